@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+// Peach for Linux. The dependency arrows point inward:
+//   peach → PeachApp (composition root) → PeachALSA, PeachStore, PeachTerminal → PeachMIDI → PeachCore
+// PeachCore imports Foundation only: no ALSA, no terminal, no file system.
+import PackageDescription
+
+let package = Package(
+    name: "Peach",
+    products: [
+        .executable(name: "peach", targets: ["peach"]),
+    ],
+    targets: [
+        // Pure domain: music values, trials, sessions, strategy, profile, trend, settings, ports.
+        .target(name: "PeachCore"),
+        // Pure MIDI logic: bends, RPN, synth profiles, controller decoding, MidiNotePlayer over a SequencerPort.
+        .target(name: "PeachMIDI", dependencies: ["PeachCore"]),
+        // Thin C module for libasound (the ALSA sequencer).
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // Adapter: the real ALSA sequencer behind PeachMIDI's ports.
+        .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA"]),
+        // Adapter: training-record store and CSV import/export (file system).
+        .target(name: "PeachStore", dependencies: ["PeachCore"]),
+        // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
+        .target(name: "PeachTerminal", dependencies: ["PeachCore"]),
+        // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
+        .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal"]),
+        .executableTarget(name: "peach", dependencies: ["PeachApp"]),
+        .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore"]),
+
+        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
+        .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
+        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp"]),
+        // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Placeholder: the PeachALSA module is being built; see the issues.

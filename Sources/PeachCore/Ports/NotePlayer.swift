@@ -1,0 +1,27 @@
+/// Plays notes on a synthesizer. Implemented by the MIDI layer (`MidiNotePlayer`); mocked in tests.
+/// Frequencies are absolute: the player converts them to notes and pitch bend for its synth.
+public protocol NotePlayer: Sendable {
+    /// Plays one note for `duration` and returns when it has ended.
+    func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws
+
+    /// Starts a note that sounds until its handle is stopped.
+    func play(frequency: Frequency, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws -> any PlaybackHandle
+
+    /// Silences everything this player started (note-offs, All Notes Off). Safe to call at any time.
+    func stopAll() async throws
+
+    /// The frequency the synth will really sound when asked for `frequency` (after bend resolution,
+    /// bend-scale correction and the synth's own pitch resolution). Trainers record it next to the intended pitch.
+    func presentedFrequency(for frequency: Frequency) -> Frequency
+}
+
+extension NotePlayer {
+    public func presentedFrequency(for frequency: Frequency) -> Frequency { frequency }
+}
+
+/// A sounding note whose pitch can still be changed (pitch matching).
+public protocol PlaybackHandle: Sendable {
+    func adjustFrequency(_ frequency: Frequency) async throws
+    /// Ends the note. Idempotent.
+    func stop() async throws
+}

@@ -1,0 +1,52 @@
+/// Everything the training loops read live, once per trial. Validated ranges live here so the
+/// configuration file, the settings screen and the sessions agree on them.
+public struct TrainingSettings: Hashable, Sendable {
+    public static let feedbackDuration: Duration = .milliseconds(400)
+    public static let allowedNoteDurationSeconds: ClosedRange<Double> = 0.2...5.0
+    public static let allowedCentDifference: ClosedRange<Double> = 0.1...100
+    public static let allowedMaxInitialOffset: ClosedRange<Double> = 1...100
+
+    /// Notes trials are drawn from.
+    public var noteRange: ClosedRange<MIDINote>
+    /// How long each fixed-duration note sounds.
+    public var noteDuration: Duration
+    public var referencePitch: ReferencePitch
+    /// 0 = natural (stay near the previous note), 1 = mechanical (jump to the weakest notes).
+    public var naturalVsMechanical: Double
+    public var velocity: MIDIVelocity
+    /// Random loudness difference between the two notes of a comparison, ± this many dB (0 = none).
+    public var amplitudeVariationDB: Double
+    /// Kazez clamp bounds for the comparison difficulty.
+    public var minimumCentDifference: Cents
+    public var maximumCentDifference: Cents
+    /// Largest starting offset of the tunable note in pitch matching (± cents).
+    public var maxInitialCentOffset: Cents
+
+    public init(noteRange: ClosedRange<MIDINote> = MIDINote(36)!...MIDINote(84)!,
+                noteDuration: Duration = .seconds(1),
+                referencePitch: ReferencePitch = .standard,
+                naturalVsMechanical: Double = 0.5,
+                velocity: MIDIVelocity = .defaultTraining,
+                amplitudeVariationDB: Double = 0,
+                minimumCentDifference: Cents = Cents(0.1),
+                maximumCentDifference: Cents = Cents(100),
+                maxInitialCentOffset: Cents = Cents(100)) {
+        self.noteRange = noteRange
+        self.noteDuration = noteDuration
+        self.referencePitch = referencePitch
+        self.naturalVsMechanical = naturalVsMechanical
+        self.velocity = velocity
+        self.amplitudeVariationDB = amplitudeVariationDB
+        self.minimumCentDifference = minimumCentDifference
+        self.maximumCentDifference = maximumCentDifference
+        self.maxInitialCentOffset = maxInitialCentOffset
+    }
+
+    public static let defaults = TrainingSettings()
+}
+
+/// Where sessions read the settings from, live, at the start of every trial.
+@MainActor
+public protocol TrainingSettingsSource: AnyObject {
+    var currentSettings: TrainingSettings { get }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// An answered comparison, as observers receive it.
+public struct CompletedComparison: Hashable, Sendable {
+    public var comparison: Comparison
+    public var answeredHigher: Bool
+    public var isCorrect: Bool { answeredHigher == comparison.isTargetHigher }
+    public var timestamp: Date
+    /// The offset the synth really presented (after bend resolution and the synth profile);
+    /// equals `comparison.centOffset` on an ideal synth.
+    public var presentedCentOffset: Cents
+    public var referencePitch: ReferencePitch
+    public var velocity: MIDIVelocity
+
+    public init(comparison: Comparison, answeredHigher: Bool, timestamp: Date,
+                presentedCentOffset: Cents? = nil, referencePitch: ReferencePitch = .standard,
+                velocity: MIDIVelocity = .defaultTraining) {
+        self.comparison = comparison
+        self.answeredHigher = answeredHigher
+        self.timestamp = timestamp
+        self.presentedCentOffset = presentedCentOffset ?? comparison.centOffset
+        self.referencePitch = referencePitch
+        self.velocity = velocity
+    }
+}

@@ -1,0 +1,18 @@
+/// What the sequencer reports about clients and ports (System:Announce, 0:1).
+public enum AnnounceEvent: Hashable, Sendable {
+    case clientStart(client: Int)
+    case clientExit(client: Int)
+    case clientChange(client: Int)
+    case portStart(SequencerAddress)
+    case portExit(SequencerAddress)
+    case portChange(SequencerAddress)
+    case portSubscribed(sender: SequencerAddress, destination: SequencerAddress)
+    case portUnsubscribed(sender: SequencerAddress, destination: SequencerAddress)
+}
+
+/// One event arriving at Peach's input port.
+public enum SequencerInput: Hashable, Sendable {
+    /// A channel message from a controller, with its source and arrival time (monotonic nanoseconds).
+    case midi(MIDIEvent, source: SequencerAddress, receivedAtNanoseconds: UInt64)
+    case announce(AnnounceEvent)
+}

@@ -1,0 +1,1 @@
+// Placeholder: the PeachStore module is being built; see the issues.

@@ -1,0 +1,1 @@
+// Placeholder: the PeachTerminal module is being built; see the issues.

@@ -1,0 +1,4 @@
+import Glibc
+import PeachApp
+
+exit(await PeachApp.main(arguments: CommandLine.arguments))
