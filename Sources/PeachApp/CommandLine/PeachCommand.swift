@@ -1,0 +1,40 @@
+/// What the user asked for on the command line.
+public enum PeachCommand: Equatable, Sendable {
+    /// The full-screen trainer (or line mode with `--plain`).
+    case train
+    /// `peach ports`: list sequencer ports like `aconnect -l`, marking what Peach would choose.
+    case ports
+    /// `peach profile [--svg FILE]`: print the profile summary, or write the chart as SVG.
+    case profile(svgPath: String?)
+    /// `peach export [FILE]`: CSV (iOS Peach format 3) to FILE or standard output.
+    case export(path: String?)
+    /// `peach import FILE [--partial]`.
+    case importCSV(path: String, partial: Bool)
+    case help
+    case version
+}
+
+/// How Peach gets its sound.
+public enum SynthChoice: String, CaseIterable, Equatable, Sendable {
+    /// Use a synth port found on the sequencer; start FluidSynth only when none is found.
+    case auto
+    /// Start FluidSynth as a child process and play to it.
+    case fluidsynth
+    /// Never start FluidSynth: play only to an existing port.
+    case external
+}
+
+/// The parsed command line: one command plus the options every command shares.
+public struct CommandLineOptions: Equatable, Sendable {
+    public var command: PeachCommand = .train
+    public var synth: SynthChoice?
+    public var soundFont: String?
+    public var audioDriver: String?
+    public var outputPort: String?
+    public var inputPort: String?
+    public var configPath: String?
+    public var dataDirectory: String?
+    public var plain = false
+
+    public init() {}
+}

@@ -1,0 +1,61 @@
+import Testing
+@testable import PeachApp
+
+@Suite struct CommandLineParserTests {
+    func parse(_ words: String) throws(UsageError) -> CommandLineOptions {
+        try CommandLineParser.parse(words.split(separator: " ").map(String.init))
+    }
+
+    func usageMessage(_ words: String) -> String? {
+        do { _ = try parse(words); return nil } catch { return error.message }
+    }
+
+    @Test func noArgumentsOpensTheTrainer() throws {
+        let options = try CommandLineParser.parse([])
+        #expect(options.command == .train)
+        #expect(options.synth == nil)
+        #expect(!options.plain)
+    }
+
+    @Test func sharedOptionsGoBeforeOrAfterTheCommand() throws {
+        let options = try parse("--synth fluidsynth --soundfont /tmp/x.sf2 --port 128:0 --input Keystation --plain")
+        #expect(options.synth == .fluidsynth)
+        #expect(options.soundFont == "/tmp/x.sf2")
+        #expect(options.outputPort == "128:0")
+        #expect(options.inputPort == "Keystation")
+        #expect(options.plain)
+        #expect(try parse("ports --data-dir /d").dataDirectory == "/d")
+        #expect(try parse("--config=/c.conf export out.csv").configPath == "/c.conf")
+    }
+
+    @Test func commands() throws {
+        #expect(try parse("ports").command == .ports)
+        #expect(try parse("profile").command == .profile(svgPath: nil))
+        #expect(try parse("profile --svg p.svg").command == .profile(svgPath: "p.svg"))
+        #expect(try parse("export").command == .export(path: nil))
+        #expect(try parse("export -").command == .export(path: nil))
+        #expect(try parse("export h.csv").command == .export(path: "h.csv"))
+        #expect(try parse("import h.csv").command == .importCSV(path: "h.csv", partial: false))
+        #expect(try parse("import h.csv --partial").command == .importCSV(path: "h.csv", partial: true))
+        #expect(try parse("--help").command == .help)
+        #expect(try parse("ports -h").command == .help)
+        #expect(try parse("-V").command == .version)
+    }
+
+    @Test func usageErrorsNameTheBadWordAndTheChoices() {
+        #expect(usageMessage("--synth timidity") == "unknown synth 'timidity' for --synth; valid choices: auto, fluidsynth, external")
+        #expect(usageMessage("--prot 128:0") == "unknown option '--prot' (did you mean --port?)")
+        #expect(usageMessage("prots") == "unknown command 'prots' (did you mean 'ports'?); commands: ports, profile, export, import, help")
+        #expect(usageMessage("--port") == "option --port needs a value")
+        #expect(usageMessage("--port --plain") == "option --port needs a value")
+        #expect(usageMessage("--port=") == "option --port needs a value")
+        #expect(usageMessage("import") == "'import' needs the CSV file to read: peach import FILE [--partial]")
+        #expect(usageMessage("export a b") == "unexpected argument 'b' after 'export'")
+        #expect(usageMessage("ports --svg x") == "--svg only goes with 'peach profile'")
+        #expect(usageMessage("export --partial") == "--partial only goes with 'peach import'")
+    }
+
+    @Test func usageErrorPointsToHelp() {
+        #expect(UsageError("x").description == "peach: x\nTry 'peach --help' for the options.")
+    }
+}
