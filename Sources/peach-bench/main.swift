@@ -1,2 +1,26 @@
-// Benchmarks: filled in by the benchmark issue.
-print("peach-bench: no benchmarks yet")
+import Foundation
+
+// peach-bench: prints one line per figure (value, unit, goal, anchor) and writes
+// .build/bench/summary.json. `--short` is CI's mode: it fails only when a figure cannot be
+// measured at all, never on a noisy timing.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let short = arguments.contains("--short")
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let report = BenchReport()
+
+func shouldRun(_ name: String) -> Bool { only == nil || only == name }
+
+if shouldRun("convergence") { ConvergenceBenchmark.run(report: report, short: short) }
+
+let summaryPath = ProcessInfo.processInfo.environment["PEACH_BENCH_JSON"] ?? ".build/bench/summary.json"
+do {
+    try report.writeJSON(to: summaryPath)
+    print("peach-bench: summary written to \(summaryPath)")
+} catch {
+    print("peach-bench: could not write \(summaryPath): \(error)")
+    exit(1)
+}
+if !report.failures.isEmpty {
+    print("peach-bench: \(report.failures.count) figure(s) could not be measured")
+    exit(1)
+}

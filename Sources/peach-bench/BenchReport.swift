@@ -1,0 +1,73 @@
+import Foundation
+
+/// Collects one line per figure — measurement, unit, goal and anchor — and a JSON summary.
+final class BenchReport {
+    struct Figure: Codable {
+        var benchmark: String
+        var name: String
+        var value: Double?
+        var unit: String
+        var goal: String?
+        var met: Bool?
+        var anchor: String?
+        var note: String?
+    }
+
+    private(set) var figures: [Figure] = []
+    private(set) var failures: [String] = []
+
+    /// Records and prints a figure. `met` is nil where the figure has no pass/fail goal (a baseline).
+    func add(_ benchmark: String, _ name: String, _ value: Double?, _ unit: String,
+             goal: String? = nil, met: Bool? = nil, anchor: String? = nil, note: String? = nil) {
+        let figure = Figure(benchmark: benchmark, name: name, value: value, unit: unit, goal: goal, met: met,
+                            anchor: anchor, note: note)
+        figures.append(figure)
+        var line = "\(benchmark) | \(name): " + (value.map { Self.format($0) } ?? "n/a") + " \(unit)"
+        if let goal { line += "  (goal \(goal)" + (met.map { $0 ? ": met" : ": NOT met" } ?? "") + ")" }
+        if let anchor { line += "  [anchor: \(anchor)]" }
+        if let note { line += "  — \(note)" }
+        print(line)
+        fflush(nil)  // all streams: `stdout` itself is not concurrency-safe to name in Swift 6
+    }
+
+    /// A figure that could not be measured at all: the only thing that fails the short CI run.
+    func unmeasurable(_ benchmark: String, _ why: String) {
+        failures.append("\(benchmark): \(why)")
+        print("\(benchmark) | NOT MEASURED: \(why)")
+        fflush(nil)  // all streams: `stdout` itself is not concurrency-safe to name in Swift 6
+    }
+
+    func writeJSON(to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        struct Summary: Codable { var figures: [Figure]; var unmeasured: [String] }
+        try encoder.encode(Summary(figures: figures, unmeasured: failures)).write(to: url)
+    }
+
+    static func format(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+        return abs(value) >= 100 ? String(format: "%.1f", value) : String(format: "%.3f", value)
+    }
+}
+
+/// Percentiles of a sample (nearest-rank).
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+}
+
+/// A small deterministic generator (SplitMix64), so simulated runs are repeatable.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
