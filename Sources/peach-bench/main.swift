@@ -5,12 +5,19 @@ import Foundation
 // measured at all, never on a noisy timing.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let short = arguments.contains("--short")
-let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+func value(of option: String) -> String? {
+    arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+let only = value(of: "--only")
+let group = value(of: "--group") ?? "all"
 let report = BenchReport()
 
-func shouldRun(_ name: String) -> Bool { only == nil || only == name }
+/// The host group runs anywhere; the sequencer group needs a real ALSA sequencer (natively or in the VM).
+func shouldRun(_ name: String, group benchmarkGroup: String) -> Bool {
+    (only == nil || only == name) && (group == "all" || group == benchmarkGroup)
+}
 
-if shouldRun("convergence") { ConvergenceBenchmark.run(report: report, short: short) }
+if shouldRun("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }
 
 let summaryPath = ProcessInfo.processInfo.environment["PEACH_BENCH_JSON"] ?? ".build/bench/summary.json"
 do {
