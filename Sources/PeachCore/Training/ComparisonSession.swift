@@ -19,6 +19,9 @@ public final class ComparisonSession {
     /// Why training stopped by itself (player failure, interruption); nil after `start`.
     public private(set) var statusMessage: String?
 
+    /// Anything but idle: the training screen is up.
+    public var isTraining: Bool { state != .idle }
+
     /// Answers are accepted from the moment note 2 starts until one is given.
     public var isAnswerEnabled: Bool { state == .playingNote2 || state == .awaitingAnswer }
 

@@ -24,6 +24,9 @@ public final class PitchMatchingSession {
     /// Whether the user moved the tunable note since it started.
     public private(set) var hasAdjusted = false
 
+    /// Anything but idle: the training screen is up.
+    public var isTraining: Bool { state != .idle }
+
     public var isAdjustable: Bool { state == .playingTunable }
 
     @ObservationIgnored private let notePlayer: any NotePlayer

@@ -21,6 +21,8 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
     private var playCallCount = 0
     private var startFails = false
     private var adjustFails = false
+    private var holdsTunableStart = false
+    private var heldTunableStart: CheckedContinuation<Void, Never>?
     /// Shifts every presented frequency, to simulate a synth that cannot sound the exact pitch.
     private let presentationShift: (Frequency) -> Cents
 
@@ -47,6 +49,18 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
     func failStartingTunableNotes() { lock.withLock { startFails = true } }
     func failAdjustments() { lock.withLock { adjustFails = true } }
 
+    /// The next tunable note does not start (and ignores cancellation) until `releaseTunableStart()`.
+    func holdTunableStart() { lock.withLock { holdsTunableStart = true } }
+    var isHoldingTunableStart: Bool { lock.withLock { heldTunableStart != nil } }
+    func releaseTunableStart() {
+        let held = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            holdsTunableStart = false
+            defer { heldTunableStart = nil }
+            return heldTunableStart
+        }
+        held?.resume()
+    }
+
     func record(_ event: PlayerEvent) { lock.withLock { recorded.append(event) } }
 
     func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws {
@@ -65,6 +79,9 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
             return startFails
         }
         if fails { throw MockPlayerError() }
+        if lock.withLock({ holdsTunableStart }) {
+            await withCheckedContinuation { continuation in lock.withLock { heldTunableStart = continuation } }
+        }
         return MockPlaybackHandle(player: self)
     }
 

@@ -189,6 +189,20 @@ import Testing
         await f.expectNothingAdvances()
     }
 
+    @Test func aTunableNoteThatStartsAfterStopIsStoppedAtOnce() async {
+        let f = makeFixture()
+        f.player.holdTunableStart()
+        await f.drive(to: .playingReference)
+        f.clock.advance(by: .seconds(1))
+        await waitUntil("tunable note starting") { f.player.isHoldingTunableStart }
+        await f.session.stop().value
+        #expect(f.session.state == .idle)
+        f.player.releaseTunableStart()
+        await waitUntil("late handle stopped") { f.player.handleStopCount == 1 }
+        #expect(f.session.state == .idle)
+        #expect(!f.session.isAdjustable)
+    }
+
     @Test func stopDuringFeedbackCancelsItAndDoesNotAdvance() async {
         let f = makeFixture()
         await f.drive(to: .showingFeedback)
