@@ -15,12 +15,3 @@ public enum KazezRule {
         min(max(cents, bounds.lowerBound), bounds.upperBound)
     }
 }
-
-extension TrainingSettings {
-    /// The Kazez clamp bounds; tolerates a minimum configured above the maximum.
-    public var centDifferenceBounds: ClosedRange<Cents> {
-        let low = min(minimumCentDifference, maximumCentDifference)
-        let high = max(minimumCentDifference, maximumCentDifference)
-        return low...high
-    }
-}
