@@ -123,6 +123,19 @@ private func expressionValues(_ events: [MIDIEvent], on channel: MIDIChannel = o
         #expect(await rig.service.state.isPlaying)
     }
 
+    @Test func switchingDestinationSilencesAndUnsubscribesTheOldOne() async throws {
+        let rig = makeRig()
+        let other = makePort(client: 24, clientName: "CASIO USB-MIDI", kind: .kernel, types: [.midiGeneric, .hardware, .port])
+        try await rig.service.connect(to: fluid)
+        _ = try await rig.service.play(frequency: Frequency(440), velocity: velocity, amplitudeDB: .unchanged)
+        try await rig.service.connect(to: other)
+        #expect(SynthState(await rig.port.delivered).soundingKeys.isEmpty)
+        #expect(await rig.directory.disconnected == [fluid.address])
+        #expect(await rig.service.state.destination?.kind == .hardwareSynth)
+        // The old synth quitting no longer concerns us.
+        #expect(await rig.service.handle(.clientExit(client: 128)) == nil)
+    }
+
     @Test func announceVerdicts() {
         let monitor = DestinationMonitor(ownOutput: ownOutput, destination: fluid.address)
         #expect(monitor.verdict(on: .portExit(fluid.address)) != .irrelevant)

@@ -159,6 +159,11 @@ private let velocity = MIDIVelocity(100)!
         #expect(await port.delivered == delivered)
     }
 
+    @Test func emergencySilenceCoversEveryChannel() {
+        let (player, _) = makePlayer()
+        #expect(player.emergencySilence == SynthSetup.silence([one, two]))
+    }
+
     @Test func handleStopSilencesItsChannelOnce() async throws {
         let (player, port) = makePlayer()
         let handle = try await player.play(frequency: Frequency(440), velocity: velocity, amplitudeDB: .unchanged)

@@ -62,7 +62,13 @@ public actor MIDIOutputService: NotePlayer {
 
     /// Subscribes to `destination` and sends the setup burst: instrument, RPN 0 bend range and
     /// centred bend on every channel, then CC7 (user volume) and CC11 (full). Does not resume.
+    /// Switching to another destination first silences the old one and drops that subscription.
     public func connect(to destination: SequencerPortInfo) async throws {
+        if let previous = monitor.destination, previous != destination.address {
+            await stopNow()
+            try? await directory.disconnectOutput(from: previous)
+            monitor.destination = nil
+        }
         try await directory.connectOutput(to: destination.address)
         monitor.destination = destination.address
         update { $0.destination = OutputDestination(destination); $0.lossReason = nil; $0.offeredDestination = nil }

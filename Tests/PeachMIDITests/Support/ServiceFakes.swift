@@ -29,13 +29,14 @@ actor VirtualClock: TrainingClock {
 actor FakeDirectory: SequencerDirectory {
     nonisolated let ownClient = 130
     private(set) var connected: [SequencerAddress] = []
+    private(set) var disconnected: [SequencerAddress] = []
     var portList: [SequencerPortInfo]
 
     init(ports: [SequencerPortInfo]) { portList = ports }
 
     func ports() async throws -> [SequencerPortInfo] { portList }
     func connectOutput(to destination: SequencerAddress) async throws { connected.append(destination) }
-    func disconnectOutput(from destination: SequencerAddress) async throws {}
+    func disconnectOutput(from destination: SequencerAddress) async throws { disconnected.append(destination) }
     func connectInput(from source: SequencerAddress) async throws {}
 }
 
