@@ -99,6 +99,13 @@ public final class PitchMatchingSession {
         adjustFrequency(challenge.initialFrequency(challengeSettings.referencePitch).shifted(by: cents))
     }
 
+    /// Puts the tunable note `cents` away from the target (absolute knobs: their mapping is drawn anew for
+    /// every challenge, so the knob's position never gives the target away).
+    public func adjust(toCentsFromTarget cents: Cents) {
+        guard state == .playingTunable, let challenge = currentChallenge else { return }
+        adjustFrequency(challenge.targetFrequency(challengeSettings.referencePitch).shifted(by: cents))
+    }
+
     /// Commits the current tuning.
     public func commit() {
         guard let tunedFrequency else { return }

@@ -73,6 +73,17 @@ import Testing
         #expect(abs(cents(initial, f.session.tunedFrequency!) + 30) < 1e-9)
     }
 
+    @Test func absoluteKnobsTuneRelativeToTheTargetAndCommitThatError() async {
+        let f = makeFixture()
+        await f.drive(to: .playingTunable)
+        let challenge = try! #require(f.session.currentChallenge)
+        let target = challenge.targetFrequency(f.reference)
+        f.session.adjust(toCentsFromTarget: Cents(-12.5))
+        #expect(abs(cents(target, f.session.tunedFrequency!) + 12.5) < 1e-9)
+        f.session.commit()
+        #expect(abs(f.session.lastResult!.userCentError.value + 12.5) < 1e-6)
+    }
+
     @Test func commitScoresTheSignedErrorAgainstTheTargetAndNotifiesBeforeFeedback() async {
         let f = makeFixture()
         await f.drive(to: .playingTunable)
