@@ -46,14 +46,19 @@ final class OpenFile {
         return (bytes, total)
     }
 
-    /// One pwrite() of the whole buffer at `offset`. A short write is reported as an error
-    /// (ENOSPC when the kernel gave no reason) so the caller can roll back.
+    /// Writes the whole buffer at `offset`: one pwrite() normally. After a short write (disk almost
+    /// full, file size limit) the rest is tried once more so the error carries the kernel's real reason;
+    /// the caller rolls back anything partial.
     func writeWhole(_ bytes: [UInt8], at offset: Int64) throws(SystemError) {
-        while true {
-            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-            if written == bytes.count { return }
-            if written < 0 && errno == EINTR { continue }
-            throw SystemError("writing to", path, code: written < 0 ? errno : ENOSPC)
+        var done = 0
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("writing to", path)
+            }
+            if written == 0 { throw SystemError("writing to", path, code: ENOSPC) }
+            done += written
         }
     }
 
