@@ -34,7 +34,7 @@ func variedRecords() -> [TrainingRecord] {
                                    answeredHigher: false, isCorrect: true, interval: .majorThird,
                                    tuning: .justIntonation, hertz: 415.3, velocity: 1, output: "Tab\there\\back\nline")),
         .comparison(makeComparison(ms: 2, reference: 108, intended: 33.333333333333336, presented: 1e-05,
-                                   answeredHigher: true, isCorrect: false, hertz: 500, velocity: nil, output: nil)),
+                                   answeredHigher: false, isCorrect: false, hertz: 500, velocity: nil, output: nil)),
         .comparison(makeComparison(ms: 999, reference: 0, target: 12, intended: 12.5, interval: .octave,
                                    velocity: 127, output: "Ünïcödé synth 🎹")),
         .pitchMatching(makePitchMatching(ms: 1_000, reference: 127, initial: -49.75, error: 0.0, hertz: 380, mode: nil)),
