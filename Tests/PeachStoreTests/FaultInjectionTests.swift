@@ -15,8 +15,7 @@ import PeachStore
             usleep(UInt32.random(in: 1_000...80_000))
             kill(writer.pid, SIGKILL)
             let result = writer.finish()
-            #expect(result.status == SIGKILL || result.output.isEmpty == false || result.errors.isEmpty,
-                    "run \(run) failed on its own: \(result.errors)")
+            #expect(result.errors.isEmpty, "run \(run) failed on its own: \(result.errors)")
             for line in result.output.split(separator: "\n") where line.hasPrefix("saved ") {
                 if let id = Int(line.dropFirst(6)) { reportedSaved.insert(id) }
             }

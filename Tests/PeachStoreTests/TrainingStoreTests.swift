@@ -34,6 +34,29 @@ import PeachStore
         #expect(try TrainingLog.read(temp.dataDirectory).records.count == 1)
     }
 
+    @Test func unavailableStoreKeepsTrainingGoingAndSaysWhy() throws {
+        let error = StoreError.cannotOpen(SystemError("opening", "/ro/peach/training.log", code: EROFS))
+        let store = TrainingStore(unavailable: error, outputName: "synth")
+        #expect(store.saveFailure?.error == error, "the warning shows from launch, before any result")
+        let observer: any ComparisonObserver = store
+        #expect(throws: StoreError.self) {
+            try observer.comparisonCompleted(CompletedComparison(comparison: Comparison(referenceNote: note(60), centOffset: Cents(5)),
+                                                                 answeredHigher: true, timestamp: date()))
+        }
+        #expect(store.saveFailure?.unsavedRecords == 1)
+        #expect(store.saveFailure?.description.contains("Read-only file system") == true)
+        #expect(store.saveFailure?.description.contains("/ro/peach/training.log") == true)
+    }
+
+    @Test func openReturnsTheStoreAndTheHistory() throws {
+        let temp = TemporaryDirectory()
+        do { try TrainingLog.openForWriting(temp.dataDirectory).log.append(.comparison(makeComparison())) }
+        let (store, contents) = try TrainingStore.open(temp.dataDirectory, outputName: "x")
+        #expect(contents.records.count == 1)
+        try store.save(.pitchMatching(makePitchMatching()))
+        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 2)
+    }
+
     /// A file-size limit makes writes fail with EFBIG like a full disk would: the writer keeps going,
     /// reports where and why, and the log is rolled back to whole lines.
     @Test func writeFailureIsReportedAndTheLogStaysClean() throws {

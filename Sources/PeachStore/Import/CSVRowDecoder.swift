@@ -94,7 +94,8 @@ struct CSVRowDecoder {
             return nil
         }
         let name = cell(nameColumn)
-        if !name.isEmpty && MIDINote(name: name) != note {
+        // Comparing with our own spelling first avoids the slower general name parser on almost every row.
+        if !name.isEmpty && name != note.name && MIDINote(name: name) != note {
             _ = problem(nameColumn, "'\(name)' does not name MIDI note \(number) (\(note.name))")
         }
         return note
@@ -121,7 +122,10 @@ struct CSVRowDecoder {
     }
 
     private mutating func number(_ column: Column) -> Cents? {
-        let text = cell(column).trimmingCharacters(in: .whitespaces)
+        var text = cell(column)
+        if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
+            text = text.trimmingCharacters(in: .whitespaces) // rare: hand-edited files
+        }
         guard let value = Double(text), value.isFinite else {
             _ = problem(column, text.isEmpty ? "is empty but required for this training type"
                                              : "'\(text)' is not a number (use '.' as decimal point)")

@@ -39,7 +39,7 @@ enum LogLineEncoder {
     }
 
     static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
         var escaped = ""
         for character in text {
             switch character {

@@ -1,4 +1,7 @@
 import PeachCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The session observer that persists every answered comparison and committed pitch-matching attempt
 /// the moment it completes. A failed save throws (the session logs it and keeps training) and sets
@@ -6,7 +9,8 @@ import PeachCore
 /// temporarily full disk loses nothing as long as Peach keeps running.
 @MainActor
 public final class TrainingStore: ComparisonObserver, PitchMatchingObserver {
-    private let log: TrainingLog
+    /// Nil when the log could not be opened at launch: training goes on, nothing is written.
+    private let log: TrainingLog?
     /// Recorded with each comparison: the synth or port the notes went to.
     public var outputName: String?
     /// Recorded with each pitch-matching attempt: "keyboard", "cc7", "cc14", "relative", "pitchbend".
@@ -24,7 +28,21 @@ public final class TrainingStore: ComparisonObserver, PitchMatchingObserver {
         self.controllerMode = controllerMode
     }
 
-    public var directory: DataDirectory { log.directory }
+    /// A store for a session whose log could not be opened (read-only file system, permissions):
+    /// training still works, `saveFailure` shows why nothing is saved from the first result on.
+    public init(unavailable error: StoreError, outputName: String? = nil, controllerMode: String? = nil) {
+        self.log = nil
+        self.outputName = outputName
+        self.controllerMode = controllerMode
+        self.saveFailure = SaveFailure(error: error, unsavedRecords: 0)
+    }
+
+    /// Opens the log for writing (lock, recovery) and wraps it: the usual way to start a training session.
+    public static func open(_ directory: DataDirectory, outputName: String? = nil,
+                            controllerMode: String? = nil) throws(StoreError) -> (store: TrainingStore, contents: LogContents) {
+        let (log, contents) = try TrainingLog.openForWriting(directory)
+        return (TrainingStore(log: log, outputName: outputName, controllerMode: controllerMode), contents)
+    }
 
     public func comparisonCompleted(_ completed: CompletedComparison) throws {
         try save(.comparison(ComparisonRecord(completed, outputName: outputName)))
@@ -40,6 +58,11 @@ public final class TrainingStore: ComparisonObserver, PitchMatchingObserver {
         do { _ = try LogLineEncoder.line(for: record) } catch { throw .unrepresentable(error) }
         unsaved.append(record)
         if unsaved.count > Self.maximumUnsaved { unsaved.removeFirst(unsaved.count - Self.maximumUnsaved) }
+        guard let log else {
+            let error = saveFailure?.error ?? .saveFailed(SystemError("writing to", "the training log", code: EBADF))
+            saveFailure = SaveFailure(error: error, unsavedRecords: unsaved.count)
+            throw error
+        }
         var written = 0
         do {
             try log.append(contentsOf: unsaved) { written = $0 }
