@@ -1,12 +1,14 @@
 // Test helper for PeachStoreTests: a second process that writes to a data directory, so the tests can
 // check the writer lock across processes and kill -9 a writer at random moments.
 //
-//   peach-store-writer append DIR FIRST_ID COUNT   saves COUNT records through a TrainingStore; prints
+//   peach-store-writer append DIR FIRST_ID COUNT [PADDING]
+//                                                  saves COUNT records through a TrainingStore; prints
 //                                                  "saved ID" after each save returned (fsynced),
 //                                                  "unsaved N: ERROR" after a failed one, keeps going
 //   peach-store-writer hold DIR                    takes the writer lock, prints "locked", waits for stdin EOF
 //
-// Record ID n is a comparison at 2026-01-01T00:00:00Z + n ms with output name "writer n".
+// Record ID n is a comparison at 2026-01-01T00:00:00Z + n ms with output name "writer n" followed by
+// PADDING spaces-and-x's: records spanning several memory pages make a SIGKILL land mid-write (torn lines).
 import Foundation
 import PeachCore
 import PeachStore
@@ -25,13 +27,13 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-func record(id: Int) -> TrainingRecord {
+func record(id: Int, padding: Int) -> TrainingRecord {
     let base: Int64 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
     return .comparison(ComparisonRecord(
         timestamp: UTCMilliseconds(value: base + Int64(id)).date, referenceNote: MIDINote(60 + id % 12)!,
         targetNote: MIDINote(60 + id % 12)!, intendedCentOffset: Cents(Double(id % 50) + 0.5),
         presentedCentOffset: Cents(Double(id % 50) + 0.25), answeredHigher: id % 2 == 0, isCorrect: id % 3 != 0,
-        velocity: MIDIVelocity(90), outputName: "writer \(id)"))
+        velocity: MIDIVelocity(90), outputName: "writer \(id)" + (padding > 0 ? " " + String(repeating: "x", count: padding) : "")))
 }
 
 let arguments = CommandLine.arguments
@@ -51,13 +53,14 @@ case "hold":
     say("locked")
     while let _ = readLine() {}
 case "append":
-    guard arguments.count == 5, let first = Int(arguments[3]), let count = Int(arguments[4]) else {
+    guard arguments.count >= 5, let first = Int(arguments[3]), let count = Int(arguments[4]) else {
         fail("append needs FIRST_ID and COUNT", code: 64)
     }
+    let padding = arguments.count > 5 ? Int(arguments[5]) ?? 0 : 0
     let store = TrainingStore(log: log, outputName: "writer")
     for id in first..<(first + count) {
         do {
-            try store.save(record(id: id))
+            try store.save(record(id: id, padding: padding))
             say("saved \(id)")
         } catch {
             say("unsaved \(store.saveFailure?.unsavedRecords ?? -1): \(error)")
