@@ -6,7 +6,8 @@ import Glibc
 /// The one-writer rule: an exclusive `flock` on `training.lock`, held for the writer's lifetime and
 /// released by the kernel even when the process is killed. `flock` rather than `fcntl` locks because
 /// flock locks belong to the open file, so a second open in the same process is refused too.
-/// The holder writes its PID into the file so a refused process can name it.
+/// The holder writes its PID into the file so a refused process can name it. The descriptor is
+/// close-on-exec: a child such as the FluidSynth process must not inherit, and so keep holding, the lock.
 final class WriterLock {
     private let file: OpenFile
 

@@ -20,16 +20,17 @@ public struct UTCMilliseconds: Hashable, Comparable, Sendable, CustomStringConve
     /// Years the four-digit ISO form can hold; the log refuses anything else rather than write an unreadable line.
     public var isFourDigitYear: Bool { (0...9999).contains(civil.year) }
 
-    private var civil: (year: Int64, month: Int64, day: Int64) {
-        let days = value >= 0 ? value / Self.msPerDay : -((-value + Self.msPerDay - 1) / Self.msPerDay)
-        return Self.civil(fromDays: days)
+    private var civil: (year: Int64, month: Int64, day: Int64) { Self.civil(fromDays: days) }
+
+    /// Whole days since 1970-01-01, rounded down (so times before 1970 land on the right day).
+    private var days: Int64 {
+        value >= 0 ? value / Self.msPerDay : -((-value + Self.msPerDay - 1) / Self.msPerDay)
     }
 
     /// `2026-03-03T14:30:00.123Z`; with `fractionalSeconds: .whenNonZero`, `.000` is left out.
     public func iso8601(fractionalSeconds: FractionalSeconds = .always) -> String {
-        let days = value >= 0 ? value / Self.msPerDay : -((-value + Self.msPerDay - 1) / Self.msPerDay)
         let msOfDay = value - days * Self.msPerDay
-        let (year, month, day) = Self.civil(fromDays: days)
+        let (year, month, day) = civil
         let seconds = msOfDay / 1000, millis = msOfDay % 1000
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
         text += pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
