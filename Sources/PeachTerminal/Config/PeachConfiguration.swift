@@ -1,0 +1,44 @@
+import PeachCore
+
+/// The configuration as Peach uses it: one valid value for every schema key (the file's value, or
+/// the default where the file has none or an invalid one) plus what was wrong with the file.
+public struct PeachConfiguration: Hashable, Sendable {
+    public private(set) var values: [String: ConfigValue]
+    public let diagnostics: [ConfigDiagnostic]
+
+    public static let defaults = PeachConfiguration(values: [:], diagnostics: [])
+
+    public init(values: [String: ConfigValue], diagnostics: [ConfigDiagnostic]) {
+        var complete = values
+        for key in ConfigSchema.all where complete[key.id] == nil { complete[key.id] = key.defaultValue }
+        self.values = complete
+        self.diagnostics = diagnostics
+    }
+
+    public subscript(key: ConfigKey) -> ConfigValue { values[key.id] ?? key.defaultValue }
+
+    /// Sets a value after checking it against the key's kind (round trip through its text form),
+    /// so an edit can never store something the file could not hold. Returns false if rejected.
+    @discardableResult
+    public mutating func set(_ key: ConfigKey, to value: ConfigValue) -> Bool {
+        guard key.kind.parse(value.description) == value else { return false }
+        values[key.id] = value
+        return true
+    }
+
+    /// The keys whose value differs from the default, in file order (what the writer saves).
+    public var changedKeys: [ConfigKey] { ConfigSchema.all.filter { self[$0] != $0.defaultValue } }
+
+    public var errors: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+    // MARK: Typed reads. The schema guarantees the case, so the fallbacks only guard programming errors.
+
+    func integer(_ key: ConfigKey) -> Int { self[key].integerValue ?? key.defaultValue.integerValue ?? 0 }
+    func decimal(_ key: ConfigKey) -> Double { self[key].decimalValue ?? key.defaultValue.decimalValue ?? 0 }
+    func boolean(_ key: ConfigKey) -> Bool { self[key].booleanValue ?? key.defaultValue.booleanValue ?? false }
+    func text(_ key: ConfigKey) -> String { self[key].textValue ?? key.defaultValue.textValue ?? "" }
+    /// Empty text means "not set".
+    func optionalText(_ key: ConfigKey) -> String? { text(key).isEmpty ? nil : text(key) }
+    func note(_ key: ConfigKey) -> MIDINote? { self[key].noteValue ?? key.defaultValue.noteValue ?? nil }
+}
