@@ -40,3 +40,14 @@ enum ScreenFixtures {
                                                              standardDeviation: Cents(5.5), trend: .stable))
     }
 }
+
+extension ScreenFixtures {
+    /// Defaults with a few edits, so the Settings screen shows changed markers.
+    static func editedConfiguration() -> PeachConfiguration {
+        var configuration = PeachConfiguration.defaults
+        configuration.set(ConfigSchema.lowestNote, to: .note(note("A2")))
+        configuration.set(ConfigSchema.referencePitch, to: .decimal(442))
+        configuration.set(ConfigSchema.bell, to: .boolean(false))
+        return configuration
+    }
+}

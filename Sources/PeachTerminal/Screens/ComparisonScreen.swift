@@ -63,7 +63,7 @@ public enum ComparisonScreen {
             "",
             "Answered \(model.answered) · correct \(model.correct) · accuracy \(ScreenFormat.percent(model.accuracy))",
         ]
-        if let warning = model.warning { body += ["", warning.rendered(style: style)] }
+        if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
         let status = "\(model.answered) answered · \(ScreenFormat.percent(model.accuracy))"
         return ScreenFrame.compose(title: "Comparison training", status: status, body: body,
                                    keyHints: "↑/k/l higher · ↓/j/h lower · Esc/q stop",

@@ -46,7 +46,7 @@ public enum PitchMatchingScreen {
         }
         body += ["", "", "Matched \(model.matched) · mean error "
                  + (model.meanAbsoluteError.map(ScreenFormat.cents) ?? "—")]
-        if let warning = model.warning { body += ["", warning.rendered(style: style)] }
+        if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
         let status = "\(model.matched) matched"
         return ScreenFrame.compose(title: "Pitch matching", status: status, body: body,
                                    keyHints: "←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop",

@@ -58,7 +58,7 @@ public enum SettingsScreen {
             let value = isSelected && model.editingText != nil ? (model.editingText ?? "") + "▏" : row.value
             let line = TextLayout.fit(row.label, width: labelWidth) + " "
                 + TextLayout.fit(value + (row.isDefault ? "" : " *"), width: valueWidth) + "  "
-                + style.dim(row.allowed)
+                + style.dim(TextLayout.truncate(row.allowed, width: size.columns - 4 - labelWidth - valueWidth - 3))
             body.append(isSelected ? "> " + style.inverse(line) : "  " + line)
         }
         body += Array(repeating: "", count: max(listRows - body.count, 0))

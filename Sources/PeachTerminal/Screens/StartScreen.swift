@@ -58,7 +58,7 @@ public enum StartScreen {
         body.append(style.bold("Synth       ") + model.synth.rendered(style: style))
         body.append(style.bold("Controller  ") + model.controller.rendered(style: style))
         if !model.warnings.isEmpty { body.append("") }
-        body += model.warnings.map { $0.rendered(style: style) }
+        body += model.warnings.flatMap { $0.renderedLines(width: size.columns - 2, style: style) }
         return ScreenFrame.compose(title: "ear training", body: body,
                                    keyHints: "↑/↓ or j/k choose · Enter open · 1-5 jump · q quit",
                                    size: size, style: style)

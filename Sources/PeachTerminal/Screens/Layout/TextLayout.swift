@@ -61,6 +61,13 @@ public enum TextLayout {
         return styled ? result + ANSI.resetStyle : result
     }
 
+    /// Plain text cut to `width` columns with "…" marking the cut.
+    public static func truncate(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return String(text.prefix(max(width, 0))) }
+        return String(text.prefix(width - 1)) + "…"
+    }
+
     public static func center(_ text: String, width: Int) -> String {
         let visible = visibleWidth(text)
         guard visible < width else { return fit(text, width: width) }

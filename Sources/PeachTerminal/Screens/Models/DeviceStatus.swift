@@ -53,5 +53,10 @@ public enum StatusWarning: Hashable, Sendable {
         }
     }
 
-    func rendered(style: Styler) -> String { style.warning("! " + text) }
+    /// "! text", wrapped to `width` with continuation lines indented under the text.
+    func renderedLines(width: Int, style: Styler) -> [String] {
+        TextLayout.wrap(text, width: max(width - 2, 10)).enumerated().map { index, line in
+            style.warning((index == 0 ? "! " : "  ") + line)
+        }
+    }
 }
