@@ -25,12 +25,6 @@ import Testing
         #expect(keepingSignals.c_lflag & tcflag_t(ISIG) != 0)
     }
 
-    @Test func restoreWithoutSaveIsHarmlessAndIdempotent() {
-        TerminalRestorer.restore()
-        TerminalRestorer.restore()
-        #expect(!TerminalRestorer.isRawModeActive)
-    }
-
     @Test func sessionRefusesWhenInputIsNotATerminal() throws {
         let devNull = open("/dev/null", O_RDONLY)
         defer { close(devNull) }

@@ -1,23 +1,48 @@
 import Glibc
 
-/// Reads whatever bytes the terminal has, waiting at most a timeout. The bytes go to `KeyDecoder`;
-/// an empty result after a lone ESC means "no sequence followed": flush the decoder.
+/// Waits for the keyboard or a signal, at most a timeout. Key bytes go to `KeyDecoder`; a timeout
+/// right after a lone ESC means "no sequence followed": flush the decoder.
 public struct TerminalInput: Sendable {
     /// How long a lone ESC waits for the rest of an escape sequence. Terminals send a whole
     /// sequence in one write, so 50 ms is plenty even over ssh and short enough not to be felt.
     public static let escapeTimeoutMilliseconds: Int32 = 50
 
+    public enum Event: Hashable, Sendable {
+        case bytes([UInt8])
+        /// From `TerminalSignals` (SIGWINCH, SIGINT, …), oldest first.
+        case signals([Int32])
+        case timeout
+        /// The terminal went away (read returned end of file or an error other than EINTR).
+        case endOfInput
+    }
+
     public let fileDescriptor: Int32
 
     public init(fileDescriptor: Int32 = STDIN_FILENO) { self.fileDescriptor = fileDescriptor }
 
-    /// Bytes read, empty on timeout or when interrupted by a signal (the caller checks its flags
-    /// and loops). `timeoutMilliseconds` < 0 waits forever.
-    public func read(timeoutMilliseconds: Int32) -> [UInt8] {
-        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, timeoutMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer.prefix(count)) : []
+    /// `timeoutMilliseconds` < 0 waits forever. Signals are reported before key bytes.
+    public func next(timeoutMilliseconds: Int32) -> Event {
+        var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        if TerminalSignals.readDescriptor >= 0 {
+            descriptors.append(pollfd(fd: TerminalSignals.readDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+        if ready < 0 {
+            let signals = TerminalSignals.drain()
+            return signals.isEmpty ? .timeout : .signals(signals)
+        }
+        if ready == 0 { return .timeout }
+        let signals = TerminalSignals.drain()
+        if !signals.isEmpty { return .signals(signals) }
+        let keyboard = descriptors[0].revents
+        if keyboard & Int16(POLLIN) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return .bytes(Array(buffer.prefix(count))) }
+            if count < 0 && errno == EINTR { return .timeout }
+            return .endOfInput
+        }
+        if keyboard & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .endOfInput }
+        return .timeout
     }
 }

@@ -9,6 +9,7 @@ public enum TerminalRestorer {
     // which may run inside a signal handler: a lock here could deadlock, so none is used.
     nonisolated(unsafe) private static var savedAttributes = termios()
     nonisolated(unsafe) private static var fileDescriptor: Int32 = -1
+    nonisolated(unsafe) private static var outputDescriptor: Int32 = STDOUT_FILENO
     nonisolated(unsafe) private static var isSaved = false
     nonisolated(unsafe) private static var needsRestore = false
     nonisolated(unsafe) private static var screenWasAlternate = false
@@ -17,13 +18,16 @@ public enum TerminalRestorer {
     // Pre-encoded at save time so restoring allocates nothing.
     nonisolated(unsafe) private static var leaveScreenBytes: [UInt8] = []
 
-    /// Remembers the attributes of `fileDescriptor` as they are now. Returns false when it is not a terminal.
+    /// Remembers the attributes of `fileDescriptor` as they are now; `restore` will also write the
+    /// leave-full-screen sequences to `outputDescriptor`. Returns false when it is not a terminal.
     @discardableResult
-    public static func save(fileDescriptor: Int32, usesAlternateScreen: Bool) -> Bool {
+    public static func save(fileDescriptor: Int32, outputDescriptor: Int32 = STDOUT_FILENO,
+                            usesAlternateScreen: Bool) -> Bool {
         var attributes = termios()
         guard tcgetattr(fileDescriptor, &attributes) == 0 else { return false }
         savedAttributes = attributes
         Self.fileDescriptor = fileDescriptor
+        Self.outputDescriptor = outputDescriptor
         screenWasAlternate = usesAlternateScreen
         leaveScreenBytes = Array((ANSI.resetStyle + ANSI.showCursor
                                   + (usesAlternateScreen ? ANSI.leaveAlternateScreen : "")).utf8)
@@ -49,7 +53,7 @@ public enum TerminalRestorer {
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                let written = write(outputDescriptor, base + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { break }
                 offset += written

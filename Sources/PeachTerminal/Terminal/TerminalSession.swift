@@ -27,7 +27,8 @@ public final class TerminalSession {
         self.output = output
         self.keepSignalKeys = keepSignalKeys
         guard isatty(inputDescriptor) == 1 else { throw .notATerminal }
-        guard TerminalRestorer.save(fileDescriptor: inputDescriptor, usesAlternateScreen: true) else {
+        guard TerminalRestorer.save(fileDescriptor: inputDescriptor, outputDescriptor: output.fileDescriptor,
+                                    usesAlternateScreen: true) else {
             throw .notATerminal
         }
         try enterFullScreen()
@@ -39,14 +40,20 @@ public final class TerminalSession {
     public func restore() { TerminalRestorer.restore() }
 
     /// Ctrl-Z: restore the terminal, stop the process, and come back in full-screen mode after `fg`.
-    /// The caller redraws afterwards (and, per issue 5, shows the Start screen).
+    /// The caller stops training first and redraws afterwards (issue 5: the Start screen).
     public func suspend() throws(TerminalError) {
         TerminalRestorer.restore()
+        // A SIGTSTP handler (TerminalSignals) would only record the signal: stop for real.
+        let previous = signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
         // Execution continues here after SIGCONT.
+        signal(SIGTSTP, previous)
         TerminalRestorer.rearm()
         try enterFullScreen()
     }
+
+    /// The whole-frame writer for this session's output.
+    public func draw(_ lines: [String]) { output.write(FrameRenderer.frame(lines)) }
 
     private func enterFullScreen() throws(TerminalError) {
         var original = termios()
