@@ -176,6 +176,23 @@ import PeachCore
         #expect(configuration.errors.count == 1)
     }
 
+    @Test func sameChannelForReferenceAndTunableFallsBackToTheDefaults() {
+        let configuration = parse("[midi]\nreference_channel = 5\ntunable_channel = 5")
+        #expect(configuration.midi.referenceChannel == 1)
+        #expect(configuration.midi.tunableChannel == 2)
+        #expect(configuration.errors.map(\.description)
+                == ["test.conf:3: error: [midi] tunable_channel = 5: tunable_channel must differ from reference_channel (both 5); using the defaults 1 and 2"])
+    }
+
+    @Test func sameAnswerNoteTwiceIsAnErrorButTwoNonesAreFine() {
+        #expect(parse("[controller]\nanswer_lower_note = E4\nanswer_higher_note = E4").errors.count == 1)
+        #expect(parse("[controller]\nanswer_lower_note = none\nanswer_higher_note = none").errors.isEmpty)
+    }
+
+    @Test func quotedTextKeepsItsSpaces() {
+        #expect(parse("[midi]\noutput_port = \"  FLUID \"").midi.outputPort == "  FLUID ")
+    }
+
     @Test func unknownKeysSectionsAndMalformedLinesAreWarningsOnly() {
         let configuration = parse("""
         stray = 1

@@ -54,13 +54,8 @@ public enum ConfigInterpreter {
             }
         }
 
-        checkOrder(lower: ConfigSchema.lowestNote, upper: ConfigSchema.highestNote,
-                   values: &values, lines: lineOfKey, file: file, diagnostics: &diagnostics) {
-            ($0.noteValue ?? nil)?.rawValue ?? 0 <= ($1.noteValue ?? nil)?.rawValue ?? 0
-        }
-        checkOrder(lower: ConfigSchema.minimumCentDifference, upper: ConfigSchema.maximumCentDifference,
-                   values: &values, lines: lineOfKey, file: file, diagnostics: &diagnostics) {
-            ($0.decimalValue ?? 0) <= ($1.decimalValue ?? 0)
+        for pair in dependentPairs {
+            check(pair, values: &values, lines: lineOfKey, file: file, diagnostics: &diagnostics)
         }
         return PeachConfiguration(values: values, diagnostics: diagnostics)
     }
@@ -71,19 +66,53 @@ public enum ConfigInterpreter {
                          message: "allowed: \(key.kind.allowedDescription); using the default \(key.defaultValue)")
     }
 
-    /// Two keys that must be in order (lowest ≤ highest): when they are not, both fall back to their defaults.
-    private static func checkOrder(lower: ConfigKey, upper: ConfigKey, values: inout [String: ConfigValue],
-                                   lines: [String: Int], file: String, diagnostics: inout [ConfigDiagnostic],
-                                   inOrder: (ConfigValue, ConfigValue) -> Bool) {
-        let low = values[lower.id] ?? lower.defaultValue
-        let high = values[upper.id] ?? upper.defaultValue
-        guard !inOrder(low, high) else { return }
-        values[lower.id] = nil
-        values[upper.id] = nil
-        let line = lines[upper.id] ?? lines[lower.id]
+    /// Two keys that are only valid together: lowest ≤ highest, and values that must differ.
+    struct DependentPair {
+        enum Rule { case notAbove, different }
+        let first: ConfigKey
+        let second: ConfigKey
+        let rule: Rule
+
+        func holds(_ a: ConfigValue, _ b: ConfigValue) -> Bool {
+            switch rule {
+            case .different: return a != b || a == .note(nil)
+            case .notAbove:
+                if let x = a.decimalValue, let y = b.decimalValue { return x <= y }
+                if case .note(let x?) = a, case .note(let y?) = b { return x <= y }
+                return true
+            }
+        }
+    }
+
+    static let dependentPairs = [
+        DependentPair(first: ConfigSchema.lowestNote, second: ConfigSchema.highestNote, rule: .notAbove),
+        DependentPair(first: ConfigSchema.minimumCentDifference, second: ConfigSchema.maximumCentDifference, rule: .notAbove),
+        // The tunable note is bent; sharing the reference's channel would bend the reference too.
+        DependentPair(first: ConfigSchema.referenceChannel, second: ConfigSchema.tunableChannel, rule: .different),
+        DependentPair(first: ConfigSchema.answerLowerNote, second: ConfigSchema.answerHigherNote, rule: .different),
+    ]
+
+    /// When a pair does not hold, both keys fall back to their defaults (which do hold).
+    private static func check(_ pair: DependentPair, values: inout [String: ConfigValue], lines: [String: Int],
+                              file: String, diagnostics: inout [ConfigDiagnostic]) {
+        let first = values[pair.first.id] ?? pair.first.defaultValue
+        let second = values[pair.second.id] ?? pair.second.defaultValue
+        guard !pair.holds(first, second) else { return }
+        values[pair.first.id] = nil
+        values[pair.second.id] = nil
+        let allowed: String
+        let problem: String
+        switch pair.rule {
+        case .notAbove:
+            allowed = "not below \(pair.first.name) (\(first))"
+            problem = "\(pair.second.name) \(second) is below \(pair.first.name) \(first)"
+        case .different:
+            allowed = "different from \(pair.first.name) (\(first))"
+            problem = "\(pair.second.name) must differ from \(pair.first.name) (both \(second))"
+        }
         diagnostics.append(ConfigDiagnostic(
-            severity: .error, file: file, line: line, key: upper.description, value: high.description,
-            allowed: "not below \(lower.name) (\(low))",
-            message: "\(upper.name) \(high) is below \(lower.name) \(low); using the defaults \(lower.defaultValue) and \(upper.defaultValue)"))
+            severity: .error, file: file, line: lines[pair.second.id] ?? lines[pair.first.id],
+            key: pair.second.description, value: second.description, allowed: allowed,
+            message: problem + "; using the defaults \(pair.first.defaultValue) and \(pair.second.defaultValue)"))
     }
 }

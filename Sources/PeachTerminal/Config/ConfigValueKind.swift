@@ -40,7 +40,8 @@ public enum ConfigValueKind: Hashable, Sendable {
             guard let note = MIDINote(name: trimmed), range.contains(note) else { return nil }
             return .note(note)
         case .text:
-            return .text(trimmed)
+            // The parser already trimmed unquoted values; quotes exist to keep outer spaces.
+            return .text(text)
         case .channel:
             if lower == "any" { return .channel(nil) }
             guard let channel = Int(trimmed), (1...16).contains(channel) else { return nil }
