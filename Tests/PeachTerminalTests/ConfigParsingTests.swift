@@ -206,7 +206,7 @@ import PeachCore
         #expect(configuration.errors.isEmpty)
         #expect(configuration.warnings.map(\.line) == [1, 3, 5, 7])
         #expect(configuration.warnings[1].key == "[training] velocty")
-        #expect(configuration.warnings[1].description.contains("velocity"))
+        #expect(configuration.warnings[1].description.contains("did you mean velocity?"))
         #expect(configuration.warnings[2].key == "[colours]")
         #expect(configuration.trainingSettings.velocity == MIDIVelocity(80))
     }

@@ -18,7 +18,7 @@ import PeachCore
 
     @Test(arguments: ScreenSnapshotCases.names)
     func everyFrameFillsTheTerminalExactly(name: String) {
-        for size in [TerminalSize.standard, TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 60, rows: 16)] {
+        for size in [TerminalSize.standard, TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 60, rows: 16), TerminalSize.minimum] {
             for style in [F.mono, F.color] {
                 let lines = ScreenSnapshotCases.render(name, style: style, size: size)
                 #expect(lines.count == size.rows, "\(name) at \(size)")

@@ -60,6 +60,16 @@ import Testing
         withExtendedLifetime(session) {}
     }
 
+    @Test func crashHandlersAreInstalledForFatalSignals() {
+        TerminalRestorer.installCrashHandlers()
+        defer { for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] { signal(number, SIG_DFL) } }
+        for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
+            var current = sigaction()
+            sigaction(number, nil, &current)
+            #expect(current.__sigaction_handler.sa_handler != nil, "signal \(number)")
+        }
+    }
+
     @Test func keysArriveAsBytesAndSignalsAsEvents() throws {
         let pty = try #require(PseudoTerminal())
         let session = try TerminalSession(inputDescriptor: pty.secondary, output: TerminalOutput(fileDescriptor: pty.secondary))

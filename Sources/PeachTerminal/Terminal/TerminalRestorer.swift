@@ -79,7 +79,7 @@ public enum TerminalRestorer {
                 raise(received)
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000 does not fit Int32 by value
             sigaction(signalNumber, &action, nil)
         }
     }
