@@ -78,4 +78,15 @@ import PeachCore
         #expect(configuration.trainingSettings.velocity == MIDIVelocity(120))
         #expect(configuration.changedKeys == [ConfigSchema.velocity])
     }
+
+    @Test func setRejectsValuesThatBreakADependentKey() {
+        var configuration = PeachConfiguration.defaults
+        #expect(configuration.problem(setting: ConfigSchema.lowestNote, to: .note(MIDINote(100)))
+                == "Highest note must not be below lowest note")
+        let reversed = configuration.set(ConfigSchema.lowestNote, to: .note(MIDINote(100)))
+        let sameChannel = configuration.set(ConfigSchema.tunableChannel, to: .integer(1))
+        #expect(!reversed && !sameChannel)
+        #expect(configuration == .defaults)
+        #expect(configuration.problem(setting: ConfigSchema.velocity, to: .integer(0)) == "Loudness (velocity): '0' is not allowed (1...127)")
+    }
 }

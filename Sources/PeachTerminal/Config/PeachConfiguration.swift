@@ -17,13 +17,32 @@ public struct PeachConfiguration: Hashable, Sendable {
 
     public subscript(key: ConfigKey) -> ConfigValue { values[key.id] ?? key.defaultValue }
 
-    /// Sets a value after checking it against the key's kind (round trip through its text form),
-    /// so an edit can never store something the file could not hold. Returns false if rejected.
+    /// Sets a value after checking it against the key's kind (round trip through its text form) and
+    /// the keys it depends on, so an edit can never store something the file could not hold.
+    /// Returns false if rejected; `problem(setting:to:)` says why.
     @discardableResult
     public mutating func set(_ key: ConfigKey, to value: ConfigValue) -> Bool {
-        guard key.kind.parse(value.description) == value else { return false }
+        guard problem(setting: key, to: value) == nil else { return false }
         values[key.id] = value
         return true
+    }
+
+    /// Why `value` cannot be set for `key` (for the Settings screen's message line), or nil.
+    public func problem(setting key: ConfigKey, to value: ConfigValue) -> String? {
+        guard key.kind.parse(value.description) == value else {
+            return "\(key.label): '\(value)' is not allowed (\(key.kind.allowedDescription))"
+        }
+        var candidate = self
+        candidate.values[key.id] = value
+        for pair in ConfigInterpreter.dependentPairs where pair.first == key || pair.second == key {
+            guard pair.holds(candidate[pair.first], candidate[pair.second]) else {
+                switch pair.rule {
+                case .notAbove: return "\(pair.second.label) must not be below \(pair.first.label.lowercased())"
+                case .different: return "\(pair.second.label) and \(pair.first.label.lowercased()) must differ"
+                }
+            }
+        }
+        return nil
     }
 
     /// The keys whose value differs from the default, in file order (what the writer saves).
