@@ -59,8 +59,20 @@ import Testing
         #expect(!decoder.hasPendingInput)
     }
 
-    @Test func escapeFollowedByAnOrdinaryKeyIsEscapeThenThatKey() {
-        #expect(decode("\u{1B}q") == [.escape, .character("q")])
+    @Test func altChordsAreNotEscape() {
+        #expect(decode("\u{1B}q") == [.alt("q")])
+        #expect(decode("\u{1B}k") == [.alt("k")])
+        #expect(KeyBindings.comparison(.alt("q")) == nil)
+    }
+
+    @Test func rxvtModifiedArrows() {
+        #expect(decode("\u{1B}[c\u{1B}[d") == [.arrow(.right, .shift), .arrow(.left, .shift)])
+        #expect(decode("\u{1B}Oa") == [.arrow(.up, .control)])
+        #expect(decode("\u{1B}[?6c") == [.unknown])
+    }
+
+    @Test func escapeFollowedByAControlByteIsEscapeThenThatKey() {
+        #expect(decode("\u{1B}\r") == [.escape, .enter])
         #expect(decode("\u{1B}\u{1B}[A") == [.escape, .arrow(.up)])
         #expect(decode("\u{1B}\u{1B}") == [.escape, .escape])
     }

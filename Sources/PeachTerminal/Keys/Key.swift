@@ -27,6 +27,9 @@ public enum Key: Hashable, Sendable {
     case end
     case pageUp
     case pageDown
+    /// Alt (Meta) + a printable character: terminals send ESC then the character in one write.
+    /// Kept apart from Escape so an Alt chord never stops training by accident.
+    case alt(Character)
     /// Ctrl + a letter, lowercased: `.control("c")` is Ctrl-C (raw mode delivers it as a key).
     case control(Character)
     /// A complete escape sequence Peach does not use (function keys, mouse, …).

@@ -86,8 +86,10 @@ public struct KeyDecoder: Sendable {
         switch bytes[1] {
         case UInt8(ascii: "["): return decodeCSI(bytes)
         case UInt8(ascii: "O"): return decodeSS3(bytes)
+        case 0x20...0x7E:
+            return .key(.alt(Character(UnicodeScalar(bytes[1]))), length: 2)
         default:
-            // ESC followed by anything else: the Escape key, then that byte as its own key.
+            // ESC followed by a control byte or another ESC: the Escape key, then that byte on its own.
             return .key(.escape, length: 1)
         }
     }
@@ -95,7 +97,8 @@ public struct KeyDecoder: Sendable {
     /// `ESC O x`: cursor keys in application mode, and Home/End on some terminals.
     private static func decodeSS3(_ bytes: [UInt8]) -> Step {
         guard bytes.count >= 3 else { return .needMore }
-        let key = finalKey(bytes[2], modifiers: []) ?? .unknown
+        // rxvt sends Ctrl+arrows as ESC O a...d.
+        let key = rxvtArrow(bytes[2], modifiers: .control) ?? finalKey(bytes[2], modifiers: []) ?? .unknown
         return .key(key, length: 3)
     }
 
@@ -105,10 +108,10 @@ public struct KeyDecoder: Sendable {
         while index < bytes.count {
             let byte = bytes[index]
             if (0x40...0x7E).contains(byte) {
-                let parameters = String(decoding: bytes[2..<index], as: UTF8.self)
-                    .split(separator: ";", omittingEmptySubsequences: false)
-                    .map { Int($0) }
-                return .key(csiKey(final: byte, parameters: parameters), length: index + 1)
+                let parameterText = String(decoding: bytes[2..<index], as: UTF8.self)
+                let parameters = parameterText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+                return .key(csiKey(final: byte, parameters: parameters, hasParameters: !parameterText.isEmpty),
+                            length: index + 1)
             }
             guard (0x20...0x3F).contains(byte) else {
                 // Not a valid sequence: treat the ESC as the Escape key and decode the rest anew.
@@ -119,7 +122,7 @@ public struct KeyDecoder: Sendable {
         return .needMore
     }
 
-    private static func csiKey(final: UInt8, parameters: [Int?]) -> Key {
+    private static func csiKey(final: UInt8, parameters: [Int?], hasParameters: Bool) -> Key {
         // xterm: modifier parameter m = 1 + (shift 1 | alt 2 | ctrl 4).
         let modifierParameter = parameters.count >= 2 ? (parameters[1] ?? 1) : 1
         let modifiers = KeyModifiers(rawValue: max(modifierParameter - 1, 0) & 0b111)
@@ -134,7 +137,19 @@ public struct KeyDecoder: Sendable {
             }
         }
         if final == UInt8(ascii: "Z") { return .backTab }
+        // rxvt sends Shift+arrows as ESC [ a...d (never with parameters; ESC [ ? 6 c is a device report).
+        if !hasParameters, let arrow = rxvtArrow(final, modifiers: .shift) { return arrow }
         return finalKey(final, modifiers: modifiers) ?? .unknown
+    }
+
+    private static func rxvtArrow(_ final: UInt8, modifiers: KeyModifiers) -> Key? {
+        switch final {
+        case UInt8(ascii: "a"): .arrow(.up, modifiers)
+        case UInt8(ascii: "b"): .arrow(.down, modifiers)
+        case UInt8(ascii: "c"): .arrow(.right, modifiers)
+        case UInt8(ascii: "d"): .arrow(.left, modifiers)
+        default: nil
+        }
     }
 
     private static func finalKey(_ final: UInt8, modifiers: KeyModifiers) -> Key? {
