@@ -60,6 +60,18 @@ import Testing
         withExtendedLifetime(session) {}
     }
 
+    @Test func keyboardReaderResolvesALoneEscapeAfterTheTimeout() throws {
+        let pty = try #require(PseudoTerminal())
+        let session = try TerminalSession(inputDescriptor: pty.secondary, output: TerminalOutput(fileDescriptor: pty.secondary))
+        defer { session.restore() }
+        var reader = KeyboardReader(input: TerminalInput(fileDescriptor: pty.secondary))
+        #expect(reader.next(timeoutMilliseconds: 5) == .timeout)
+        pty.type([0x1B])
+        #expect(reader.next(timeoutMilliseconds: 1000) == .keys([.escape]))
+        pty.type(Array("\u{1B}[1;2Cq".utf8))
+        #expect(reader.next(timeoutMilliseconds: 1000) == .keys([.arrow(.right, .shift), .character("q")]))
+    }
+
     @Test func crashHandlersAreInstalledForFatalSignals() {
         TerminalRestorer.installCrashHandlers()
         defer { for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] { signal(number, SIG_DFL) } }
