@@ -3,10 +3,10 @@ import Testing
 
 @Suite struct KeyBindingsTests {
     @Test func comparisonAnswersAndStop() {
-        for key in [Key.arrow(.up), .character("k"), .character("l"), .arrow(.up, .shift)] {
+        for key in [Key.arrow(.up), .character("k"), .character("h"), .arrow(.up, .shift)] {
             #expect(KeyBindings.comparison(key) == .answerHigher, "\(key)")
         }
-        for key in [Key.arrow(.down), .character("j"), .character("h")] {
+        for key in [Key.arrow(.down), .character("j"), .character("l")] {
             #expect(KeyBindings.comparison(key) == .answerLower, "\(key)")
         }
         #expect(KeyBindings.comparison(.escape) == .stop)

@@ -81,7 +81,7 @@ enum ScreenSnapshots {
 
 
             ────────────────────────────────────────────────────────────────────────────────
-             ↑/k/l higher · ↓/j/h lower · Esc/q stop
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
             """,
         "comparison-note2": """
              Peach — Comparison training                                  3 answered · 67 %
@@ -107,7 +107,7 @@ enum ScreenSnapshots {
 
 
             ────────────────────────────────────────────────────────────────────────────────
-             ↑/k/l higher · ↓/j/h lower · Esc/q stop
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
             """,
         "comparison-awaiting": """
              Peach — Comparison training                                  3 answered · 67 %
@@ -133,7 +133,7 @@ enum ScreenSnapshots {
 
 
             ────────────────────────────────────────────────────────────────────────────────
-             ↑/k/l higher · ↓/j/h lower · Esc/q stop
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
             """,
         "comparison-correct": """
              Peach — Comparison training                                  4 answered · 75 %
@@ -159,7 +159,7 @@ enum ScreenSnapshots {
 
 
             ────────────────────────────────────────────────────────────────────────────────
-             ↑/k/l higher · ↓/j/h lower · Esc/q stop
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
             """,
         "comparison-wrong": """
              Peach — Comparison training                                  4 answered · 50 %
@@ -185,7 +185,7 @@ enum ScreenSnapshots {
 
 
             ────────────────────────────────────────────────────────────────────────────────
-             ↑/k/l higher · ↓/j/h lower · Esc/q stop
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
             """,
         "pitch-listening": """
              Peach — Pitch matching                                               0 matched

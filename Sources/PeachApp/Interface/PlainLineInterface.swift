@@ -22,14 +22,17 @@ public final class PlainLineInterface: TrainerInterface {
     private let info: @MainActor () -> [String]
     private let profileReport: @MainActor () -> [String]
     private var shown: View?
+    private let stopProcess: @MainActor () -> Void
     private var pendingLine = [UInt8]()
 
     public init(write: @escaping @MainActor (String) -> Void,
                 info: @escaping @MainActor () -> [String] = { [] },
-                profileReport: @escaping @MainActor () -> [String] = { [] }) {
+                profileReport: @escaping @MainActor () -> [String] = { [] },
+                stopProcess: @escaping @MainActor () -> Void = ProcessStopper.stopUntilContinued) {
         self.write = write
         self.info = info
         self.profileReport = profileReport
+        self.stopProcess = stopProcess
     }
 
     public func render(_ controller: TrainerController) {
@@ -60,9 +63,10 @@ public final class PlainLineInterface: TrainerInterface {
         }
     }
 
-    public func commands(from input: [UInt8], on screen: AppScreen) -> [AppCommand] {
+    public func commands(from input: UserInput, on screen: AppScreen) -> [AppCommand] {
+        guard case .bytes(let bytes) = input else { return [] }
         var commands: [AppCommand] = []
-        for byte in input {
+        for byte in bytes {
             guard byte == UInt8(ascii: "\n") else { pendingLine.append(byte); continue }
             var line = String(decoding: pendingLine, as: UTF8.self)
             pendingLine.removeAll()
@@ -76,7 +80,10 @@ public final class PlainLineInterface: TrainerInterface {
         return commands
     }
 
-    public func suspend() {}
+    public func suspend() {
+        emit("suspended: training stopped; type fg to come back")
+        stopProcess()
+    }
     public func resume() { shown = nil }
     public func close() {}
 

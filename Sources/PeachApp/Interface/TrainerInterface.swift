@@ -4,9 +4,9 @@
 public protocol TrainerInterface: AnyObject {
     /// Draws (or, in line mode, reports) the controller's current state.
     func render(_ controller: TrainerController)
-    /// Turns bytes typed by the user into commands (keys, or whole lines in plain mode).
-    func commands(from input: [UInt8], on screen: AppScreen) -> [AppCommand]
-    /// Ctrl-Z: give the terminal back before the process stops.
+    /// Turns what the user typed into commands (keys, or whole lines in plain mode).
+    func commands(from input: UserInput, on screen: AppScreen) -> [AppCommand]
+    /// Ctrl-Z: gives the terminal back, stops the process for real, and returns after `fg`.
     func suspend()
     /// After `fg`: take the terminal again and redraw from scratch.
     func resume()

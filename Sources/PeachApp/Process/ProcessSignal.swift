@@ -1,10 +1,16 @@
 import Glibc
 
-/// The signals the trainer reacts to. SIGTSTP and SIGHUP are the seeds' "app backgrounded".
+/// The signals the trainer reacts to (delivered by `TerminalSignals`' self-pipe). SIGTSTP and
+/// SIGHUP are the seeds' "app backgrounded".
 public enum ProcessSignal: Sendable, Hashable, CaseIterable {
     case interrupt, terminate, hangUp, terminalStop, resumed, windowChanged
 
-    var number: Int32 {
+    public init?(number: Int32) {
+        guard let signal = Self.allCases.first(where: { $0.number == number }) else { return nil }
+        self = signal
+    }
+
+    public var number: Int32 {
         switch self {
         case .interrupt: SIGINT
         case .terminate: SIGTERM
@@ -12,14 +18,6 @@ public enum ProcessSignal: Sendable, Hashable, CaseIterable {
         case .terminalStop: SIGTSTP
         case .resumed: SIGCONT
         case .windowChanged: SIGWINCH
-        }
-    }
-
-    /// Signals after which Peach silences the synth, restores the terminal and exits.
-    public var endsProgram: Bool {
-        switch self {
-        case .interrupt, .terminate, .hangUp: true
-        case .terminalStop, .resumed, .windowChanged: false
         }
     }
 

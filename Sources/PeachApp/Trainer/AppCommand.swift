@@ -22,6 +22,8 @@ public enum AppCommand: Hashable, Sendable {
     case changeSetting(steps: Int)
     /// MIDI-learn: the next moved controller becomes the tuning control.
     case learnController
+    /// Ctrl-Z as a key in raw mode: the same as SIGTSTP from outside.
+    case suspend
     /// Connects to the synth that appeared after the old one was lost (never done without the user).
     case connectOfferedSynth
     case redraw

@@ -12,15 +12,11 @@ public final class TrainerRunner {
         public var sequencerInput: @MainActor (SequencerInput) async -> Void
         /// Ctrl-Z or hang-up: publish `suspended` so both sessions and the output stop at once.
         public var suspended: @MainActor () async -> Void
-        /// Sends the process to the background after the terminal was given back.
-        public var stopProcess: @MainActor () -> Void
 
         public init(sequencerInput: @escaping @MainActor (SequencerInput) async -> Void = { _ in },
-                    suspended: @escaping @MainActor () async -> Void = {},
-                    stopProcess: @escaping @MainActor () -> Void = SignalWatcher.suspendSelf) {
+                    suspended: @escaping @MainActor () async -> Void = {}) {
             self.sequencerInput = sequencerInput
             self.suspended = suspended
-            self.stopProcess = stopProcess
         }
     }
 
@@ -38,12 +34,12 @@ public final class TrainerRunner {
     }
 
     /// Returns the exit status: 0 after quit or end of input, 128 + n after a terminating signal.
-    public func run(keyboard: AsyncStream<[UInt8]>, sequencer: AsyncStream<SequencerInput>? = nil,
+    public func run(keyboard: AsyncStream<UserInput>, sequencer: AsyncStream<SequencerInput>? = nil,
                     signals: AsyncStream<ProcessSignal>? = nil) async -> Int32 {
         let sequencer = sequencer ?? AsyncStream(unfolding: { nil })
         let signals = signals ?? AsyncStream(unfolding: { nil })
         let tasks = [
-            Task { for await bytes in keyboard { await typed(bytes) }; await finish(status: 0) },
+            Task { for await input in keyboard { await typed(input) }; await finish(status: 0) },
             Task { for await input in sequencer { await hooks.sequencerInput(input) } },
             Task { for await signal in signals { await received(signal) } },
         ]
@@ -64,9 +60,10 @@ public final class TrainerRunner {
         wakeRenderer = nil
     }
 
-    private func typed(_ bytes: [UInt8]) async {
-        for command in interface.commands(from: bytes, on: controller.screen) {
+    private func typed(_ input: UserInput) async {
+        for command in interface.commands(from: input, on: controller.screen) {
             if command == .redraw { interface.resume() }
+            if command == .suspend { await received(.terminalStop); continue }
             await controller.handle(command)
             if controller.quitRequested { await finish(status: 0); return }
         }
@@ -82,7 +79,6 @@ public final class TrainerRunner {
             await hooks.suspended()
             await controller.handle(.back)
             interface.suspend()
-            hooks.stopProcess()
         case .resumed:
             interface.resume()
             wake()

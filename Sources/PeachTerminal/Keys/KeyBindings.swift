@@ -62,8 +62,9 @@ public enum KeyBindings {
 
     public static func comparison(_ key: Key) -> ComparisonAction? {
         switch key {
-        case .arrow(.up, _), .character("k"), .character("l"): .answerHigher
-        case .arrow(.down, _), .character("j"), .character("h"): .answerLower
+        // h = higher, l = lower (issue 5: "↑/↓ or k/j or h/l"), the same letters as plain mode.
+        case .arrow(.up, _), .character("k"), .character("h"): .answerHigher
+        case .arrow(.down, _), .character("j"), .character("l"): .answerLower
         case .escape, .character("q"): .stop
         default: nil
         }

@@ -66,7 +66,7 @@ public enum ComparisonScreen {
         if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
         let status = "\(model.answered) answered · \(ScreenFormat.percent(model.accuracy))"
         return ScreenFrame.compose(title: "Comparison training", status: status, body: body,
-                                   keyHints: "↑/k/l higher · ↓/j/h lower · Esc/q stop",
+                                   keyHints: "↑/k/h higher · ↓/j/l lower · Esc/q stop",
                                    size: size, style: style)
     }
 

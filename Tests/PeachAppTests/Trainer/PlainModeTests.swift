@@ -28,10 +28,10 @@ import PeachCore
         let f = TrainerFixture()
         let transcript = Transcript()
         let interface = PlainLineInterface(write: { transcript.lines.append($0) })
-        let (keyboard, typing) = AsyncStream<[UInt8]>.makeStream()
+        let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
         let runner = TrainerRunner(controller: f.controller, interface: interface)
         let run = Task { await runner.run(keyboard: keyboard) }
-        func type(_ line: String) { typing.yield(Array((line + "\n").utf8)) }
+        func type(_ line: String) { typing.yield(.bytes(Array((line + "\n").utf8))) }
 
         #expect(await eventually("start line") { transcript.count("start:") == 1 })
         type("c")
@@ -69,7 +69,7 @@ import PeachCore
 
     @Test func aTerminatingSignalEndsWithItsStatusAfterSilencing() async {
         let f = TrainerFixture()
-        let (keyboard, _) = AsyncStream<[UInt8]>.makeStream()
+        let (keyboard, _) = AsyncStream<UserInput>.makeStream()
         let (signals, sending) = AsyncStream<ProcessSignal>.makeStream()
         let runner = TrainerRunner(controller: f.controller, interface: PlainLineInterface(write: { _ in }))
         let run = Task { await runner.run(keyboard: keyboard, signals: signals) }
@@ -82,11 +82,12 @@ import PeachCore
 
     @Test func ctrlZStopsTrainingHandsBackTheTerminalAndShowsStartAfterFg() async {
         let f = TrainerFixture()
-        let (keyboard, typing) = AsyncStream<[UInt8]>.makeStream()
+        let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
         let (signals, sending) = AsyncStream<ProcessSignal>.makeStream()
         var stoppedProcess = 0
-        let hooks = TrainerRunner.Hooks(suspended: { f.hub.publish(.suspended) }, stopProcess: { stoppedProcess += 1 })
-        let runner = TrainerRunner(controller: f.controller, interface: PlainLineInterface(write: { _ in }), hooks: hooks)
+        let hooks = TrainerRunner.Hooks(suspended: { f.hub.publish(.suspended) })
+        let interface = PlainLineInterface(write: { _ in }, stopProcess: { stoppedProcess += 1 })
+        let runner = TrainerRunner(controller: f.controller, interface: interface, hooks: hooks)
         let run = Task { await runner.run(keyboard: keyboard, signals: signals) }
         await f.controller.handle(.open(.comparison))
         #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
