@@ -157,6 +157,13 @@ private func centsOf(_ actions: [ControllerAction]) -> Double? {
         #expect(decoder.decode(cc(80, 127)) == [.commit])
     }
 
+    @Test func oneChosenKeyCommitsAndOthersDoNot() {
+        let triggers = ControllerTriggers(commit: [.note(MIDINote(36)!)], higherNote: nil, lowerNote: nil)
+        var decoder = makeDecoder(nil, triggers: triggers)
+        #expect(decoder.decode(noteOn(36)) == [.commit])
+        #expect(decoder.decode(noteOn(37)).isEmpty)
+    }
+
     @Test func theSliderWinsOverAButtonOnTheSameController() {
         var decoder = makeDecoder(.absolute7Bit(controller: 64))
         #expect(centsOf(decoder.decode(cc(64, 127))) != nil)

@@ -20,6 +20,8 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     public var outputState = OutputServiceState()
     /// Counts tuning moves so the pitch-matching screen can show "knob moved" without any number.
     public private(set) var tuningActivity = 0
+    /// When the last tuning move happened, so the "knob moved" light can go out a moment later.
+    @ObservationIgnored public private(set) var lastTuningMove: Date?
     public private(set) var breaks: QuietBreakSchedule
     /// Refreshed once a second while the break screen is up.
     public private(set) var now: Date
@@ -100,11 +102,11 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
             if screen == .comparison { comparison.answer(higher: higher) }
         case .adjust(let cents):
             guard screen == .pitchMatching, pitchMatching.isAdjustable else { return }
-            tuningActivity += 1
+            noteTuningMove()
             pitchMatching.adjust(byCents: cents)
         case .tune(let cents):
             guard screen == .pitchMatching, pitchMatching.isAdjustable else { return }
-            tuningActivity += 1
+            noteTuningMove()
             pitchMatching.adjust(toCentsFromTarget: cents)
         case .commit:
             if screen == .pitchMatching { pitchMatching.commit() }
@@ -136,6 +138,11 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
             case .learned(let binding): message = "Tuning control learned: \(binding)."
             }
         }
+    }
+
+    private func noteTuningMove() {
+        tuningActivity += 1
+        lastTuningMove = clock.now()
     }
 
     /// Stops both sessions and waits until their notes are silenced.

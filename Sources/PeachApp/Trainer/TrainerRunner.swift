@@ -62,7 +62,7 @@ public final class TrainerRunner {
 
     private func typed(_ input: UserInput) async {
         for command in interface.commands(from: input, on: controller.screen) {
-            if command == .redraw { interface.resume() }
+            if command == .redraw { interface.render(controller); continue }
             if command == .suspend { await received(.terminalStop); continue }
             await controller.handle(command)
             if controller.quitRequested { await finish(status: 0); return }
@@ -79,12 +79,9 @@ public final class TrainerRunner {
             await hooks.suspended()
             await controller.handle(.back)
             interface.suspend()
-        case .resumed:
+        case .resumed, .windowChanged:
             interface.resume()
-            wake()
-        case .windowChanged:
-            interface.resume()
-            wake()
+            interface.render(controller)
         }
     }
 

@@ -66,7 +66,7 @@ public struct ControllerDecoder: Sendable {
             var actions: [ControllerAction] = []
             if note == triggers.higherNote { actions.append(.answerHigher) }
             if note == triggers.lowerNote { actions.append(.answerLower) }
-            if triggers.commit.contains(.anyNoteOn) { actions.append(.commit) }
+            if triggers.commit.contains(.anyNoteOn) || triggers.commit.contains(.note(note)) { actions.append(.commit) }
             return actions
         case .noteOn, .noteOff:
             return []

@@ -11,6 +11,8 @@ public struct ControllerTriggers: Hashable, Sendable {
     public enum Commit: Hashable, Sendable {
         case sustainPedal
         case anyNoteOn
+        /// One key or pad (its note-on).
+        case note(MIDINote)
         /// A CC button: pressed when its value crosses 64 upwards.
         case controllerButton(UInt8)
     }
@@ -34,7 +36,7 @@ public struct ControllerTriggers: Hashable, Sendable {
             switch trigger {
             case .sustainPedal: MIDIController.sustainPedal
             case .controllerButton(let controller): controller
-            case .anyNoteOn: nil
+            case .anyNoteOn, .note: nil
             }
         })
     }
