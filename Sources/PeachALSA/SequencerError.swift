@@ -33,7 +33,7 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .portNotReadable(let address, let name):
             return "port \(address) '\(name)' does not send events to subscribers; choose a controller's output port."
         case .call(let function, let code, let detail):
-            return "\(function) failed: \(Self.text(code))\(Self.suffix(detail))"
+            return "\(function) failed: \(Self.text(code))\(Self.suffix(detail))" + Self.hint(code)
         case .closed:
             return "the sequencer client has been closed"
         }
@@ -41,6 +41,18 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// libasound's text for a negative error code.
     static func text(_ code: Int32) -> String { String(cString: snd_strerror(code)) }
+
+    /// What a person can do about the errors libasound reports most often.
+    static func hint(_ code: Int32) -> String {
+        switch -code {
+        case ENOENT, ENXIO, EINVAL: ". The client or port may have just gone away; 'aconnect -l' shows what exists now."
+        case EPERM, EACCES: ". The port refuses this connection (check its capabilities with 'aconnect -l')."
+        case EBUSY: ". The connection already exists or the port is exclusively owned by another program."
+        case ENOMEM, EAGAIN, ENOSPC: ". The sequencer's event pool is full: something is sending or scheduling too many events."
+        case ENODEV: ". The sequencer device went away (was the snd-seq module or PipeWire restarted?); restart Peach."
+        default: ""
+        }
+    }
 
     private static func suffix(_ detail: String) -> String { detail.isEmpty ? "" : " (\(detail))" }
 }
