@@ -1,6 +1,129 @@
 #ifndef PEACH_CALSA_SHIM_H
 #define PEACH_CALSA_SHIM_H
 // The one place Peach touches libasound's headers. Macros Swift cannot import get
-// `static inline` twins here (see ../shared/alsa-vm/README.md, "ALSA from Swift").
+// `static inline` twins here (see ../shared/alsa-vm/README.md, "ALSA from Swift"), and
+// libasound's variadic error handler (which Swift cannot write) lives here too.
 #include <alsa/asoundlib.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+#include <sys/eventfd.h>
+
+// MARK: - libasound's error messages
+//
+// By default libasound prints its diagnostics to stderr, which would garble the terminal UI.
+// The handler below keeps the last message of the calling thread instead; the Swift wrapper
+// reads it right after a failing call (on the same thread) and passes it to Peach's logger.
+// Thread-local, so a second client on another thread (a test's capture client) cannot mix in.
+
+// (A function-local static: Swift's importer does not emit file-scope static variables of headers.)
+static inline char *peach_alsa_message_buffer(void) {
+    static _Thread_local char message[512];
+    return message;
+}
+
+static void peach_alsa_error_handler(const char *file, int line, const char *function, int err,
+                                     const char *fmt, ...) {
+    char text[384];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    snprintf(peach_alsa_message_buffer(), 512, "%s%s%s (%s:%d %s)", text,
+             err ? ": " : "", err ? snd_strerror(err) : "", file ? file : "?", line, function ? function : "?");
+}
+
+/// Routes libasound's diagnostics away from stderr. Idempotent; call before the first snd_* call.
+static inline int peach_alsa_install_error_handler(void) {
+    return snd_lib_error_set_handler(peach_alsa_error_handler);
+}
+
+/// The calling thread's last libasound diagnostic ("" if none), cleared by reading it.
+/// Copies into `buffer` (at least 512 bytes) so Swift never holds a pointer into thread-local storage.
+static inline void peach_alsa_take_message(char *buffer, size_t size) {
+    snprintf(buffer, size, "%s", peach_alsa_message_buffer());
+    peach_alsa_message_buffer()[0] = '\0';
+}
+
+// MARK: - Event construction (the snd_seq_ev_set_* macros)
+
+static inline void peach_ev_clear(snd_seq_event_t *ev) { memset(ev, 0, sizeof *ev); }
+
+/// From our port to everyone subscribed to it, at once (not through a queue).
+static inline void peach_ev_to_subscribers_direct(snd_seq_event_t *ev, int source_port) {
+    ev->source.port = (unsigned char)source_port;
+    ev->dest.client = SND_SEQ_ADDRESS_SUBSCRIBERS;
+    ev->dest.port = SND_SEQ_ADDRESS_UNKNOWN;
+    ev->queue = SND_SEQ_QUEUE_DIRECT;
+}
+
+static inline void peach_ev_set_dest(snd_seq_event_t *ev, int client, int port) {
+    ev->dest.client = (unsigned char)client;
+    ev->dest.port = (unsigned char)port;
+}
+
+/// Delivered by `queue` `seconds`+`nanoseconds` after the queue's current real time.
+static inline void peach_ev_schedule_real_relative(snd_seq_event_t *ev, int queue,
+                                                   unsigned int seconds, unsigned int nanoseconds) {
+    snd_seq_real_time_t time = { seconds, nanoseconds };
+    snd_seq_ev_schedule_real(ev, queue, 1, &time);
+}
+
+static inline void peach_ev_set_noteon(snd_seq_event_t *ev, int channel, int note, int velocity) {
+    snd_seq_ev_set_noteon(ev, channel, note, velocity);
+}
+
+static inline void peach_ev_set_noteoff(snd_seq_event_t *ev, int channel, int note, int velocity) {
+    snd_seq_ev_set_noteoff(ev, channel, note, velocity);
+}
+
+static inline void peach_ev_set_controller(snd_seq_event_t *ev, int channel, int controller, int value) {
+    snd_seq_ev_set_controller(ev, channel, controller, value);
+}
+
+static inline void peach_ev_set_pgmchange(snd_seq_event_t *ev, int channel, int program) {
+    snd_seq_ev_set_pgmchange(ev, channel, program);
+}
+
+/// `value` is signed −8192…8191 as the sequencer carries it.
+static inline void peach_ev_set_pitchbend(snd_seq_event_t *ev, int channel, int value) {
+    snd_seq_ev_set_pitchbend(ev, channel, value);
+}
+
+/// A private marker event (USR0) carrying `tag`; Peach sends it to itself to learn when the queue
+/// has delivered everything scheduled before it.
+static inline void peach_ev_set_marker(snd_seq_event_t *ev, unsigned int tag) {
+    ev->type = SND_SEQ_EVENT_USR0;
+    snd_seq_ev_set_fixed(ev);
+    ev->data.raw32.d[0] = tag;
+}
+
+// MARK: - Event reading
+
+static inline int peach_ev_type(const snd_seq_event_t *ev) { return ev->type; }
+static inline unsigned int peach_ev_marker_tag(const snd_seq_event_t *ev) { return ev->data.raw32.d[0]; }
+/// True when the event carries a real-time stamp (set by a timestamping port).
+static inline int peach_ev_has_real_time(const snd_seq_event_t *ev) {
+    return (ev->flags & SND_SEQ_TIME_STAMP_MASK) == SND_SEQ_TIME_STAMP_REAL;
+}
+static inline unsigned long long peach_ev_real_time_ns(const snd_seq_event_t *ev) {
+    return (unsigned long long)ev->time.time.tv_sec * 1000000000ULL + ev->time.time.tv_nsec;
+}
+
+// MARK: - Queue control and the input thread's wake-up descriptor
+
+/// snd_seq_start_queue is a macro: puts a START event in the output buffer (drain it afterwards).
+static inline int peach_seq_start_queue(snd_seq_t *seq, int queue) {
+    return snd_seq_control_queue(seq, queue, SND_SEQ_EVENT_START, 0, NULL);
+}
+
+/// A non-blocking, close-on-exec eventfd (Glibc's Swift module does not export sys/eventfd.h).
+static inline int peach_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+// MARK: - Constants Swift imports awkwardly (enum values and cast macros)
+
+static inline int peach_timer_hrtimer(void) { return SND_TIMER_GLOBAL_HRTIMER; }
+static inline int peach_timer_system(void) { return SND_TIMER_GLOBAL_SYSTEM; }
+
 #endif

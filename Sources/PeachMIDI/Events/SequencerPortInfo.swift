@@ -15,10 +15,10 @@ public struct SequencerPortInfo: Hashable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         public static let midiGeneric = PortType(rawValue: 1 << 1)
-        public static let synthesizer = PortType(rawValue: 1 << 10)
+        public static let synthesizer = PortType(rawValue: 1 << 18)
         public static let hardware = PortType(rawValue: 1 << 16)
         public static let software = PortType(rawValue: 1 << 17)
-        public static let synth = PortType(rawValue: 1 << 18)
+        public static let synth = PortType(rawValue: 1 << 10)
         public static let port = PortType(rawValue: 1 << 19)
         public static let application = PortType(rawValue: 1 << 20)
     }

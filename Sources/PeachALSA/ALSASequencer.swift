@@ -1,0 +1,117 @@
+import CALSA
+import PeachCore
+import PeachMIDI
+import Synchronization
+
+/// Peach's long-lived ALSA sequencer client: output port "out" (to the synth), input port "in"
+/// (controllers, and System:Announce), a real-time queue for exact note lengths. Implements
+/// PeachMIDI's ports. All libasound calls run on one dedicated thread (`SequencerThread`); the
+/// methods here hand it jobs and await their results. Closing (or the last reference going away)
+/// ends the thread and the client, which removes our ports and subscriptions in the kernel.
+public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirectory {
+    public let ownClient: Int
+    /// Where our notes come from ("Peach:out"), as others see it.
+    public let outputAddress: SequencerAddress
+    /// Where controllers (and the kernel's announcements) are received ("Peach:in").
+    public let inputAddress: SequencerAddress
+    private let thread: SequencerThread
+    private let nextTag = Atomic<UInt32>(1)
+
+    /// Opens the client. Throws `SequencerError.noSequencer` when there is no ALSA sequencer.
+    /// Blocks the caller only while the client opens (a few system calls).
+    public init(clientName: String = "Peach", logger: any PeachLogger = SilentLogger()) throws(SequencerError) {
+        let (thread, identity) = try SequencerThread.start(clientName: clientName, logger: logger)
+        self.thread = thread
+        ownClient = identity.client
+        outputAddress = SequencerAddress(client: identity.client, port: identity.outputPort)
+        inputAddress = SequencerAddress(client: identity.client, port: identity.inputPort)
+    }
+
+    deinit { thread.stop() }
+
+    /// Closes the client: pending `send(_:then:after:)` calls throw `SequencerError.closed`, input streams finish.
+    public func close() { thread.stop() }
+
+    // MARK: MIDIOutputPort
+
+    public func send(_ events: [MIDIEvent]) async throws {
+        try await perform { session throws(SequencerError) in try session.send(events) }
+    }
+
+    public func send(_ now: [MIDIEvent], then later: [MIDIEvent], after delay: Duration) async throws {
+        let tag = nextTag.add(1, ordering: .relaxed).oldValue
+        let thread = self.thread
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                let accepted = thread.submit { session in
+                    session.send(now, then: later, after: delay, tag: tag, waiter: waiter)
+                }
+                if !accepted { waiter.resume(throwing: SequencerError.closed) }
+            }
+        } onCancel: {
+            thread.submit { session in session.cancelWaiter(tag: tag) }
+        }
+    }
+
+    public func cancelScheduled() async throws {
+        try await perform { session throws(SequencerError) in try session.cancelScheduled() }
+    }
+
+    // MARK: MIDIInputPort
+
+    /// Controller events and announcements from now on. A new call finishes the previous stream.
+    public func inputs() -> AsyncStream<SequencerInput> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SequencerInput.self, bufferingPolicy: .bufferingNewest(1024))
+        if !thread.submit({ session in session.replaceInput(continuation) }) { continuation.finish() }
+        return stream
+    }
+
+    // MARK: SequencerDirectory
+
+    public func ports() async throws -> [SequencerPortInfo] {
+        try await perform { session throws(SequencerError) in try session.handle.listPorts() }
+    }
+
+    /// Subscribes "Peach:out" to `destination`. Already connected is fine.
+    public func connectOutput(to destination: SequencerAddress) async throws {
+        try await perform { session throws(SequencerError) in
+            guard let port = try session.handle.portInfo(destination) else { throw .noSuchPort(destination) }
+            guard port.acceptsOutput else { throw .portNotWritable(destination, name: port.portName) }
+            let result = try session.handle.connect(fromOurPort: session.outputPort, to: destination)
+            if result != -EBUSY { try ALSADiagnostics.check(result, "snd_seq_connect_to(\(destination))") }
+        }
+    }
+
+    /// Removes the subscription "Peach:out" → `destination`. Not connected is fine.
+    public func disconnectOutput(from destination: SequencerAddress) async throws {
+        try await perform { session throws(SequencerError) in
+            let result = try session.handle.disconnect(fromOurPort: session.outputPort, to: destination)
+            if result != -ENOENT && result != -EINVAL {
+                try ALSADiagnostics.check(result, "snd_seq_disconnect_to(\(destination))")
+            }
+        }
+    }
+
+    /// Subscribes "Peach:in" to `source` (a controller's output). Already connected is fine.
+    public func connectInput(from source: SequencerAddress) async throws {
+        try await perform { session throws(SequencerError) in
+            guard let port = try session.handle.portInfo(source) else { throw .noSuchPort(source) }
+            guard port.providesInput else { throw .portNotReadable(source, name: port.portName) }
+            let result = try session.handle.connect(from: source, toOurPort: session.inputPort)
+            if result != -EBUSY { try ALSADiagnostics.check(result, "snd_seq_connect_from(\(source))") }
+        }
+    }
+
+    // MARK: Running jobs on the sequencer thread
+
+    private func perform<T: Sendable>(_ body: @escaping @Sendable (SequencerSession) throws(SequencerError) -> T)
+        async throws(SequencerError) -> T {
+        let result: Result<T, SequencerError> = await withCheckedContinuation { continuation in
+            let accepted = thread.submit { session in
+                continuation.resume(returning: Result { () throws(SequencerError) in try body(session) })
+            }
+            if !accepted { continuation.resume(returning: .failure(.closed)) }
+        }
+        return try result.get()
+    }
+}

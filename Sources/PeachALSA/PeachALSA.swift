@@ -1,1 +1,0 @@
-// Placeholder: the PeachALSA module is being built; see the issues.

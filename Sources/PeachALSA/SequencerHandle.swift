@@ -1,0 +1,199 @@
+import CALSA
+import Glibc
+import PeachMIDI
+
+/// One open `snd_seq_t`: every raw libasound call Peach makes, wrapped once. Not thread-safe (nor is
+/// libasound's handle): it is created, used and closed on one thread only (`SequencerThread`).
+final class SequencerHandle {
+    private var seq: OpaquePointer?
+    let clientID: Int
+
+    /// Opens a duplex, non-blocking client named `name`.
+    init(name: String) throws(SequencerError) {
+        _ = ALSADiagnostics.installed
+        var handle: OpaquePointer?
+        let opened = snd_seq_open(&handle, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK)
+        guard opened >= 0, let handle else {
+            let detail = ALSADiagnostics.takeMessage()
+            // ENOENT/ENODEV: no device node or no driver behind it; EACCES: permissions. Both mean "no sequencer".
+            if [ENOENT, ENODEV, ENXIO, EACCES, EPERM].contains(-opened) {
+                throw .noSequencer(code: opened, detail: detail)
+            }
+            throw .call("snd_seq_open", code: opened, detail: detail)
+        }
+        seq = handle
+        do {
+            try ALSADiagnostics.check(snd_seq_set_client_name(handle, name), "snd_seq_set_client_name")
+            clientID = Int(try ALSADiagnostics.check(snd_seq_client_id(handle), "snd_seq_client_id"))
+        } catch {
+            snd_seq_close(handle)
+            seq = nil
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Closing removes our ports, subscriptions and queue in the kernel. Idempotent.
+    func close() {
+        if let seq { snd_seq_close(seq) }
+        seq = nil
+    }
+
+    private func open() throws(SequencerError) -> OpaquePointer {
+        guard let seq else { throw .closed }
+        return seq
+    }
+
+    // MARK: Ports, queue, subscriptions
+
+    func createPort(name: String, capabilities: UInt32, type: UInt32) throws(SequencerError) -> Int {
+        Int(try ALSADiagnostics.check(snd_seq_create_simple_port(try open(), name, capabilities, type),
+                                      "snd_seq_create_simple_port(\(name))"))
+    }
+
+    /// A queue for scheduling events in real time, started at once.
+    func createStartedQueue(name: String) throws(SequencerError) -> Int32 {
+        let seq = try open()
+        let queue = try ALSADiagnostics.check(snd_seq_alloc_named_queue(seq, name), "snd_seq_alloc_named_queue")
+        try ALSADiagnostics.check(peach_seq_start_queue(seq, queue), "snd_seq_start_queue")
+        try drainOutput()
+        return queue
+    }
+
+    func drainOutput() throws(SequencerError) {
+        let seq = try open()
+        while true {
+            let result = snd_seq_drain_output(seq)
+            if result == 0 { return }
+            if result == -EAGAIN { try waitWritable(); continue }
+            try ALSADiagnostics.check(result, "snd_seq_drain_output")
+            if result > 0 { try waitWritable() }
+        }
+    }
+
+    func connect(fromOurPort port: Int, to destination: SequencerAddress) throws(SequencerError) -> Int32 {
+        snd_seq_connect_to(try open(), Int32(port), Int32(destination.client), Int32(destination.port))
+    }
+
+    func disconnect(fromOurPort port: Int, to destination: SequencerAddress) throws(SequencerError) -> Int32 {
+        snd_seq_disconnect_to(try open(), Int32(port), Int32(destination.client), Int32(destination.port))
+    }
+
+    func connect(from source: SequencerAddress, toOurPort port: Int) throws(SequencerError) -> Int32 {
+        snd_seq_connect_from(try open(), Int32(port), Int32(source.client), Int32(source.port))
+    }
+
+    /// Drops events we scheduled on `queue` that the kernel has not delivered yet.
+    func removeScheduledOutput(queue: Int32) throws(SequencerError) {
+        let seq = try open()
+        var info: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_remove_events_malloc(&info), "snd_seq_remove_events_malloc")
+        defer { snd_seq_remove_events_free(info) }
+        snd_seq_remove_events_set_condition(info, UInt32(SND_SEQ_REMOVE_OUTPUT))
+        snd_seq_remove_events_set_queue(info, queue)
+        try ALSADiagnostics.check(snd_seq_remove_events(seq, info), "snd_seq_remove_events")
+    }
+
+    // MARK: Events
+
+    /// Sends one event straight to the kernel (no library buffering), waiting if its pool is full.
+    func output(_ event: inout snd_seq_event_t) throws(SequencerError) {
+        let seq = try open()
+        while true {
+            let result = snd_seq_event_output_direct(seq, &event)
+            if result >= 0 { return }
+            if result == -EAGAIN { try waitWritable(); continue }
+            try ALSADiagnostics.check(result, "snd_seq_event_output_direct")
+        }
+    }
+
+    /// The next received event, or nil when none is pending (the handle is non-blocking).
+    /// The pointer is valid until the next call. An input overrun (events lost) is reported and skipped.
+    func nextInput() throws(SequencerError) -> UnsafeMutablePointer<snd_seq_event_t>? {
+        let seq = try open()
+        var event: UnsafeMutablePointer<snd_seq_event_t>?
+        let result = snd_seq_event_input(seq, &event)
+        if result == -EAGAIN { return nil }
+        try ALSADiagnostics.check(result, "snd_seq_event_input")
+        return event
+    }
+
+    /// The descriptors to poll for readability (incoming events).
+    func inputPollDescriptors() throws(SequencerError) -> [pollfd] {
+        let seq = try open()
+        let count = Int(snd_seq_poll_descriptors_count(seq, Int16(POLLIN)))
+        var descriptors = [pollfd](repeating: pollfd(), count: count)
+        let filled = snd_seq_poll_descriptors(seq, &descriptors, UInt32(count), Int16(POLLIN))
+        return Array(descriptors.prefix(Int(filled)))
+    }
+
+    /// Waits (at most 1 s) until the kernel can take more output.
+    private func waitWritable() throws(SequencerError) {
+        let seq = try open()
+        let count = Int(snd_seq_poll_descriptors_count(seq, Int16(POLLOUT)))
+        var descriptors = [pollfd](repeating: pollfd(), count: count)
+        let filled = snd_seq_poll_descriptors(seq, &descriptors, UInt32(count), Int16(POLLOUT))
+        if poll(&descriptors, nfds_t(filled), 1000) == 0 {
+            throw .call("snd_seq_event_output_direct", code: -EAGAIN, detail: "the sequencer accepted no output for 1 s")
+        }
+    }
+
+    // MARK: Listing
+
+    /// Every port of every client, as `aconnect -l` sees them.
+    func listPorts() throws(SequencerError) -> [SequencerPortInfo] {
+        let seq = try open()
+        var client: OpaquePointer?
+        var port: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_client_info_malloc(&client), "snd_seq_client_info_malloc")
+        defer { snd_seq_client_info_free(client) }
+        try ALSADiagnostics.check(snd_seq_port_info_malloc(&port), "snd_seq_port_info_malloc")
+        defer { snd_seq_port_info_free(port) }
+        var result: [SequencerPortInfo] = []
+        snd_seq_client_info_set_client(client, -1)
+        while snd_seq_query_next_client(seq, client) >= 0 {
+            let clientNumber = snd_seq_client_info_get_client(client)
+            let clientName = String(cString: snd_seq_client_info_get_name(client))
+            let kind: SequencerPortInfo.ClientKind =
+                snd_seq_client_info_get_type(client) == SND_SEQ_KERNEL_CLIENT ? .kernel : .user
+            snd_seq_port_info_set_client(port, clientNumber)
+            snd_seq_port_info_set_port(port, -1)
+            while snd_seq_query_next_port(seq, port) >= 0 {
+                result.append(Self.describe(port, clientName: clientName, kind: kind))
+            }
+        }
+        return result
+    }
+
+    /// One port, or nil if it does not exist.
+    func portInfo(_ address: SequencerAddress) throws(SequencerError) -> SequencerPortInfo? {
+        let seq = try open()
+        var client: OpaquePointer?
+        var port: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_client_info_malloc(&client), "snd_seq_client_info_malloc")
+        defer { snd_seq_client_info_free(client) }
+        try ALSADiagnostics.check(snd_seq_port_info_malloc(&port), "snd_seq_port_info_malloc")
+        defer { snd_seq_port_info_free(port) }
+        guard snd_seq_get_any_client_info(seq, Int32(address.client), client) >= 0,
+              snd_seq_get_any_port_info(seq, Int32(address.client), Int32(address.port), port) >= 0 else {
+            _ = ALSADiagnostics.takeMessage()
+            return nil
+        }
+        let kind: SequencerPortInfo.ClientKind =
+            snd_seq_client_info_get_type(client) == SND_SEQ_KERNEL_CLIENT ? .kernel : .user
+        return Self.describe(port, clientName: String(cString: snd_seq_client_info_get_name(client)), kind: kind)
+    }
+
+    private static func describe(_ port: OpaquePointer?, clientName: String,
+                                 kind: SequencerPortInfo.ClientKind) -> SequencerPortInfo {
+        let address = snd_seq_port_info_get_addr(port)!.pointee
+        return SequencerPortInfo(
+            address: SequencerAddress(client: Int(address.client), port: Int(address.port)),
+            clientName: clientName,
+            portName: String(cString: snd_seq_port_info_get_name(port)),
+            clientKind: kind,
+            capabilities: .init(rawValue: snd_seq_port_info_get_capability(port)),
+            types: .init(rawValue: snd_seq_port_info_get_type(port)))
+    }
+}

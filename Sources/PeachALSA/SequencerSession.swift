@@ -1,0 +1,160 @@
+import CALSA
+import Glibc
+import PeachCore
+import PeachMIDI
+
+/// Peach's client as it lives on the sequencer thread: the handle, its ports and queue, the consumer
+/// of incoming events and the callers waiting for scheduled events. Confined to `SequencerThread`
+/// (never shared, so it needs no locks).
+final class SequencerSession {
+    let handle: SequencerHandle
+    let outputPort: Int
+    let inputPort: Int
+    let queue: Int32
+    private let logger: any PeachLogger
+    private var input: AsyncStream<SequencerInput>.Continuation?
+    /// Callers of `send(_:then:after:)`, resumed when their marker comes back from the queue.
+    private var waiters: [UInt32: CheckedContinuation<Void, any Error>] = [:]
+    /// Cancellations that overtook their own `schedule` job.
+    private var cancelledTags: Set<UInt32> = []
+
+    init(clientName: String, logger: any PeachLogger) throws(SequencerError) {
+        handle = try SequencerHandle(name: clientName)
+        self.logger = logger
+        outputPort = try handle.createPort(
+            name: "out", capabilities: UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ),
+            type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
+        inputPort = try handle.createPort(
+            name: "in", capabilities: UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
+            type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
+        queue = try handle.createStartedQueue(name: "Peach timing")
+        // The kernel announces clients and ports coming and going on System:Announce; hearing it on
+        // our input is how a vanished synth is noticed (events to no subscriber are dropped silently).
+        let announced = try handle.connect(from: .systemAnnounce, toOurPort: inputPort)
+        try ALSADiagnostics.check(announced, "snd_seq_connect_from(0:1 System:Announce)")
+    }
+
+    // MARK: Output
+
+    func send(_ events: [MIDIEvent]) throws(SequencerError) {
+        for message in events {
+            var event = EventEncoding.event(for: message)
+            peach_ev_to_subscribers_direct(&event, Int32(outputPort))
+            try handle.output(&event)
+        }
+    }
+
+    /// Sends `now` at once, schedules `later` `delay` from now on our queue, then a marker to our own
+    /// input at the same time: events on one queue with equal times leave in the order they were
+    /// queued, so the marker arrives just after `later` has been delivered, and `waiter` resumes.
+    func send(_ now: [MIDIEvent], then later: [MIDIEvent], after delay: Duration, tag: UInt32,
+              waiter: CheckedContinuation<Void, any Error>) {
+        do {
+            try send(now)
+            let (seconds, nanoseconds) = Self.split(delay)
+            for message in later {
+                var event = EventEncoding.event(for: message)
+                peach_ev_to_subscribers_direct(&event, Int32(outputPort))
+                peach_ev_schedule_real_relative(&event, queue, seconds, nanoseconds)
+                try handle.output(&event)
+            }
+            var marker = snd_seq_event_t()
+            peach_ev_clear(&marker)
+            peach_ev_set_marker(&marker, tag)
+            peach_ev_to_subscribers_direct(&marker, Int32(outputPort))
+            peach_ev_set_dest(&marker, Int32(handle.clientID), Int32(inputPort))
+            peach_ev_schedule_real_relative(&marker, queue, seconds, nanoseconds)
+            try handle.output(&marker)
+        } catch {
+            waiter.resume(throwing: error)
+            return
+        }
+        if cancelledTags.remove(tag) != nil {
+            waiter.resume(throwing: CancellationError())
+        } else {
+            waiters[tag] = waiter
+        }
+    }
+
+    /// The caller's task was cancelled: it stops waiting (its events stay scheduled; see the protocol).
+    func cancelWaiter(tag: UInt32) {
+        if let waiter = waiters.removeValue(forKey: tag) {
+            waiter.resume(throwing: CancellationError())
+        } else {
+            cancelledTags.insert(tag)
+        }
+    }
+
+    /// Drops everything scheduled and not yet delivered. Waiting callers return normally: their
+    /// later events will never be delivered, which is what the stop that called this wanted.
+    func cancelScheduled() throws(SequencerError) {
+        try handle.removeScheduledOutput(queue: queue)
+        let dropped = waiters
+        waiters.removeAll()
+        for waiter in dropped.values { waiter.resume() }
+    }
+
+    // MARK: Input
+
+    /// One consumer at a time: a new stream finishes the previous one.
+    func replaceInput(_ continuation: AsyncStream<SequencerInput>.Continuation) {
+        input?.finish()
+        input = continuation
+    }
+
+    /// Reads and dispatches every pending event (the handle is non-blocking).
+    func readAvailable() {
+        while true {
+            let pointer: UnsafeMutablePointer<snd_seq_event_t>?
+            do {
+                pointer = try handle.nextInput()
+            } catch {
+                if case .call(_, let code, _) = error, code == -ENOSPC {
+                    logger.log(.warning, "ALSA sequencer: input overrun, some controller events were lost")
+                    continue
+                }
+                logger.log(.error, "ALSA sequencer: \(error)")
+                return
+            }
+            guard let pointer else { return }
+            dispatch(EventDecoding.decode(pointer.pointee, receivedAtNanoseconds: Self.monotonicNanoseconds()),
+                     from: Int(pointer.pointee.source.client))
+        }
+    }
+
+    private func dispatch(_ decoded: DecodedEvent, from client: Int) {
+        switch decoded {
+        case .input(let value):
+            input?.yield(value)
+        case .marker(let tag) where client == handle.clientID:
+            waiters.removeValue(forKey: tag)?.resume()
+        case .marker:
+            logger.log(.debug, "ALSA sequencer: ignored a USR0 event from client \(client)")
+        case .ignored(let type):
+            logger.log(.debug, "ALSA sequencer: ignored event type \(type) from client \(client)")
+        }
+    }
+
+    // MARK: Shutdown
+
+    func shutdown() {
+        let pending = waiters
+        waiters.removeAll()
+        for waiter in pending.values { waiter.resume(throwing: SequencerError.closed) }
+        input?.finish()
+        input = nil
+        handle.close()
+    }
+
+    private static func split(_ delay: Duration) -> (UInt32, UInt32) {
+        let clamped = max(delay, .zero)
+        let (seconds, attoseconds) = clamped.components
+        return (UInt32(clamping: seconds), UInt32(attoseconds / 1_000_000_000))
+    }
+
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}

@@ -1,0 +1,8 @@
+import Glibc
+
+/// CLOCK_MONOTONIC in nanoseconds, the clock of SequencerInput's arrival times.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
