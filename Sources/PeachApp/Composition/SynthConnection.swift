@@ -59,7 +59,7 @@ public struct SynthConnection {
     }
 
     /// Resolves or launches the synth. `starting` is told before FluidSynth is started (it takes seconds).
-    public func connect(directory: some SequencerDirectory, starting: (String) -> Void) async throws -> Outcome {
+    public func connect(directory: some SequencerDirectory, starting: @Sendable (String) -> Void) async throws -> Outcome {
         if let port = try plan(ports: try await directory.ports(), ownClient: directory.ownClient) {
             return .existing(port)
         }

@@ -34,7 +34,7 @@ enum TrainingApp {
             store = opened.store
             loaded = opened.contents.records
             opened.contents.warnings.forEach { logger.log(.warning, $0.description) }
-        } catch let error as StoreError {
+        } catch {
             if case .lockedByAnotherProcess = error {
                 console.err("peach: \(error)\n")
                 return 1
@@ -43,9 +43,6 @@ enum TrainingApp {
             logger.log(.error, "\(error)")
             store = TrainingStore(unavailable: error)
             loaded = (try? TrainingLog.read(context.dataDirectory).records) ?? []
-        } catch {
-            console.err("peach: cannot open the training history: \(error)\n")
-            return 1
         }
 
         let sequencer: ALSASequencer
@@ -119,7 +116,7 @@ enum TrainingApp {
         let pump: (input: AsyncStream<UserInput>, signals: AsyncStream<ProcessSignal>)
         let controllerStatus = DeviceStatus(name: inputs.isEmpty ? "keyboard only" : inputs.joined(separator: ", "),
                                             state: inputs.isEmpty ? .none : .connected)
-        let info = {
+        let info: @MainActor () -> InfoScreenModel = {
             InfoScreenModel(version: PeachApp.version, licence: PeachApp.licence, dataDirectory: context.dataDirectory.path,
                             configFile: context.configPath ?? "(none: defaults)",
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,

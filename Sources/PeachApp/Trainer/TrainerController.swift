@@ -90,8 +90,9 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         case .open(let target) where target.isTraining:
             await startTraining(target)
         case .open(let target):
-            await stopTraining()
+            // The new screen shows at once; the old session's notes are silenced behind it.
             requestedScreen = target
+            await stopTraining()
         case .back:
             await leaveScreen()
         case .quit:
@@ -177,8 +178,8 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         case .quietBreak:
             snoozeBreak()
         case .comparison, .pitchMatching:
-            await stopTraining()
             requestedScreen = .start
+            await stopTraining()
         case .start, .profile, .settings, .info:
             requestedScreen = .start
         }

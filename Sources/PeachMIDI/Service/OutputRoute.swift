@@ -28,7 +28,8 @@ public struct OutputDestination: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ port: SequencerPortInfo) {
         address = port.address
-        name = "\(port.clientName):\(port.portName)"
+        // FluidSynth started with -p NAME names client and port alike: say it once.
+        name = port.portName.hasPrefix(port.clientName) ? port.clientName : "\(port.clientName):\(port.portName)"
         kind = OutputRouteKind(port)
     }
 
