@@ -94,9 +94,10 @@ enum TrainingApp {
         let history = TrainingHistory(records: loaded, outputName: { store.outputName },
                                       controllerMode: { store.controllerMode })
         // The store observes first: a record is on disk before anything else reacts to it.
-        let comparison = ComparisonSession(notePlayer: service, profile: profile, settings: configuration, clock: clock,
+        let settings = SynthLimitedSettings(configuration, resolution: playerConfiguration.profile.pitchResolution)
+        let comparison = ComparisonSession(notePlayer: service, profile: profile, settings: settings, clock: clock,
                                            logger: logger, interruptions: hub, observers: [store])
-        let pitchMatching = PitchMatchingSession(notePlayer: service, settings: configuration, clock: clock,
+        let pitchMatching = PitchMatchingSession(notePlayer: service, settings: settings, clock: clock,
                                                  logger: logger, interruptions: hub, observers: [store])
         let controller = TrainerController(
             comparison: comparison, pitchMatching: pitchMatching, profile: profile, history: history, output: service,
