@@ -7,14 +7,7 @@ import PeachStore
 /// a temporary name and renamed, so an interrupted export never leaves half a file behind.
 public enum ExportCommand {
     public static func run(directory: DataDirectory, path: String?, console: Console) -> Int32 {
-        let contents: LogContents
-        do {
-            contents = try TrainingLog.read(directory)
-        } catch {
-            console.err("peach: cannot read the training history: \(error)\n")
-            return 1
-        }
-        contents.warnings.forEach { console.err("peach: warning: \($0)\n") }
+        guard let contents = HistoryReader.read(directory, console: console) else { return 1 }
         var decile = -1
         let progress = { (done: Int, total: Int) in console.progress("exporting", done: done, total: total, lastDecile: &decile) }
         guard let path else {

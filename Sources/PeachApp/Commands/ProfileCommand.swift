@@ -8,14 +8,7 @@ import PeachTerminal
 @MainActor
 public enum ProfileCommand {
     public static func run(directory: DataDirectory, range: ClosedRange<MIDINote>, svgPath: String?, console: Console) -> Int32 {
-        let contents: LogContents
-        do {
-            contents = try TrainingLog.read(directory)
-        } catch {
-            console.err("peach: cannot read the training history: \(error)\n")
-            return 1
-        }
-        contents.warnings.forEach { console.err("peach: warning: \($0)\n") }
+        guard let contents = HistoryReader.read(directory, console: console) else { return 1 }
         let profile = PerceptualProfile()
         profile.rebuild(from: contents.records)
         guard let svgPath else {
