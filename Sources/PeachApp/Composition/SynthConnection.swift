@@ -33,6 +33,9 @@ public struct SynthConnection {
     }
 
     public var requestedPort: String?
+    /// A requested port that is missing is an error (`--port`, or `only_chosen_synth`); otherwise
+    /// (a port from the config file) Peach warns and chooses as if none had been named.
+    public var strict = true
     public var synth: MIDIConfiguration.Synth
     public var soundFont: String?
     public var audioDriver: String?
@@ -45,10 +48,14 @@ public struct SynthConnection {
     }
 
     /// What Peach would do without starting anything (for `peach ports`).
-    public func plan(ports: [SequencerPortInfo], ownClient: Int) throws(Failure) -> SequencerPortInfo? {
+    public func plan(ports: [SequencerPortInfo], ownClient: Int,
+                     warn: (String) -> Void = { _ in }) throws(Failure) -> SequencerPortInfo? {
         if let requestedPort {
             do { return try PortResolver(ports: ports, ownClient: ownClient).resolve(requestedPort, for: .destination) }
-            catch { throw .port(error) }
+            catch {
+                if strict { throw .port(error) }
+                warn("\(error) Choosing a synth as if none had been named (set only_chosen_synth = on to refuse).")
+            }
         }
         if synth == .fluidsynth { return nil }
         if let found = SynthSelection.choose(from: ports, ownClient: ownClient) { return found }
@@ -60,7 +67,7 @@ public struct SynthConnection {
 
     /// Resolves or launches the synth. `starting` is told before FluidSynth is started (it takes seconds).
     public func connect(directory: some SequencerDirectory, starting: @Sendable (String) -> Void) async throws -> Outcome {
-        if let port = try plan(ports: try await directory.ports(), ownClient: directory.ownClient) {
+        if let port = try plan(ports: try await directory.ports(), ownClient: directory.ownClient, warn: starting) {
             return .existing(port)
         }
         let soundFontPath: String

@@ -54,11 +54,12 @@ enum TrainingApp {
         }
         defer { sequencer.close() }
 
-        let synthChoice = SynthConnection(
+        var synthChoice = SynthConnection(
             requestedPort: context.options.outputPort ?? config.midi.outputPort,
             synth: context.options.synth.map(Self.synth) ?? config.midi.synth,
             soundFont: context.options.soundFont ?? config.midi.soundFont,
             audioDriver: context.options.audioDriver ?? config.midi.audioDriver)
+        synthChoice.strict = context.options.outputPort != nil || config.midi.onlyChosenSynth
         let connection: SynthConnection.Outcome
         do {
             connection = try await synthChoice.connect(directory: sequencer) { console.err("peach: \($0)\n") }
@@ -104,13 +105,17 @@ enum TrainingApp {
             clock: clock, interruptions: hub, breaks: QuietBreakSchedule(settings: config.quietBreaks),
             controllerDecoder: MIDISetup.decoder(config.controller), logger: logger)
         controller.saveWarning = { store.saveFailure?.description }
+        if config.midi.onlyChosenSynth {
+            let chosen = destination.clientName
+            controller.acceptsOffer = { $0.hasPrefix(chosen) }
+        }
         controller.connectOffered = { [service, sequencer] in
             guard let offered = try await sequencer.ports().first(where: {
                 OutputDestination($0).description == controller.outputState.offeredDestination
             }) else { throw MIDIOutputServiceError.notConnected }
             try await service.connect(to: offered)
         }
-        let stateTask = Task { for await state in await service.states() { controller.outputState = state } }
+        let stateTask = Task { for await state in await service.states() { controller.outputStateChanged(state) } }
 
         let plain = context.options.plain || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1
         let interface: any TrainerInterface

@@ -16,8 +16,9 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     /// The last thing the user should know (an interruption, a refused start); cleared by the next start.
     public private(set) var message: String?
     public private(set) var quitRequested = false
-    /// The output service's latest state (connection, pause reason), fed by the composition root.
-    public var outputState = OutputServiceState()
+    /// The output service's latest state (connection, pause reason), fed by the composition root
+    /// through `outputStateChanged`.
+    public private(set) var outputState = OutputServiceState()
     /// Counts tuning moves so the pitch-matching screen can show "knob moved" without any number.
     public private(set) var tuningActivity = 0
     /// When the last tuning move happened, so the "knob moved" light can go out a moment later.
@@ -33,6 +34,8 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     @ObservationIgnored public var controllerDecoder: ControllerDecoder
     /// Connects to the synth the announce port offered (set by the composition root).
     @ObservationIgnored public var connectOffered: (@MainActor () async throws -> Void)?
+    /// Whether a synth that appeared may be offered ("only play to the chosen synth" narrows it).
+    @ObservationIgnored public var acceptsOffer: @MainActor (String) -> Bool = { _ in true }
     /// Why results are not being saved (the store's persistent warning); nil while saving works.
     @ObservationIgnored public var saveWarning: @MainActor () -> String? = { nil }
 
@@ -152,6 +155,13 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         for stop in stops { await stop.value }
     }
 
+    /// The output service published a new state. A synth it offers is kept only if `acceptsOffer`.
+    public func outputStateChanged(_ state: OutputServiceState) {
+        var state = state
+        if let offered = state.offeredDestination, !acceptsOffer(offered) { state.offeredDestination = nil }
+        outputState = state
+    }
+
     // MARK: Training
 
     private func startTraining(_ target: AppScreen) async {
@@ -198,7 +208,7 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     private func interruptionArrived(_ event: InterruptionEvent) {
         switch event {
         case .outputAvailable(let name):
-            outputState.offeredDestination = name
+            if acceptsOffer(name) { outputState.offeredDestination = name }
         case .interruptionEnded:
             break
         case .suspended, .outputLost, .interrupted:

@@ -86,3 +86,17 @@ import PeachTerminal
         }
     }
 }
+
+@Suite struct LenientPortTests {
+    @Test func aConfiguredPortThatIsGoneFallsBackWithAWarningUnlessStrict() throws {
+        let synth = SequencerPortInfo(address: SequencerAddress(client: 129, port: 0), clientName: "JV-1080", portName: "p",
+                                      clientKind: .user, capabilities: [.write, .subscribeWrite], types: [.synthesizer])
+        var connection = SynthConnection(requestedPort: "Gone Synth", synth: .auto, soundFont: nil, audioDriver: nil)
+        connection.strict = false
+        var warnings: [String] = []
+        #expect(try connection.plan(ports: [synth], ownClient: 128, warn: { warnings.append($0) })?.clientName == "JV-1080")
+        #expect(warnings.count == 1 && warnings[0].contains("only_chosen_synth"))
+        connection.strict = true
+        #expect(throws: SynthConnection.Failure.self) { try connection.plan(ports: [synth], ownClient: 128) }
+    }
+}
