@@ -16,13 +16,18 @@ private struct Rig {
     let configuration: MidiNotePlayerConfiguration
 }
 
-private func makeRig(ceiling: OutputCeiling = ceiling, volume: Double = 100) -> Rig {
+private let through = makePort(client: 14, clientName: "Midi Through", portName: "Midi Through Port-0", kind: .kernel,
+                               types: [.midiGeneric])
+private let hardware = makePort(client: 24, clientName: "JV-1080", portName: "JV-1080 MIDI 1", kind: .kernel,
+                                types: [.midiGeneric, .hardware, .synthesizer])
+
+private func makeRig(ceiling: OutputCeiling = ceiling, volume: Double = 100, offering: SynthMatching = .automaticSynth) -> Rig {
     let port = RecordingOutputPort()
     let clock = VirtualClock()
-    let directory = FakeDirectory(ports: [fluid])
+    let directory = FakeDirectory(ports: [fluid, through, hardware])
     let configuration = MidiNotePlayerConfiguration(profile: .generalMIDI, ceiling: ceiling)
     let service = MIDIOutputService(port: port, directory: directory, ownOutput: ownOutput, clock: clock,
-                                    configuration: configuration, volumePercent: volume)
+                                    configuration: configuration, volumePercent: volume, offering: offering)
     return Rig(service: service, port: port, clock: clock, directory: directory, configuration: configuration)
 }
 
@@ -33,6 +38,20 @@ private func expressionValues(_ events: [MIDIEvent], on channel: MIDIChannel = o
 }
 
 @Suite struct MIDIOutputServiceTests {
+    @Test func onlyASynthIsOfferedAfterALossAndOnlyTheChosenOneWhenAsked() async throws {
+        let rig = makeRig()
+        try await rig.service.connect(to: fluid)
+        _ = await rig.service.handle(.clientExit(client: 128))
+        #expect(await rig.service.handle(.portStart(through.address)) == nil, "Midi Through makes no sound")
+        #expect(await rig.service.handle(.portStart(hardware.address)) == .outputAvailable(name: OutputDestination(hardware).description))
+
+        let strict = makeRig(offering: .specification("FLUID Synth"))
+        try await strict.service.connect(to: fluid)
+        _ = await strict.service.handle(.clientExit(client: 128))
+        #expect(await strict.service.handle(.portStart(hardware.address)) == nil, "not the chosen synth")
+        #expect(await strict.service.handle(.portStart(fluid.address)) == .outputAvailable(name: OutputDestination(fluid).description))
+    }
+
     @Test func oneSetupBurstAcrossScreenChanges() async throws {
         let rig = makeRig()
         try await rig.service.connect(to: fluid)

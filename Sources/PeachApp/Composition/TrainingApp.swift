@@ -76,7 +76,8 @@ enum TrainingApp {
         let service = MIDIOutputService(port: sequencer, directory: sequencer, ownOutput: sequencer.outputAddress,
                                         clock: clock, configuration: playerConfiguration,
                                         fadeDuration: config.safety.fadeDuration,
-                                        volumePercent: Double(config.safety.volumePercent))
+                                        volumePercent: Double(config.safety.volumePercent),
+                                        offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth)
         do {
             try await service.connect(to: destination)
         } catch {
@@ -105,10 +106,6 @@ enum TrainingApp {
             clock: clock, interruptions: hub, breaks: QuietBreakSchedule(settings: config.quietBreaks),
             controllerDecoder: MIDISetup.decoder(config.controller), logger: logger)
         controller.saveWarning = { store.saveFailure?.description }
-        if config.midi.onlyChosenSynth {
-            let chosen = destination.clientName
-            controller.acceptsOffer = { $0.hasPrefix(chosen) }
-        }
         controller.connectOffered = { [service, sequencer] in
             guard let offered = try await sequencer.ports().first(where: {
                 OutputDestination($0).description == controller.outputState.offeredDestination

@@ -34,8 +34,6 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     @ObservationIgnored public var controllerDecoder: ControllerDecoder
     /// Connects to the synth the announce port offered (set by the composition root).
     @ObservationIgnored public var connectOffered: (@MainActor () async throws -> Void)?
-    /// Whether a synth that appeared may be offered ("only play to the chosen synth" narrows it).
-    @ObservationIgnored public var acceptsOffer: @MainActor (String) -> Bool = { _ in true }
     /// Why results are not being saved (the store's persistent warning); nil while saving works.
     @ObservationIgnored public var saveWarning: @MainActor () -> String? = { nil }
 
@@ -155,10 +153,8 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         for stop in stops { await stop.value }
     }
 
-    /// The output service published a new state. A synth it offers is kept only if `acceptsOffer`.
+    /// The output service published a new state.
     public func outputStateChanged(_ state: OutputServiceState) {
-        var state = state
-        if let offered = state.offeredDestination, !acceptsOffer(offered) { state.offeredDestination = nil }
         outputState = state
     }
 
@@ -208,7 +204,7 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     private func interruptionArrived(_ event: InterruptionEvent) {
         switch event {
         case .outputAvailable(let name):
-            if acceptsOffer(name) { outputState.offeredDestination = name }
+            outputState.offeredDestination = name
         case .interruptionEnded:
             break
         case .suspended, .outputLost, .interrupted:

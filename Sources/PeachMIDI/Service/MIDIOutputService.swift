@@ -22,6 +22,7 @@ public actor MIDIOutputService: NotePlayer {
     private let ceiling: OutputCeiling
     private let channels: [MIDIChannel]
     private let fadeDuration: Duration
+    private let offering: SynthMatching
     private var monitor: DestinationMonitor
     /// The CC11 value last sent.
     private var expression: UInt8
@@ -32,7 +33,8 @@ public actor MIDIOutputService: NotePlayer {
 
     public init<Port: MIDIOutputPort>(port: Port, directory: any SequencerDirectory, ownOutput: SequencerAddress,
                                       clock: any TrainingClock, configuration: MidiNotePlayerConfiguration = .init(),
-                                      fadeDuration: Duration = MIDIOutputService.defaultFade, volumePercent: Double = 100) {
+                                      fadeDuration: Duration = MIDIOutputService.defaultFade, volumePercent: Double = 100,
+                                      offering: SynthMatching = .automaticSynth) {
         let guarded = CeilingEnforcingOutputPort(port, ceiling: configuration.ceiling)
         self.port = guarded
         self.player = MidiNotePlayer(port: guarded, configuration: configuration)
@@ -42,6 +44,7 @@ public actor MIDIOutputService: NotePlayer {
         self.ceiling = configuration.ceiling
         self.channels = configuration.channels
         self.fadeDuration = fadeDuration
+        self.offering = offering
         self.monitor = DestinationMonitor(ownOutput: ownOutput)
         self.expression = configuration.ceiling.channelVolume
         self.state = OutputServiceState(volumePercent: min(max(volumePercent, 0), 100))
@@ -78,7 +81,7 @@ public actor MIDIOutputService: NotePlayer {
     }
 
     /// Reads one System:Announce event. A lost destination stops everything at once and returns
-    /// `outputLost`; a new writable port returns `outputAvailable` (offered, never used by itself).
+    /// `outputLost`; a new port that `offering` accepts returns `outputAvailable` (offered, never used by itself).
     @discardableResult
     public func handle(_ event: AnnounceEvent) async -> InterruptionEvent? {
         switch monitor.verdict(on: event) {
@@ -96,7 +99,7 @@ public actor MIDIOutputService: NotePlayer {
             return .outputLost(reason: reason)
         case .portAppeared(let address):
             guard let port = try? await directory.ports().first(where: { $0.address == address }),
-                  port.acceptsOutput, port.address.client != directory.ownClient else { return nil }
+                  offering.accepts(port, ownClient: directory.ownClient) else { return nil }
             let name = OutputDestination(port).description
             if state.destination == nil { update { $0.offeredDestination = name } }
             return .outputAvailable(name: name)

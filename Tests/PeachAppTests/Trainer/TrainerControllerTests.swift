@@ -126,17 +126,3 @@ import PeachMIDI
     }
 }
 
-@MainActor @Suite struct OnlyChosenSynthTests {
-    @Test func onlyTheChosenSynthIsOfferedAgain() async {
-        let f = TrainerFixture()
-        f.controller.acceptsOffer = { $0.hasPrefix("JV-1080") }
-        f.hub.publish(.outputAvailable(name: "FLUID Synth (130:0)"))
-        var state = OutputServiceState()
-        state.offeredDestination = "FLUID Synth (130:0)"
-        f.controller.outputStateChanged(state)
-        #expect(f.controller.outputState.offeredDestination == nil)
-        state.offeredDestination = "JV-1080 (24:0)"
-        f.controller.outputStateChanged(state)
-        #expect(f.controller.outputState.offeredDestination == "JV-1080 (24:0)")
-    }
-}
