@@ -4,6 +4,7 @@ import PeachApp
 import PeachCore
 import PeachStore
 import PeachTerminal
+import Synchronization
 
 /// Figures 5 (launch and history) and 6 (idle cost).
 ///
@@ -141,8 +142,9 @@ enum LaunchBenchmark {
                            goal: "< 30 MB", met: peach.peakMB().map { $0 < 30 })
                 if count == 0 {
                     peach.write("c\n")
-                    // Note 1 and note 2 (1 s each by default), then peach waits for an answer.
-                    try await Task.sleep(for: .seconds(3))
+                    // Note 2 lasts 1 s (the default); then peach waits for an answer.
+                    _ = try await peach.waitForLine(containing: "note 2: higher or lower?", seconds: 60)
+                    try await Task.sleep(for: .seconds(1.5))
                     let seconds = short ? 5.0 : 10.0
                     guard let before = peach.cpuSeconds() else { throw BenchError("no /proc/PID/stat") }
                     let wallStart = monotonicNanoseconds()
@@ -162,7 +164,7 @@ enum LaunchBenchmark {
 }
 
 /// The real `peach` in plain mode on Midi Through, driven through its stdin.
-final class RunningPeach {
+final class RunningPeach: @unchecked Sendable {
     let process = Process()
     private let input = Pipe()
     private let output = Pipe()
@@ -176,27 +178,43 @@ final class RunningPeach {
         process.standardError = output
         start = monotonicNanoseconds()
         try process.run()
+        startReading()
     }
 
-    /// Milliseconds from spawn until a line containing `text` was read.
-    @MainActor
-    func waitForLine(containing text: String, seconds: Double) async throws -> Double {
+    /// Everything peach printed so far, with the time each chunk arrived (read by a detached task,
+    /// so peach never blocks on a full pipe).
+    private let seen = OutputLog()
+
+    private func startReading() {
         let handle = output.fileHandleForReading
-        let found = Task.detached { () -> UInt64? in
-            var seen = Data()
+        let seen = self.seen
+        Thread.detachNewThread {
             while true {
                 let chunk = handle.availableData
-                if chunk.isEmpty { return nil }
-                seen.append(chunk)
-                if String(decoding: seen, as: UTF8.self).contains(text) { return monotonicNanoseconds() }
+                if chunk.isEmpty { return }
+                let now = monotonicNanoseconds()
+                seen.withLock { $0.append((now, String(decoding: chunk, as: UTF8.self))) }
             }
         }
-        let timeout = Task { try await Task.sleep(for: .seconds(seconds)); found.cancel(); self.process.terminate() }
-        defer { timeout.cancel() }
-        guard let at = await found.value else { throw BenchError("peach exited before printing \"\(text)\"") }
-        // Keep draining so peach never blocks on a full pipe.
-        Task.detached { while !handle.availableData.isEmpty {} }
-        return Double(at - start) / 1e6
+    }
+
+    /// Milliseconds from spawn until output containing `text` had arrived.
+    func waitForLine(containing text: String, seconds: Double) async throws -> Double {
+        let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
+        while monotonicNanoseconds() < deadline {
+            let found: UInt64? = seen.withLock { chunks in
+                var text_ = ""
+                for (time, chunk) in chunks {
+                    text_ += chunk
+                    if text_.contains(text) { return time }
+                }
+                return nil
+            }
+            if let found { return Double(found - start) / 1e6 }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        throw BenchError("peach did not print \"\(text)\" (it printed: \(seen.withLock { $0.map(\.1).joined() }.suffix(300)))")
     }
 
     func write(_ text: String) { try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8)) }
@@ -226,4 +244,10 @@ final class RunningPeach {
               let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
         return kilobytes / 1024
     }
+}
+
+/// Timestamped chunks of a child's output, shared between its reader thread and the benchmark.
+final class OutputLog: Sendable {
+    private let chunks = Mutex<[(UInt64, String)]>([])
+    func withLock<T>(_ body: (inout [(UInt64, String)]) -> T) -> T { chunks.withLock { body(&$0) } }
 }
