@@ -11,7 +11,9 @@ struct WAVFile {
 
     struct Malformed: Error, CustomStringConvertible { let description: String }
 
-    init(contentsOf url: URL) throws {
+    /// `channel`: take that channel alone (a stereo preset may layer detuned samples left and right, which
+    /// beat when averaged); nil averages them.
+    init(contentsOf url: URL, channel: Int? = nil) throws {
         let data = try Data(contentsOf: url)
         guard data.count >= 12, data.prefix(4) == Data("RIFF".utf8), data[8..<12] == Data("WAVE".utf8) else {
             throw Malformed(description: "\(url.path) is not a RIFF/WAVE file (\(data.count) bytes)")
@@ -31,7 +33,7 @@ struct WAVFile {
                 format = (le(body, UInt16.self), Int(le(body + 2, UInt16.self)), Double(le(body + 4, UInt32.self)),
                           Int(le(body + 14, UInt16.self)))
             } else if id == "data", let format {
-                samples = try Self.decode(data[body..<body + size], format.tag, format.channels, format.bits)
+                samples = try Self.decode(data[body..<body + size], format.tag, format.channels, format.bits, only: channel)
             }
             offset = body + size + (size & 1)
         }
@@ -40,13 +42,13 @@ struct WAVFile {
         self.samples = samples
     }
 
-    private static func decode(_ bytes: Data, _ tag: UInt16, _ channels: Int, _ bits: Int) throws -> [Double] {
+    private static func decode(_ bytes: Data, _ tag: UInt16, _ channels: Int, _ bits: Int, only: Int?) throws -> [Double] {
         let frameBytes = channels * bits / 8
         let frames = bytes.count / frameBytes
         return bytes.withUnsafeBytes { raw -> [Double] in
             (0..<frames).map { frame in
                 var sum = 0.0
-                for channel in 0..<channels {
+                for channel in 0..<channels where only == nil || only == channel {
                     let at = frame * frameBytes + channel * bits / 8
                     switch (tag, bits) {
                     case (1, 16): sum += Double(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int16.self))) / 32768
@@ -54,7 +56,7 @@ struct WAVFile {
                     default: break
                     }
                 }
-                return sum / Double(channels)
+                return only == nil ? sum / Double(channels) : sum
             }
         }
     }
