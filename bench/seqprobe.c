@@ -8,6 +8,10 @@
 //                            sends COUNT controller events (CC 1, channel 1) to DEST at RATE per second,
 //                            values sweeping 0..127..0 so neighbours always differ; records the
 //                            CLOCK_MONOTONIC time just before each send to OUT ("ns value" per line).
+//   seqprobe notes DEST COUNT MS
+//                            the reference for note timing: COUNT notes to DEST, each a direct note-on and a
+//                            note-off scheduled MS later on a real-time queue (what Peach's player does),
+//                            back to back, the next one once the note-off has been delivered (an echo).
 //   seqprobe forward         the reference forwarder: the minimal CC in -> pitch bend out client
 //                            (value v -> bend v*128-8192, no logic). Prints "READY in=c:p out=c:p";
 //                            runs until stdin closes.
@@ -158,10 +162,52 @@ static int forward(void) {
     return 0;
 }
 
+static int notes(const char *dest, int count, int ms) {
+    snd_seq_t *seq = open_client("bench-notes", SND_SEQ_OPEN_DUPLEX);
+    int port = make_port(seq, "notes", SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ | SND_SEQ_PORT_CAP_WRITE);
+    snd_seq_addr_t addr;
+    if (snd_seq_parse_address(seq, &addr, dest) < 0) { fprintf(stderr, "bad address %s\n", dest); return 2; }
+    int r = snd_seq_connect_to(seq, port, addr.client, addr.port);
+    if (r < 0) { fprintf(stderr, "connect to %s: %s\n", dest, snd_strerror(r)); return 2; }
+    int queue = snd_seq_alloc_named_queue(seq, "bench");
+    snd_seq_start_queue(seq, queue, NULL);
+    snd_seq_drain_output(seq);
+    int me = snd_seq_client_id(seq);
+    for (int i = 0; i < count; i++) {
+        snd_seq_event_t ev;
+        snd_seq_ev_clear(&ev);
+        snd_seq_ev_set_source(&ev, port);
+        snd_seq_ev_set_subs(&ev);
+        snd_seq_ev_set_direct(&ev);
+        snd_seq_ev_set_noteon(&ev, 0, 60 + i % 12, 90);
+        snd_seq_event_output_direct(seq, &ev);
+        snd_seq_real_time_t later = { (unsigned)(ms / 1000), (unsigned)(ms % 1000) * 1000000u };
+        snd_seq_ev_clear(&ev);
+        snd_seq_ev_set_source(&ev, port);
+        snd_seq_ev_set_subs(&ev);
+        snd_seq_ev_schedule_real(&ev, queue, 1, &later);
+        snd_seq_ev_set_noteoff(&ev, 0, 60 + i % 12, 0);
+        snd_seq_event_output(seq, &ev);
+        // An echo to ourselves at the same time: the note has ended when it comes back.
+        snd_seq_ev_clear(&ev);
+        snd_seq_ev_set_source(&ev, port);
+        snd_seq_ev_set_dest(&ev, me, port);
+        snd_seq_ev_schedule_real(&ev, queue, 1, &later);
+        ev.type = SND_SEQ_EVENT_ECHO;
+        snd_seq_event_output(seq, &ev);
+        snd_seq_drain_output(seq);
+        snd_seq_event_t *in;
+        do { r = snd_seq_event_input(seq, &in); } while (r >= 0 && in && in->type != SND_SEQ_EVENT_ECHO);
+    }
+    snd_seq_close(seq);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 5 && !strcmp(argv[1], "notes")) return notes(argv[2], atoi(argv[3]), atoi(argv[4]));
     if (argc >= 3 && !strcmp(argv[1], "capture")) return capture(argv[2]);
     if (argc >= 6 && !strcmp(argv[1], "send")) return send_cc(argv[2], atof(argv[3]), atoi(argv[4]), argv[5]);
     if (argc >= 2 && !strcmp(argv[1], "forward")) return forward();
-    fprintf(stderr, "usage: seqprobe capture OUT | send DEST RATE COUNT OUT | forward\n");
+    fprintf(stderr, "usage: seqprobe capture OUT | send DEST RATE COUNT OUT | notes DEST COUNT MS | forward\n");
     return 2;
 }

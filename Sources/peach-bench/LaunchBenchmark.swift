@@ -86,6 +86,30 @@ enum LaunchBenchmark {
         }
     }
 
+    /// The VM's slowdown on this very work: the in-process read+rebuild+render of 100k records here,
+    /// divided by the host group's native figure (from its JSON, PEACH_BENCH_HOST_JSON).
+    static func measureSlowdown(report: BenchReport) {
+        let name = "in-process read+rebuild+render, 100000 records"
+        guard let path = ProcessInfo.processInfo.environment["PEACH_BENCH_HOST_JSON"],
+              let data = FileManager.default.contents(atPath: path),
+              let summary = try? JSONDecoder().decode(HostSummary.self, from: data),
+              let native = summary.figures.first(where: { $0.name == name })?.value,
+              let directory = try? historyDirectory(100_000) else { return }
+        let (vm, _) = timed { () -> Int in
+            let records = (try? TrainingLog.read(DataDirectory(path: directory)).records) ?? []
+            let profile = PerceptualProfile()
+            profile.rebuild(from: records)
+            return renderStart(profile: profile, records: records).count
+        }
+        report.add("launch", "VM slowdown on the launch work (100k records, VM vs native in-process)", vm / native, "x",
+                   note: "VM \(BenchReport.format(vm)) ms, native \(BenchReport.format(native)) ms: divide the VM launch times by it")
+    }
+
+    private struct HostSummary: Decodable {
+        struct Figure: Decodable { var name: String; var value: Double? }
+        var figures: [Figure]
+    }
+
     static func renderStart(profile: PerceptualProfile, records: [TrainingRecord]) -> [String] {
         let history = TrainingHistory(records: records)
         let model = StartScreenModel(
@@ -128,6 +152,7 @@ enum LaunchBenchmark {
 
     static func runWithSequencer(report: BenchReport, short: Bool) async {
         let where_ = LatencyBenchmark.nativeSequencer ? "native" : "VM, CPU 15-40x slower"
+        if !LatencyBenchmark.nativeSequencer { measureSlowdown(report: report) }
         for count in sizes {
             do {
                 let directory = try historyDirectory(count)
