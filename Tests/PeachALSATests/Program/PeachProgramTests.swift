@@ -54,7 +54,10 @@ extension RealSequencerTests {
                 #expect(record.last == synthName, "output name \(record.last ?? "") instead of \(synthName)")
             }
             if let match = matches.first, match.count == 10, let initial = Double(match[4]), let error = Double(match[5]) {
-                #expect(abs(error - (initial + 7)) < 0.001, "\(match)")
+                // Scored between the pitches the synth presents (FluidSynth sounds whole cents, bends in
+                // 0.024-cent steps), so within a cent of the nominal start + 7; ignoring or inverting
+                // the +7 would be 7 or 14 cents off.
+                #expect(abs(error - (initial + 7)) <= 1.01, "\(match)")
                 #expect(result == "result: " + Self.describe(error), "\(result) vs \(match)")
             } else {
                 Issue.record("pitchMatching record malformed: \(matches)")
