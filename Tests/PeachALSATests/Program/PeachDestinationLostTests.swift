@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PeachALSA
 import PeachMIDI
 import Testing
 
@@ -52,6 +53,31 @@ extension RealSequencerTests {
             // The interrupted comparison was discarded.
             let records = (try? PeachProgram.logRecords(directory)) ?? []
             #expect(records.isEmpty, "\(records)")
+        }
+
+        /// The same with a real FluidSynth that Peach did not start, quitting in the middle of a note.
+        @Test func fluidSynthQuittingDuringANoteStopsTraining() async throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            let observer = try ALSASequencer(clientName: "Peach test observer")
+            let synth = FluidSynthRenderer(wav: directory.appendingPathComponent("external.wav"), name: "External FluidSynth")
+            let port = try await synth.start(directory: observer)
+            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(port.address)"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            try peach.expectLine(prefix: "synth: External FluidSynth", anywhere: true)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            try peach.send("c")
+            try peach.expectLine(prefix: "comparison 1: note 1")
+            synth.stop()
+
+            try peach.expectLine(prefix: "synth: disconnected")
+            try peach.expectLine(prefix: "! ")
+            #expect(peach.process.isRunning, "\(peach.transcript)")
+            // Two trials' worth of time with no training line.
+            let late = try? peach.expectLine(timeout: .seconds(3), "a training line", Self.trainingLine)
+            #expect(late == nil, "training went on after the loss: \(peach.transcript)")
+            try peach.send("q")
+            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+            #expect(!peach.stderr.text.contains("Fatal error"), "\(peach.transcript)")
         }
     }
 }

@@ -88,3 +88,16 @@ func waitUntil(timeout: Duration, poll: Duration = .milliseconds(20), _ conditio
     }
     return condition()
 }
+
+extension PeachProgram {
+    /// Whether the WAV FluidSynth's file driver wrote is finished: its RIFF size field matches the
+    /// file (FluidSynth writes it only when it quits cleanly; SIGTERM/SIGKILL leave it unfinished).
+    static func wavFinished(_ url: URL) -> (finished: Bool, detail: String) {
+        guard let data = FileManager.default.contents(atPath: url.path), data.count >= 44 else {
+            return (false, "\(url.path) missing or shorter than a WAV header")
+        }
+        let riffSize = data.subdata(in: 4..<8).withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+        return (data.prefix(4) == Data("RIFF".utf8) && Int(riffSize) == data.count - 8,
+                "RIFF size \(riffSize), file \(data.count) bytes")
+    }
+}

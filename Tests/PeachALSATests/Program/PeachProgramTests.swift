@@ -68,6 +68,30 @@ extension RealSequencerTests {
             let observer = try ALSASequencer(clientName: "Peach test observer")
             let leftover = try await observer.ports().filter { $0.clientName.hasPrefix("Peach FluidSynth \(peach.pid)") }
             #expect(leftover.isEmpty, "\(leftover)")
+            // Stopped cleanly (quit), not killed: the file driver finished its WAV.
+            let wav = PeachProgram.wavFinished(directory.appendingPathComponent("fluidsynth.wav"))
+            #expect(wav.finished, "\(wav.detail)")
+        }
+
+        @Test func sigtermDuringTrainingStopsTheFluidSynthPeachStarted() async throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            let peach = try PeachRun(["--plain", "--synth", "fluidsynth", "--audio-driver", "file"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            try peach.expectLine(prefix: "synth: Peach FluidSynth", anywhere: true)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            #expect(!PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
+            try peach.send("c")
+            try peach.expectLine(prefix: "comparison 1: note 1")
+            kill(peach.pid, SIGTERM)
+            #expect(peach.waitForExit() == 128 + SIGTERM, "\(peach.transcript)")
+            #expect(PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
+            let observer = try ALSASequencer(clientName: "Peach test observer")
+            let leftover = try await observer.ports().filter { $0.clientName.hasPrefix("Peach FluidSynth \(peach.pid)") }
+            #expect(leftover.isEmpty, "\(leftover)")
+            let wav = PeachProgram.wavFinished(directory.appendingPathComponent("fluidsynth.wav"))
+            #expect(wav.finished, "\(wav.detail)")
+            let records = (try? PeachProgram.logRecords(directory)) ?? []
+            #expect(records.isEmpty, "the interrupted comparison must not be recorded: \(records)")
         }
 
         /// PlainLineInterface's wording, written independently: "3.2 cents sharp", "0.4 cents flat".
