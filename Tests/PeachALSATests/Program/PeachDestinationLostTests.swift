@@ -34,7 +34,7 @@ extension RealSequencerTests {
             let lost = try peach.expectLine(prefix: "synth: disconnected")
             try peach.expectLine(prefix: "! ")
             try peach.expectLine(prefix: "start:")
-            #expect(peach.process.isRunning, "\(peach.transcript)")
+            #expect(peach.isRunning, "\(peach.transcript)")
             print("PeachDestinationLostTests: \(lost)")
 
             // Training has stopped: nothing more is played, even after two trials' worth of time.
@@ -45,7 +45,7 @@ extension RealSequencerTests {
             #expect(!heard.contains { $0.event.isNoteOn }, "Peach resumed by itself: \(heard)")
             #expect(!peach.linesSinceLastMatch.contains(where: Self.trainingLine),
                     "training lines after the loss: \(peach.linesSinceLastMatch)")
-            #expect(peach.process.isRunning, "\(peach.transcript)")
+            #expect(peach.isRunning, "\(peach.transcript)")
 
             try peach.send("q")
             #expect(peach.waitForExit() == 0, "\(peach.transcript)")
@@ -71,7 +71,7 @@ extension RealSequencerTests {
 
             try peach.expectLine(prefix: "synth: disconnected")
             try peach.expectLine(prefix: "! ")
-            #expect(peach.process.isRunning, "\(peach.transcript)")
+            #expect(peach.isRunning, "\(peach.transcript)")
             // Two trials' worth of time with no training line.
             let late = try? peach.expectLine(timeout: .seconds(3), "a training line", Self.trainingLine)
             #expect(late == nil, "training went on after the loss: \(peach.transcript)")

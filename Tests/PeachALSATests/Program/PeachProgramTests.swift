@@ -136,7 +136,7 @@ extension RealSequencerTests {
             try second.closeInput()
             #expect(second.waitForExit() == 1, "\(second.transcript)")
             #expect(second.stderr.text.contains("Another Peach process (PID \(first.pid))"), "\(second.transcript)")
-            #expect(first.process.isRunning, "the first Peach must be unaffected")
+            #expect(first.isRunning, "the first Peach must be unaffected")
             try first.send("q")
             #expect(first.waitForExit() == 0, "\(first.transcript)")
         }

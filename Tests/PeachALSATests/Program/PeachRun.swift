@@ -64,33 +64,36 @@ final class OutputCollector: @unchecked Sendable {
 final class PeachRun {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    let process = Process()
+    /// The child, in a process group of its own (as a shell's job), so a SIGTSTP really stops it.
+    let child: ChildProcess
     let stdout: OutputCollector
     let stderr: OutputCollector
     private let input = Pipe()
+    /// Kept alive: their reading ends belong to the collectors (a released FileHandle closes its descriptor).
     private let outputPipe = Pipe()
     private let errorPipe = Pipe()
     /// Index of the first line `expectLine` looks at: every expectation consumes the lines up to its match.
     private(set) var nextLine = 0
 
     init(_ arguments: [String], directory: URL, environment: [String: String]? = nil) throws {
-        process.executableURL = PeachProgram.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment ?? PeachProgram.environment(directory: directory)
-        process.standardInput = input
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
         stdout = OutputCollector(fileDescriptor: outputPipe.fileHandleForReading.fileDescriptor, name: "peach stdout")
         stderr = OutputCollector(fileDescriptor: errorPipe.fileHandleForReading.fileDescriptor, name: "peach stderr")
-        try process.run()
+        let ends = [input.fileHandleForReading.fileDescriptor, outputPipe.fileHandleForWriting.fileDescriptor,
+                    errorPipe.fileHandleForWriting.fileDescriptor]
+        child = try ChildProcess(PeachProgram.executable.path, arguments: arguments,
+                                 environment: environment ?? PeachProgram.environment(directory: directory),
+                                 directory: directory, descriptors: ends,
+                                 closing: [input.fileHandleForWriting.fileDescriptor,
+                                           outputPipe.fileHandleForReading.fileDescriptor,
+                                           errorPipe.fileHandleForReading.fileDescriptor])
         // The child has its copies; ours of the writing ends would keep the readers from seeing end of file.
-        // (Foundation may have closed them already: then this is a no-op.)
         try? outputPipe.fileHandleForWriting.close()
         try? errorPipe.fileHandleForWriting.close()
+        try? input.fileHandleForReading.close()
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { child.pid }
+    var isRunning: Bool { child.isRunning }
 
     /// What it printed, for failure messages.
     var transcript: String { "stdout:\n\(stdout.text)\nstderr:\n\(stderr.text)" }
@@ -113,7 +116,7 @@ final class PeachRun {
             return lines[start...].enumerated().first { matches($0.element) }.map { (start + $0.offset, $0.element) }
         }
         guard let (index, line) = found else {
-            throw Failure(description: "no line \(what) within \(timeout); \(process.isRunning ? "running" : "exited")\n\(transcript)")
+            throw Failure(description: "no line \(what) within \(timeout); \(isRunning ? "running" : "exited")\n\(transcript)")
         }
         nextLine = max(nextLine, index + 1)
         return line
@@ -130,17 +133,5 @@ final class PeachRun {
     var linesSinceLastMatch: [String] { Array(stdout.lines.dropFirst(nextLine)) }
 
     /// Waits for the exit; returns the status (or 128 + signal), nil at the timeout (then kills it).
-    func waitForExit(timeout: Duration = .seconds(60)) -> Int32? {
-        guard waitUntil(timeout: timeout, { !process.isRunning }) else {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning { kill(pid, SIGKILL); process.waitUntilExit() }
-    }
+    func waitForExit(timeout: Duration = .seconds(60)) -> Int32? { child.waitForExit(timeout: timeout) }
 }

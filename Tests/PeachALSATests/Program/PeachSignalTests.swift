@@ -119,3 +119,36 @@ extension MIDIEvent {
         return false
     }
 }
+
+extension RealSequencerTests.PeachSignalTests {
+    /// Line mode too: Ctrl-Z (SIGTSTP from the shell) stops training and the process; `fg` brings
+    /// back the Start line; training does not resume by itself.
+    @Test func ctrlZInLineModeStopsTheProcessAndTraining() throws {
+        let capture = try TestClient(name: "Plain Suspend Capture", portName: "capture", writable: true, synthesizer: true)
+        let directory = try PeachProgram.temporaryDirectory()
+        let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(capture.address)"]
+                                 + PeachProgram.dataArguments(directory), directory: directory)
+        try peach.expectLine(prefix: "start:", anywhere: true)
+        try peach.send("c")
+        try peach.expectLine(prefix: "comparison 1: note 1")
+        var before: [TestClient.Received] = []
+        #expect(waitUntil(timeout: .seconds(60)) {
+            before += capture.receive(idle: .milliseconds(50), limit: .seconds(1))
+            return before.contains { $0.event.isNoteOn }
+        }, "no note-on reached the capture client")
+        kill(peach.pid, SIGTSTP)
+        let (after, _) = Self.untilAllNotesOff(capture, sounded: before)
+        try peach.expectLine(prefix: "suspended:")
+        let stopped = waitUntil(timeout: .seconds(60)) { PeachProgram.processState(peach.pid) == "T" }
+        #expect(stopped, "state \(String(describing: PeachProgram.processState(peach.pid))) instead of T (stopped)")
+        let events = (before + after).map(\.event)
+        #expect(notesLeftOn(events).isEmpty, "\(notesLeftOn(events))")
+
+        kill(peach.pid, SIGCONT)
+        try peach.expectLine(prefix: "start:")
+        let afterContinue = capture.receive(idle: .milliseconds(500), limit: .seconds(2))
+        #expect(!afterContinue.contains { $0.event.isNoteOn }, "training resumed by itself: \(afterContinue)")
+        try peach.send("q")
+        #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+    }
+}
