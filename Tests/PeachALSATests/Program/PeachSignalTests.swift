@@ -52,10 +52,13 @@ extension RealSequencerTests {
         func terminatingSignalRestoresTheTerminalAndSilencesTheSynth(signal: Int32) throws {
             let capture = try TestClient(name: "Signal Capture", portName: "capture", writable: true, synthesizer: true)
             let (peach, before) = try Self.training(capture: capture)
+            let sent = ContinuousClock.now
             kill(peach.pid, signal)
             let (after, seconds) = Self.untilAllNotesOff(capture, sounded: before)
             let status = peach.waitForExit()
-            print("PeachSignalTests: signal \(signal): All Notes Off on every channel \(String(format: "%.3f", seconds)) s after it")
+            let exited = ContinuousClock.now - sent
+            print("PeachSignalTests: signal \(signal): All Notes Off on every channel \(String(format: "%.3f", seconds)) s after it, "
+                  + "exit after \(exited.formatted(.units(allowed: [.milliseconds])))")
             #expect(status == 128 + signal, "exit status \(String(describing: status))")
             let events = (before + after).map(\.event)
             for channel in Set(before.compactMap(\.event.noteOnChannel)) {
@@ -150,5 +153,28 @@ extension RealSequencerTests.PeachSignalTests {
         #expect(!afterContinue.contains { $0.event.isNoteOn }, "training resumed by itself: \(afterContinue)")
         try peach.send("q")
         #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+    }
+}
+
+extension RealSequencerTests.PeachSignalTests {
+    /// SIGWINCH redraws the screen at the terminal's new size (the separator rule spans the width).
+    @Test func windowChangeRedrawsAtTheNewSize() throws {
+        let capture = try TestClient(name: "Resize Capture", portName: "capture", writable: true, synthesizer: true)
+        let directory = try PeachProgram.temporaryDirectory()
+        let peach = try PeachTerminalRun(["--synth", "external", "--port", "\(capture.address)"]
+                                         + PeachProgram.dataArguments(directory), directory: directory)
+        try peach.expect(Self.startScreen)
+        try peach.expect(String(repeating: "─", count: 80))
+        #expect(!peach.screen.text.contains(String(repeating: "─", count: 81)))
+        let offset = peach.screen.byteCount
+        var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(peach.master, UInt(TIOCSWINSZ), &size) == 0)
+        // No controlling terminal here, so the kernel does not signal the resize: do it as it would.
+        kill(peach.pid, SIGWINCH)
+        try peach.expect(String(repeating: "─", count: 100), from: offset)
+        try peach.expect(Self.startScreen, from: offset)
+        peach.type("q")
+        #expect(peach.waitForExit() == 0)
+        #expect(peach.modesRestored)
     }
 }
