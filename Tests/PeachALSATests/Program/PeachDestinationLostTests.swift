@@ -32,7 +32,8 @@ extension RealSequencerTests {
             synth = nil
 
             let lost = try peach.expectLine(prefix: "synth: disconnected")
-            try peach.expectLine(prefix: "! ")
+            let told = try peach.expectLine(prefix: "! ")
+            #expect(told.contains("Training stopped"), "\(told)")
             try peach.expectLine(prefix: "start:")
             #expect(peach.isRunning, "\(peach.transcript)")
             print("PeachDestinationLostTests: \(lost)")
@@ -47,6 +48,14 @@ extension RealSequencerTests {
                     "training lines after the loss: \(peach.linesSinceLastMatch)")
             #expect(peach.isRunning, "\(peach.transcript)")
 
+            // Only the user resumes: connect, then start training, and the new synth plays.
+            try peach.send("connect")
+            try peach.expectLine(prefix: "synth: Replacement Synth")
+            try peach.send("c")
+            try peach.expectLine(prefix: "comparison 1: note 1")
+            #expect(waitUntil(timeout: .seconds(60)) { replacement.receive(idle: .milliseconds(50), limit: .seconds(1))
+                .contains { $0.event.isNoteOn } }, "no note-on reached the replacement synth after connect")
+            try peach.send("s")
             try peach.send("q")
             #expect(peach.waitForExit() == 0, "\(peach.transcript)")
             #expect(!peach.stderr.text.contains("Fatal error"), "\(peach.transcript)")

@@ -76,12 +76,14 @@ extension RealSequencerTests {
             #expect(!late.contains { $0.event.isNoteOn }, "\(late)")
         }
 
-        @Test func ctrlZStopsTrainingAndContinueShowsTheStartScreen() throws {
+        /// Ctrl-Z both ways: SIGTSTP from outside, and the key itself (raw mode reads it as byte 0x1A).
+        @Test(arguments: ["signal", "key"])
+        func ctrlZStopsTrainingAndContinueShowsTheStartScreen(how: String) throws {
             let capture = try TestClient(name: "Suspend Capture", portName: "capture", writable: true, synthesizer: true)
             let (peach, before) = try Self.training(capture: capture)
-            kill(peach.pid, SIGTSTP)
+            if how == "key" { peach.type("\u{1A}") } else { kill(peach.pid, SIGTSTP) }
             let (after, seconds) = Self.untilAllNotesOff(capture, sounded: before)
-            print("PeachSignalTests: SIGTSTP: All Notes Off on every channel \(String(format: "%.3f", seconds)) s after it")
+            print("PeachSignalTests: Ctrl-Z (\(how)): All Notes Off on every channel \(String(format: "%.3f", seconds)) s after it")
             let stopped = waitUntil(timeout: .seconds(60)) { PeachProgram.processState(peach.pid) == "T" }
             #expect(stopped, "state \(String(describing: PeachProgram.processState(peach.pid))) instead of T (stopped)")
             let events = (before + after).map(\.event)
