@@ -200,7 +200,8 @@ public final class FullScreenInterface: TrainerInterface {
     // MARK: Terminal
 
     public func suspend() {
-        try? terminal?.suspend()
+        // TerminalSession.suspend raises SIGTSTP on this thread: unblocked here, or it never stops.
+        ProcessStopper.withSignalUnblocked(SIGTSTP) { try? terminal?.suspend() }
     }
 
     public func resume() {
