@@ -200,8 +200,7 @@ public final class FullScreenInterface: TrainerInterface {
     // MARK: Terminal
 
     public func suspend() {
-        // TerminalSession.suspend raises SIGTSTP on this thread: unblocked here, or it never stops.
-        ProcessStopper.withSignalUnblocked(SIGTSTP) { try? terminal?.suspend() }
+        try? terminal?.suspend()
     }
 
     public func resume() {

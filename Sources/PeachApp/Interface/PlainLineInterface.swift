@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachMIDI
+import PeachTerminal
 
 /// Line mode (`--plain`, or when standard output is not a terminal): one line per event, plain
 /// words instead of symbols, single-line commands. For screen readers and scripts.
@@ -28,7 +29,7 @@ public final class PlainLineInterface: TrainerInterface {
     public init(write: @escaping @MainActor (String) -> Void,
                 info: @escaping @MainActor () -> [String] = { [] },
                 profileReport: @escaping @MainActor () -> [String] = { [] },
-                stopProcess: @escaping @MainActor () -> Void = ProcessStopper.stopUntilContinued) {
+                stopProcess: @escaping @MainActor () -> Void = { ProcessStopper.stopUntilContinued() }) {
         self.write = write
         self.info = info
         self.profileReport = profileReport

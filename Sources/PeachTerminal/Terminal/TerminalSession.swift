@@ -44,10 +44,8 @@ public final class TerminalSession {
     public func suspend() throws(TerminalError) {
         TerminalRestorer.restore()
         // A SIGTSTP handler (TerminalSignals) would only record the signal: stop for real.
-        let previous = signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
         // Execution continues here after SIGCONT.
-        signal(SIGTSTP, previous)
+        ProcessStopper.stopUntilContinued()
         TerminalRestorer.rearm()
         try enterFullScreen()
     }

@@ -3,7 +3,7 @@ import Glibc
 /// Stops the process for real after a caught SIGTSTP (the handler only recorded it), and returns
 /// once the shell continues it with SIGCONT.
 public enum ProcessStopper {
-    @MainActor public static func stopUntilContinued() {
+    public static func stopUntilContinued() {
         withSignalUnblocked(SIGTSTP) {
             let previous = signal(SIGTSTP, SIG_DFL)
             raise(SIGTSTP)
