@@ -9,16 +9,23 @@ import Glibc
 /// The holder writes its PID into the file so a refused process can name it. The descriptor is
 /// close-on-exec: a child such as the FluidSynth process must not inherit, and so keep holding, the lock.
 final class WriterLock {
+    /// How long a held lock is retried before it counts as another writer: a Peach that is just
+    /// quitting, or a child between fork and exec (which briefly shares the lock until its
+    /// close-on-exec), releases it within milliseconds.
+    static let patience: Duration = .milliseconds(500)
     private let file: OpenFile
 
     init(_ directory: DataDirectory) throws(StoreError) {
         let file: OpenFile
         do { file = try OpenFile(path: directory.lockPath, flags: O_RDWR | O_CREAT) }
         catch { throw .cannotOpen(error) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: Self.patience)
         while flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
             if code == EWOULDBLOCK {
+                if clock.now < deadline { usleep(10_000); continue }
                 throw .lockedByAnotherProcess(directory: directory.path, lockPath: directory.lockPath,
                                               pid: Self.holderPID(file))
             }
