@@ -61,13 +61,17 @@ public final class FluidSynthProcess: @unchecked Sendable {
 
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: configuration.portTimeout)
-        while clock.now < deadline {
+        // Look at least once after the deadline too: a starved or suspended waiter must not call a
+        // synth that exited, or whose port is there, a timeout.
+        while true {
+            let timedOut = clock.now >= deadline
             if !process.isRunning {
                 throw SynthLaunchError.exitedEarly(status: process.terminationStatus, output: output)
             }
             if let port = try await directory.ports().first(where: { $0.clientName == configuration.clientName && $0.acceptsOutput }) {
                 return port
             }
+            if timedOut { break }
             try await Task.sleep(for: pollInterval)
         }
         await stop()
