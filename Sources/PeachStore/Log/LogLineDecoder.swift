@@ -13,19 +13,20 @@ final class LogLineDecoder {
     private let starts = UnsafeMutablePointer<Int>.allocate(capacity: LogLineDecoder.maximumFields)
     private let ends = UnsafeMutablePointer<Int>.allocate(capacity: LogLineDecoder.maximumFields)
     private var fieldCount = 0
-    private var base: UnsafePointer<UInt8>
+    private var base = UnsafePointer<UInt8>(bitPattern: 1)!
     private var lastText: (bytes: [UInt8], value: String)?
 
-    init(_ base: UnsafePointer<UInt8>) { self.base = base }
+    init() {}
 
     deinit {
         starts.deallocate()
         ends.deallocate()
     }
 
-    /// Decodes the line `start..<end` (without its LF). Throws the reason a person can act on.
-    func decode(_ start: Int, _ end: Int) throws(LogLineError) -> TrainingRecord {
-        split(start, end)
+    /// Decodes the `count` bytes of one line at `line` (without its LF). Throws the reason a person can act on.
+    func decode(_ line: UnsafePointer<UInt8>, count: Int) throws(LogLineError) -> TrainingRecord {
+        base = line
+        split(0, count)
         if equals(0, Self.comparisonTag) { return .comparison(try comparison()) }
         if equals(0, Self.pitchMatchingTag) { return .pitchMatching(try pitchMatching()) }
         throw LogLineError("unknown record type '\(text(0))'")
