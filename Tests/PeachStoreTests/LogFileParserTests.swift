@@ -75,4 +75,27 @@ import PeachCore
         #expect(expectSameForEveryChunkSize(noLineEnd).header == .notALog(firstLine: String(repeating: "x", count: 80) + "…"))
         #expect(expectSameForEveryChunkSize("# peach-log-format:2\nwhatever\n").header == .unsupportedVersion("2"))
     }
+
+    /// Numbers the fast path does not take go through strtod in place: same verdict and value as Double(String).
+    @Test func longAndOddNumbersReadExactlyAsDoubleStringDoes() {
+        var random = SystemRandomNumberGenerator()
+        var fields = (0..<2000).map { _ in "\(Double.random(in: -100...100, using: &random))" }
+        fields += ["5e-324", "2.2250738585072014e-308", "1e-05", "1E3", "-0.0", "0x1p3", "123456789012345678",
+                   "1e400", "-1e400", "1e-400", " 1.5", "\u{0B}1.5", "1.5 ", "nan", "inf", "-", "1.5x", "1,5",
+                   String(repeating: "1", count: 41)]
+        for field in fields {
+            let line = "comparison\t2026-03-03T14:30:00.000Z\t60\t60\t\(field)\t1.0\thigher\tcorrect\tP1\tequalTemperament\t440.0\t\t\n"
+            var decoded: [TrainingRecord] = []
+            let parsed = LogFileParser(Array((LogFormat.fileHeader + line + line).utf8)) { decoded.append($0) }
+            let expected = Double(field).flatMap { $0.isFinite && field.utf8.count <= 40 ? $0 : nil }
+            if let expected {
+                guard decoded.count == 2, case .comparison(let record) = decoded[0] else {
+                    Issue.record("'\(field)' not read: \(parsed.corruptLines)"); continue
+                }
+                #expect(record.intendedCentOffset.value.bitPattern == expected.bitPattern, "'\(field)'")
+            } else {
+                #expect(decoded.isEmpty && parsed.corruptLines.count == 1, "'\(field)' must be refused")
+            }
+        }
+    }
 }

@@ -16,9 +16,12 @@ final class LogLineDecoder {
     private var base = UnsafePointer<UInt8>(bitPattern: 1)!
     private var lastText: (bytes: [UInt8], value: String)?
 
-    init() {}
+    /// Switches this thread to the C numeric locale until the decoder is released: create, use and
+    /// release it on one thread, within one synchronous call.
+    init() { savedLocale = Self.cNumeric.map { uselocale($0) } }
 
     deinit {
+        if let savedLocale { uselocale(savedLocale) }
         starts.deallocate()
         ends.deallocate()
     }
@@ -110,15 +113,28 @@ final class LogLineDecoder {
 
     private func number(_ field: Int, _ name: String) throws(LogLineError) -> Double {
         if let value = fastDecimal(field) { return value }
-        // Long or exponent forms: Swift's own parser (correctly rounded, locale-independent).
+        // Long or exponent forms (16-17 significant digits are common): strtod, as Swift's Double(String)
+        // calls it, but in place: no String per number. The C numeric locale is in force while a
+        // decoder exists (see `init`). The field is followed by a tab or the line's LF, where strtod
+        // stops; it must have used the whole field.
         let count = ends[field] - starts[field]
-        guard count > 0, count <= 40,
-              let value = Double(String(decoding: UnsafeBufferPointer(start: base + starts[field], count: count), as: UTF8.self)),
-              value.isFinite else {
+        let start = base + starts[field]
+        // Leading white space: refused, as Double(String) does (strtod would skip it).
+        guard count > 0, count <= 40, start[0] != 0x20, !(0x09...0x0D).contains(start[0]) else {
+            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: '\(text(field))'")
+        }
+        var stop: UnsafeMutablePointer<CChar>?
+        let value = start.withMemoryRebound(to: CChar.self, capacity: count) { strtod($0, &stop) }
+        // Underflow reads as 0 and overflow is refused as not finite, as with Double(String).
+        guard let stop, Int(bitPattern: stop) == Int(bitPattern: start + count), value.isFinite else {
             throw LogLineError("\(name) (field \(field + 1)) is not a finite number: '\(text(field))'")
         }
         return value
     }
+
+    /// The C locale's number format ('.' as decimal point), whatever setlocale said.
+    nonisolated(unsafe) private static let cNumeric = newlocale(LC_NUMERIC_MASK, "C", nil)
+    private let savedLocale: locale_t?
 
     /// `-?digits(.digits)?` with at most 15 digits: mantissa and power of ten are exact doubles, so one
     /// division is correctly rounded (Clinger's fast path) and equals what `Double(String)` returns.
@@ -131,6 +147,7 @@ final class LogLineDecoder {
         while index < end {
             let byte = base[index]
             if byte >= 0x30 && byte <= 0x39 {
+                guard digits < 15 else { return nil } // longer: the slow path (and no Int64 overflow)
                 mantissa = mantissa * 10 + Int64(byte - 0x30)
                 digits += 1
                 if seenPoint { fractionDigits += 1 }
