@@ -54,7 +54,8 @@ public final class TrainingHistory: ComparisonObserver, PitchMatchingObserver {
     public var pitchMatchingTrend: TrainingTrend? { rule.pitchMatchingTrend(of: pitchMatchings.entries.map(\.record)) }
 }
 
-/// The `limit` greatest records by (timestamp, sequence), ascending.
+/// The `limit` greatest records by (timestamp, sequence), ascending. Holds up to 2 × `limit` and
+/// trims in one go, so adding in time order costs no shifting of the kept records.
 private struct NewestRecords {
     struct Entry {
         var timestamp: Date
@@ -63,23 +64,23 @@ private struct NewestRecords {
     }
 
     let limit: Int
-    private(set) var entries: [Entry] = []
+    /// Ascending; the last `limit` (or all, if fewer) are the newest.
+    private var kept: [Entry] = []
 
     init(limit: Int) {
         self.limit = limit
-        entries.reserveCapacity(limit + 1)
+        kept.reserveCapacity(2 * limit)
     }
+
+    var entries: ArraySlice<Entry> { kept.suffix(limit) }
 
     /// `sequence` grows with every call, so a new record goes after every older one of equal timestamp.
     mutating func add(_ record: TrainingRecord, sequence: Int) {
         let timestamp = record.timestamp
-        var position = entries.count // usually the newest: appended
-        while position > 0 && entries[position - 1].timestamp > timestamp { position -= 1 }
-        if entries.count == limit {
-            guard position > 0 else { return } // older than everything kept
-            entries.removeFirst()
-            position -= 1
-        }
-        entries.insert(Entry(timestamp: timestamp, sequence: sequence, record: record), at: position)
+        var position = kept.count // usually the newest: appended
+        while position > 0 && kept[position - 1].timestamp > timestamp { position -= 1 }
+        guard kept.count - position < limit else { return } // `limit` newer ones are kept already
+        kept.insert(Entry(timestamp: timestamp, sequence: sequence, record: record), at: position)
+        if kept.count == 2 * limit { kept.removeFirst(limit) }
     }
 }
