@@ -80,7 +80,8 @@ private struct NewestRecords {
         var position = kept.count // usually the newest: appended
         while position > 0 && kept[position - 1].timestamp > timestamp { position -= 1 }
         guard kept.count - position < limit else { return } // `limit` newer ones are kept already
-        kept.insert(Entry(timestamp: timestamp, sequence: sequence, record: record), at: position)
+        let entry = Entry(timestamp: timestamp, sequence: sequence, record: record)
+        if position == kept.count { kept.append(entry) } else { kept.insert(entry, at: position) }
         if kept.count == 2 * limit { kept.removeFirst(limit) }
     }
 }

@@ -112,7 +112,8 @@ final class LogLineDecoder {
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     private func number(_ field: Int, _ name: String) throws(LogLineError) -> Double {
-        if let value = fastDecimal(field) { return value }
+        // The fast path takes at most 15 digits, a point and a sign: don't scan longer fields twice.
+        if ends[field] - starts[field] <= 17, let value = fastDecimal(field) { return value }
         // Long or exponent forms (16-17 significant digits are common): strtod, as Swift's Double(String)
         // calls it, but in place: no String per number. The C numeric locale is in force while a
         // decoder exists (see `init`). The field is followed by a tab or the line's LF, where strtod
