@@ -24,8 +24,7 @@ import PeachStore
             }
             // On Linux a SIGKILL does not cut a small write() short, so also simulate what power loss
             // leaves: part of a line with no line end. The next writer must move it aside.
-            if run % 5 == 4 {
-                appendTornLine(to: temp.dataDirectory.logPath)
+            if run % 5 == 4 && appendTornLine(to: temp.dataDirectory.logPath) {
                 injectedTears += 1
             }
         }
@@ -47,17 +46,36 @@ import PeachStore
         #expect(reread.warnings.isEmpty)
         #expect(reread.records == contents.records)
         let movedAside = readText(temp.dataDirectory.corruptPath).components(separatedBy: "# moved aside").count - 1
+        #expect(injectedTears > 0, "no torn line was ever injected")
         #expect(movedAside >= injectedTears)
         print("PeachStore fault injection: \(runs) kills, \(reportedSaved.count) reported saved, "
-              + "\(present.count) present, \(movedAside) torn lines moved aside")
+              + "\(present.count) present, \(injectedTears) torn lines injected, \(movedAside) moved aside")
     }
 
-    private func appendTornLine(to path: String) {
+    /// False when there is no log yet, or it is empty or still ends in an earlier torn line: on a loaded machine
+    /// every writer since may have been killed before recovering, and two tears appended to each
+    /// other are one torn line, moved aside once.
+    private func appendTornLine(to path: String) -> Bool {
         let line = "comparison\t2026-01-01T00:00:00.000Z\t60\t60\t1.5\t1.25\thigher\tcorrect\tP1\tequalTemperament\t440.0\t90\twriter -1\n"
         let cut = line.utf8.prefix(Int.random(in: 1..<(line.utf8.count - 1)))
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        handle.seekToEndOfFile()
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            print("PeachStore fault injection: no log to tear at \(path)")
+            return false
+        }
+        let end = handle.seekToEndOfFile()
+        var last: Data?
+        if end > 0, let reader = FileHandle(forReadingAtPath: path) {
+            reader.seek(toFileOffset: end - 1)
+            last = reader.readData(ofLength: 1)
+            reader.closeFile()
+        }
+        guard last == Data([0x0A]) else { // also: an empty log (killed before its header)
+            print("PeachStore fault injection: the log does not end with a whole line yet; no new tear")
+            handle.closeFile()
+            return false
+        }
         handle.write(Data(cut))
         handle.closeFile()
+        return true
     }
 }

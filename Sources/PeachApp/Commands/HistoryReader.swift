@@ -1,3 +1,4 @@
+import PeachCore
 import PeachStore
 
 /// The read-only commands' way into the history: no lock (a trainer may be running), warnings
@@ -11,6 +12,19 @@ enum HistoryReader {
         } catch {
             console.err("peach: cannot read the training history: \(error)\n")
             return nil
+        }
+    }
+
+    /// Like `read(_:console:)`, but hands each record to `each` as it is read and keeps none.
+    /// False after printing why the history could not be read.
+    static func read(_ directory: DataDirectory, console: Console, each: (TrainingRecord) -> Void) -> Bool {
+        do {
+            let warnings = try TrainingLog.read(directory, each: each)
+            warnings.forEach { console.err("peach: warning: \($0)\n") }
+            return true
+        } catch {
+            console.err("peach: cannot read the training history: \(error)\n")
+            return false
         }
     }
 }

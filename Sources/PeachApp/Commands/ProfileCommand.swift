@@ -8,15 +8,18 @@ import PeachTerminal
 @MainActor
 public enum ProfileCommand {
     public static func run(directory: DataDirectory, range: ClosedRange<MIDINote>, svgPath: String?, console: Console) -> Int32 {
-        guard let contents = HistoryReader.read(directory, console: console) else { return 1 }
+        // Streamed: the whole history is never held (100,000 records would cost ~20 MB more).
         let profile = PerceptualProfile()
-        profile.rebuild(from: contents.records)
+        let history = TrainingHistory()
+        guard HistoryReader.read(directory, console: console, each: { record in
+            profile.update(with: record)
+            history.add(record)
+        }) else { return 1 }
         guard let svgPath else {
-            console.out(ProfileReport.lines(profile: profile, history: contents.records, range: range).joined(separator: "\n") + "\n")
+            console.out(ProfileReport.lines(profile: profile, history: history.recentRecords, range: range).joined(separator: "\n") + "\n")
             return 0
         }
-        let trend = TrainingTrendRule().comparisonTrend(of: contents.records)
-        let chart = ScreenModels.profileChart(profile, range: range, trend: trend)
+        let chart = ScreenModels.profileChart(profile, range: range, trend: history.comparisonTrend)
         do {
             try ProfileSVG.render(chart).write(toFile: svgPath, atomically: true, encoding: .utf8)
         } catch {

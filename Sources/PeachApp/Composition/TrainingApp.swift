@@ -27,13 +27,17 @@ enum TrainingApp {
         let config = configuration.configuration
 
         // The history first: a second Peach on the same data is refused before anything sounds.
+        // Streamed into the profile and the trend's recent records: the whole history is never held.
+        let profile = PerceptualProfile()
+        var loadedHistory = TrainingHistory()
         let store: TrainingStore
-        let loaded: [TrainingRecord]
         do {
-            let opened = try TrainingStore.open(context.dataDirectory)
+            let opened = try TrainingStore.open(context.dataDirectory) { record in
+                profile.update(with: record)
+                loadedHistory.add(record)
+            }
             store = opened.store
-            loaded = opened.contents.records
-            opened.contents.warnings.forEach { logger.log(.warning, $0.description) }
+            opened.warnings.forEach { logger.log(.warning, $0.description) }
         } catch {
             if case .lockedByAnotherProcess = error {
                 console.err("peach: \(error)\n")
@@ -42,8 +46,21 @@ enum TrainingApp {
             // Read-only or full disk: train anyway, say so on every screen, read what can be read.
             logger.log(.error, "\(error)")
             store = TrainingStore(unavailable: error)
-            loaded = (try? TrainingLog.read(context.dataDirectory).records) ?? []
+            profile.reset()
+            loadedHistory = TrainingHistory()
+            do {
+                _ = try TrainingLog.read(context.dataDirectory) { record in
+                    profile.update(with: record)
+                    loadedHistory.add(record)
+                }
+            } catch {
+                profile.reset()
+                loadedHistory = TrainingHistory()
+            }
         }
+        let history = loadedHistory
+        history.outputName = { store.outputName }
+        history.controllerMode = { store.controllerMode }
 
         let sequencer: ALSASequencer
         do {
@@ -91,10 +108,6 @@ enum TrainingApp {
         store.controllerMode = inputs.isEmpty ? "keyboard" : config.controller.mode.rawValue
 
         let hub = InterruptionHub()
-        let profile = PerceptualProfile()
-        profile.rebuild(from: loaded)
-        let history = TrainingHistory(records: loaded, outputName: { store.outputName },
-                                      controllerMode: { store.controllerMode })
         // The store observes first: a record is on disk before anything else reacts to it.
         let settings = SynthLimitedSettings(configuration, resolution: playerConfiguration.profile.pitchResolution)
         let comparison = ComparisonSession(notePlayer: service, profile: profile, settings: settings, clock: clock,
@@ -132,7 +145,7 @@ enum TrainingApp {
                 write: { console.out($0 + "\n") },
                 info: { InfoScreen.render(info(), size: TerminalSize(columns: 100, rows: 20), style: Styler(.monochrome))
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
-                profileReport: { ProfileReport.lines(profile: profile, history: history.records,
+                profileReport: { ProfileReport.lines(profile: profile, history: history.recentRecords,
                                                      range: configuration.configuration.trainingSettings.noteRange) })
         } else {
             TerminalRestorer.installCrashHandlers()

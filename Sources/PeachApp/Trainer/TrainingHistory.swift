@@ -1,29 +1,87 @@
+import Foundation
 import PeachCore
 
-/// The records of this and earlier sessions, in memory, for the trend. Loaded at launch from the
-/// store and extended as trials complete (it observes both sessions).
+/// The records of this and earlier sessions, for the trend. Loaded at launch from the store and
+/// extended as trials complete (it observes both sessions).
+///
+/// Keeps only what the trend rule looks at: per kind, the newest 2 × window records in time order
+/// (ties in the order added, as the rule's stable sort). A long history thus costs no memory here,
+/// and the trends come out exactly as `TrainingTrendRule` computes them over the whole history.
 @MainActor
 public final class TrainingHistory: ComparisonObserver, PitchMatchingObserver {
-    public private(set) var records: [TrainingRecord]
-    private let outputName: () -> String?
-    private let controllerMode: () -> String?
+    /// How many records were added, of both kinds.
+    public private(set) var count = 0
+    public var outputName: () -> String?
+    public var controllerMode: () -> String?
     private let rule = TrainingTrendRule()
+    private var comparisons: NewestRecords
+    private var pitchMatchings: NewestRecords
 
-    public init(records: [TrainingRecord] = [], outputName: @escaping () -> String? = { nil },
-                controllerMode: @escaping () -> String? = { nil }) {
-        self.records = records
+    public init<Records: Sequence>(records: Records = [TrainingRecord](), outputName: @escaping () -> String? = { nil },
+                                   controllerMode: @escaping () -> String? = { nil }) where Records.Element == TrainingRecord {
         self.outputName = outputName
         self.controllerMode = controllerMode
+        comparisons = NewestRecords(limit: 2 * rule.windowSize)
+        pitchMatchings = NewestRecords(limit: 2 * rule.windowSize)
+        for record in records { add(record) }
+    }
+
+    /// Adds a stored record (launch).
+    public func add(_ record: TrainingRecord) {
+        switch record {
+        case .comparison: comparisons.add(record, sequence: count)
+        case .pitchMatching: pitchMatchings.add(record, sequence: count)
+        }
+        count += 1
     }
 
     public func comparisonCompleted(_ completed: CompletedComparison) throws {
-        records.append(.comparison(ComparisonRecord(completed, outputName: outputName())))
+        add(.comparison(ComparisonRecord(completed, outputName: outputName())))
     }
 
     public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
-        records.append(.pitchMatching(PitchMatchingRecord(completed, controllerMode: controllerMode())))
+        add(.pitchMatching(PitchMatchingRecord(completed, controllerMode: controllerMode())))
     }
 
-    public var comparisonTrend: TrainingTrend? { rule.comparisonTrend(of: records) }
-    public var pitchMatchingTrend: TrainingTrend? { rule.pitchMatchingTrend(of: records) }
+    /// The records the trends are computed from, oldest first: give these to `TrainingTrendRule`
+    /// (or `ProfileReport`) instead of the whole history, with the same result.
+    public var recentRecords: [TrainingRecord] {
+        (comparisons.entries + pitchMatchings.entries)
+            .sorted { ($0.timestamp, $0.sequence) < ($1.timestamp, $1.sequence) }.map(\.record)
+    }
+
+    public var comparisonTrend: TrainingTrend? { rule.comparisonTrend(of: comparisons.entries.map(\.record)) }
+    public var pitchMatchingTrend: TrainingTrend? { rule.pitchMatchingTrend(of: pitchMatchings.entries.map(\.record)) }
+}
+
+/// The `limit` greatest records by (timestamp, sequence), ascending. Holds up to 2 × `limit` and
+/// trims in one go, so adding in time order costs no shifting of the kept records.
+private struct NewestRecords {
+    struct Entry {
+        var timestamp: Date
+        var sequence: Int
+        var record: TrainingRecord
+    }
+
+    let limit: Int
+    /// Ascending; the last `limit` (or all, if fewer) are the newest.
+    private var kept: [Entry] = []
+
+    init(limit: Int) {
+        self.limit = limit
+        kept.reserveCapacity(2 * limit)
+    }
+
+    var entries: ArraySlice<Entry> { kept.suffix(limit) }
+
+    /// `sequence` grows with every call, so a new record goes after every older one of equal timestamp.
+    mutating func add(_ record: TrainingRecord, sequence: Int) {
+        let timestamp = record.timestamp
+        var position = kept.count // usually the newest: appended
+        while position > 0 && kept[position - 1].timestamp > timestamp { position -= 1 }
+        guard kept.count - position < limit else { return } // `limit` newer ones are kept already
+        let entry = Entry(timestamp: timestamp, sequence: sequence, record: record)
+        if position == kept.count { kept.append(entry) } else { kept.insert(entry, at: position) }
+        if kept.count == 2 * limit { kept.removeFirst(limit) }
+    }
 }

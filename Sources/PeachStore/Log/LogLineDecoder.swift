@@ -13,19 +13,23 @@ final class LogLineDecoder {
     private let starts = UnsafeMutablePointer<Int>.allocate(capacity: LogLineDecoder.maximumFields)
     private let ends = UnsafeMutablePointer<Int>.allocate(capacity: LogLineDecoder.maximumFields)
     private var fieldCount = 0
-    private var base: UnsafePointer<UInt8>
+    private var base = UnsafePointer<UInt8>(bitPattern: 1)!
     private var lastText: (bytes: [UInt8], value: String)?
 
-    init(_ base: UnsafePointer<UInt8>) { self.base = base }
+    /// Switches this thread to the C numeric locale until the decoder is released: create, use and
+    /// release it on one thread, within one synchronous call.
+    init() { savedLocale = Self.cNumeric.map { uselocale($0) } }
 
     deinit {
+        if let savedLocale { uselocale(savedLocale) }
         starts.deallocate()
         ends.deallocate()
     }
 
-    /// Decodes the line `start..<end` (without its LF). Throws the reason a person can act on.
-    func decode(_ start: Int, _ end: Int) throws(LogLineError) -> TrainingRecord {
-        split(start, end)
+    /// Decodes the `count` bytes of one line at `line` (without its LF). Throws the reason a person can act on.
+    func decode(_ line: UnsafePointer<UInt8>, count: Int) throws(LogLineError) -> TrainingRecord {
+        base = line
+        split(0, count)
         if equals(0, Self.comparisonTag) { return .comparison(try comparison()) }
         if equals(0, Self.pitchMatchingTag) { return .pitchMatching(try pitchMatching()) }
         throw LogLineError("unknown record type '\(text(0))'")
@@ -108,16 +112,30 @@ final class LogLineDecoder {
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     private func number(_ field: Int, _ name: String) throws(LogLineError) -> Double {
-        if let value = fastDecimal(field) { return value }
-        // Long or exponent forms: Swift's own parser (correctly rounded, locale-independent).
+        // The fast path takes at most 15 digits, a point and a sign: don't scan longer fields twice.
+        if ends[field] - starts[field] <= 17, let value = fastDecimal(field) { return value }
+        // Long or exponent forms (16-17 significant digits are common): strtod, as Swift's Double(String)
+        // calls it, but in place: no String per number. The C numeric locale is in force while a
+        // decoder exists (see `init`). The field is followed by a tab or the line's LF, where strtod
+        // stops; it must have used the whole field.
         let count = ends[field] - starts[field]
-        guard count > 0, count <= 40,
-              let value = Double(String(decoding: UnsafeBufferPointer(start: base + starts[field], count: count), as: UTF8.self)),
-              value.isFinite else {
+        let start = base + starts[field]
+        // Leading white space: refused, as Double(String) does (strtod would skip it).
+        guard count > 0, count <= 40, start[0] != 0x20, !(0x09...0x0D).contains(start[0]) else {
+            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: '\(text(field))'")
+        }
+        var stop: UnsafeMutablePointer<CChar>?
+        let value = start.withMemoryRebound(to: CChar.self, capacity: count) { strtod($0, &stop) }
+        // Underflow reads as 0 and overflow is refused as not finite, as with Double(String).
+        guard let stop, Int(bitPattern: stop) == Int(bitPattern: start + count), value.isFinite else {
             throw LogLineError("\(name) (field \(field + 1)) is not a finite number: '\(text(field))'")
         }
         return value
     }
+
+    /// The C locale's number format ('.' as decimal point), whatever setlocale said.
+    nonisolated(unsafe) private static let cNumeric = newlocale(LC_NUMERIC_MASK, "C", nil)
+    private let savedLocale: locale_t?
 
     /// `-?digits(.digits)?` with at most 15 digits: mantissa and power of ten are exact doubles, so one
     /// division is correctly rounded (Clinger's fast path) and equals what `Double(String)` returns.
@@ -130,6 +148,7 @@ final class LogLineDecoder {
         while index < end {
             let byte = base[index]
             if byte >= 0x30 && byte <= 0x39 {
+                guard digits < 15 else { return nil } // longer: the slow path (and no Int64 overflow)
                 mantissa = mantissa * 10 + Int64(byte - 0x30)
                 digits += 1
                 if seenPoint { fractionDigits += 1 }

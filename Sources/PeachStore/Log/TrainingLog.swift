@@ -26,18 +26,33 @@ public final class TrainingLog {
     /// Takes the writer lock, creates the directory and log if needed, reads the history, and moves
     /// a torn last line aside so later appends start on a clean line.
     public static func openForWriting(_ directory: DataDirectory) throws(StoreError) -> (log: TrainingLog, contents: LogContents) {
+        var records: [TrainingRecord] = []
+        let (log, warnings) = try openForWriting(directory, sizeHint: { records.reserveCapacity(expectedRecords(inBytes: $0)) },
+                                                 each: { records.append($0) })
+        return (log, LogContents(records: records, warnings: warnings))
+    }
+
+    /// Like `openForWriting(_:)`, but hands each record to `each` as it is read (oldest line first)
+    /// and keeps none: launch builds what it needs without ever holding the whole history.
+    public static func openForWriting(_ directory: DataDirectory,
+                                      each: (TrainingRecord) -> Void) throws(StoreError) -> (log: TrainingLog, warnings: [LogWarning]) {
+        try openForWriting(directory, sizeHint: { _ in }, each: each)
+    }
+
+    private static func openForWriting(_ directory: DataDirectory, sizeHint: (Int) -> Void,
+                                       each: (TrainingRecord) -> Void) throws(StoreError) -> (log: TrainingLog, warnings: [LogWarning]) {
         do { try createDirectories(directory.path) } catch { throw .cannotOpen(error) }
         let lock = try WriterLock(directory)
         let file: OpenFile
-        let bytes: [UInt8], count: Int
+        let parsed: LogFileParser
         do {
             file = try OpenFile(path: directory.logPath, flags: O_RDWR | O_CREAT)
-            (bytes, count) = try file.readAll()
+            sizeHint(Int(try file.size()))
+            parsed = try LogFileParser(read: file.read(into:count:at:), each: each)
         } catch {
             throw .cannotOpen(error)
         }
-        let parsed = LogFileParser(bytes, count: count)
-        var contents = try contentsChecked(parsed, path: directory.logPath)
+        var warnings = try warningsChecked(parsed, path: directory.logPath)
         var committedLength = Int64(parsed.goodEnd)
 
         if parsed.header == .absent {
@@ -53,35 +68,56 @@ public final class TrainingLog {
             syncDirectory(directory.path)
             committedLength = Int64(header.count)
         } else if let tail = parsed.tail {
-            try moveAside(tail, from: bytes, file: file, directory: directory, keeping: committedLength)
-            contents.warnings.append(.tornLastLine(path: directory.logPath, lineNumber: tail.lineNumber,
-                                                   byteCount: tail.range.count, reason: tail.reason,
-                                                   movedTo: directory.corruptPath))
+            try moveAside(tail, file: file, directory: directory, keeping: committedLength)
+            warnings.append(.tornLastLine(path: directory.logPath, lineNumber: tail.lineNumber,
+                                          byteCount: tail.range.count, reason: tail.reason,
+                                          movedTo: directory.corruptPath))
         }
-        return (TrainingLog(directory: directory, lock: lock, file: file, committedLength: committedLength), contents)
+        return (TrainingLog(directory: directory, lock: lock, file: file, committedLength: committedLength), warnings)
     }
 
     /// Reads the history without the lock and without changing any file (export, profile, a second
     /// process). A missing log is an empty history. A torn last line is reported, not moved.
     public static func read(_ directory: DataDirectory) throws(StoreError) -> LogContents {
+        var records: [TrainingRecord] = []
+        let warnings = try read(directory, sizeHint: { records.reserveCapacity(expectedRecords(inBytes: $0)) },
+                                each: { records.append($0) })
+        return LogContents(records: records, warnings: warnings)
+    }
+
+    /// Like `read(_:)`, but hands each record to `each` as it is read (oldest line first) and keeps none.
+    public static func read(_ directory: DataDirectory, each: (TrainingRecord) -> Void) throws(StoreError) -> [LogWarning] {
+        try read(directory, sizeHint: { _ in }, each: each)
+    }
+
+    private static func read(_ directory: DataDirectory, sizeHint: (Int) -> Void,
+                             each: (TrainingRecord) -> Void) throws(StoreError) -> [LogWarning] {
         let file: OpenFile
         do {
             file = try OpenFile(path: directory.logPath, flags: O_RDONLY)
         } catch where error.code == ENOENT {
-            return LogContents()
+            return []
         } catch {
             throw .cannotOpen(error)
         }
-        let bytes: [UInt8], count: Int
-        do { (bytes, count) = try file.readAll() } catch { throw .cannotOpen(error) }
-        let parsed = LogFileParser(bytes, count: count)
-        var contents = try contentsChecked(parsed, path: directory.logPath)
-        if let tail = parsed.tail {
-            contents.warnings.append(.tornLastLine(path: directory.logPath, lineNumber: tail.lineNumber,
-                                                   byteCount: tail.range.count, reason: tail.reason, movedTo: nil))
+        let parsed: LogFileParser
+        do {
+            sizeHint(Int(try file.size()))
+            parsed = try LogFileParser(read: file.read(into:count:at:), each: each)
+        } catch {
+            throw .cannotOpen(error)
         }
-        return contents
+        var warnings = try warningsChecked(parsed, path: directory.logPath)
+        if let tail = parsed.tail {
+            warnings.append(.tornLastLine(path: directory.logPath, lineNumber: tail.lineNumber,
+                                          byteCount: tail.range.count, reason: tail.reason, movedTo: nil))
+        }
+        return warnings
     }
+
+    /// Room for every record of a log of `bytes` bytes without regrowing the array (lines are over
+    /// 80 bytes; capacity reserved beyond that is never touched, so it costs no resident memory).
+    private static func expectedRecords(inBytes bytes: Int) -> Int { bytes / 80 }
 
     /// Writes the record as one line with one write() and fsyncs it before returning. On failure the
     /// file is cut back to its last complete line and the error says where and why.
@@ -124,23 +160,22 @@ public final class TrainingLog {
         committedLength += Int64(bytes.count)
     }
 
-    private static func contentsChecked(_ parsed: LogFileParser, path: String) throws(StoreError) -> LogContents {
+    private static func warningsChecked(_ parsed: LogFileParser, path: String) throws(StoreError) -> [LogWarning] {
         switch parsed.header {
         case .valid, .absent: break
         case .notALog(let firstLine): throw .notAPeachLog(path: path, firstLine: firstLine)
         case .unsupportedVersion(let version): throw .unsupportedVersion(path: path, version: version)
         }
-        let warnings = parsed.corruptLines.map { LogWarning.corruptLine(path: path, lineNumber: $0.lineNumber, reason: $0.reason) }
-        return LogContents(records: parsed.records, warnings: warnings)
+        return parsed.corruptLines.map { LogWarning.corruptLine(path: path, lineNumber: $0.lineNumber, reason: $0.reason) }
     }
 
     /// Appends the torn bytes to the `.corrupt` file (durably) before cutting them off the log, so
     /// a crash in between can at worst duplicate them there, never lose them.
-    private static func moveAside(_ tail: LogFileParser.Tail, from bytes: [UInt8], file: OpenFile,
+    private static func moveAside(_ tail: LogFileParser.Tail, file: OpenFile,
                                   directory: DataDirectory, keeping length: Int64) throws(StoreError) {
         let note = "# moved aside from \(directory.logPath) line \(tail.lineNumber) at "
             + "\(UTCMilliseconds(Date()).iso8601()): \(tail.reason)\n"
-        var moved = Array(note.utf8) + bytes[tail.range]
+        var moved = Array(note.utf8) + tail.bytes
         if moved.last != 0x0A { moved.append(0x0A) }
         do {
             let corrupt = try OpenFile(path: directory.corruptPath, flags: O_WRONLY | O_CREAT | O_APPEND)

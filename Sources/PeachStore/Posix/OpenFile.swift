@@ -46,6 +46,15 @@ final class OpenFile {
         return (bytes, total)
     }
 
+    /// pread: up to `count` bytes at `offset` into `buffer`; 0 at the end of the file.
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) throws(SystemError) -> Int {
+        while true {
+            let got = pread(descriptor, buffer, count, off_t(offset))
+            if got >= 0 { return got }
+            if errno != EINTR { throw SystemError("reading", path) }
+        }
+    }
+
     /// Writes the whole buffer at `offset`: one pwrite() normally. After a short write (disk almost
     /// full, file size limit) the rest is tried once more so the error carries the kernel's real reason;
     /// the caller rolls back anything partial.

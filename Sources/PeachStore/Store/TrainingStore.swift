@@ -44,6 +44,14 @@ public final class TrainingStore: ComparisonObserver, PitchMatchingObserver {
         return (TrainingStore(log: log, outputName: outputName, controllerMode: controllerMode), contents)
     }
 
+    /// Like `open(_:outputName:controllerMode:)`, but hands each stored record to `each` as it is read
+    /// and keeps none (launch: the profile and trend are built without holding the whole history).
+    public static func open(_ directory: DataDirectory, outputName: String? = nil, controllerMode: String? = nil,
+                            each: (TrainingRecord) -> Void) throws(StoreError) -> (store: TrainingStore, warnings: [LogWarning]) {
+        let (log, warnings) = try TrainingLog.openForWriting(directory, each: each)
+        return (TrainingStore(log: log, outputName: outputName, controllerMode: controllerMode), warnings)
+    }
+
     public func comparisonCompleted(_ completed: CompletedComparison) throws {
         try save(.comparison(ComparisonRecord(completed, outputName: outputName)))
     }

@@ -54,7 +54,7 @@ import PeachCore
         type("q")
         let status = await run.value
         #expect(status == 0)
-        #expect(f.controller.history.records.count == 4)
+        #expect(f.controller.history.count == 4)
         #expect(await f.output.calls.last == .stop(fade: nil))
     }
 

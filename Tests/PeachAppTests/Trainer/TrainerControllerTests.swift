@@ -30,7 +30,7 @@ import PeachMIDI
         #expect(f.controller.screen == .start)
         #expect(f.controller.comparison.state == .idle)
         #expect(f.controller.comparison.answeredCount == 0)
-        #expect(f.controller.history.records.isEmpty)
+        #expect(f.controller.history.count == 0)
     }
 
     @Test func answersReachTheSessionAndAreRecordedInHistoryAndProfile() async {
@@ -41,7 +41,7 @@ import PeachMIDI
             await f.controller.handle(.answer(higher: true))
         }
         #expect(f.controller.comparison.answeredCount == 3)
-        #expect(f.controller.history.records.count == 3)
+        #expect(f.controller.history.count == 3)
         #expect(f.controller.profile.comparisonCount == 3)
     }
 
@@ -71,7 +71,7 @@ import PeachMIDI
         #expect(f.controller.tuningActivity == 2)
         await f.controller.handle(.commit)
         #expect(f.controller.pitchMatching.completedCount == 1)
-        #expect(f.controller.history.records.count == 1)
+        #expect(f.controller.history.count == 1)
     }
 
     @Test func aDueQuietBreakFinishesTheTrialPausesTheOutputAndShowsTheBreak() async {

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+
+/// TrainingHistory keeps only the newest records of each kind; its trends must equal the rule's over
+/// the whole history, whatever the order the records come in (imports append older records).
+@MainActor @Suite struct TrainingHistoryTests {
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11 | state << 53
+        }
+    }
+
+    private func records(_ count: Int, seed: UInt64) -> [TrainingRecord] {
+        var random = Generator(state: seed)
+        return (0..<count).map { _ in
+            // Few distinct timestamps, so ties (kept in the order added) matter.
+            let timestamp = Date(timeIntervalSince1970: Double(Int.random(in: 0..<60, using: &random)))
+            let cents = Cents(Double.random(in: -60...60, using: &random))
+            let note = MIDINote(Int.random(in: 48...72, using: &random))!
+            if Bool.random(using: &random) {
+                return .comparison(ComparisonRecord(timestamp: timestamp, referenceNote: note, targetNote: note,
+                                                    intendedCentOffset: cents, presentedCentOffset: cents,
+                                                    answeredHigher: true, isCorrect: Bool.random(using: &random)))
+            }
+            return .pitchMatching(PitchMatchingRecord(timestamp: timestamp, referenceNote: note, targetNote: note,
+                                                      initialCentOffset: Cents(20), userCentError: cents))
+        }
+    }
+
+    @Test func trendsEqualTheRuleOverTheWholeHistory() {
+        let rule = TrainingTrendRule()
+        for seed in 1...40 as ClosedRange<UInt64> {
+            let all = records(Int(seed) * 7, seed: seed)
+            let history = TrainingHistory(records: all)
+            #expect(history.count == all.count)
+            #expect(history.comparisonTrend == rule.comparisonTrend(of: all), "seed \(seed)")
+            #expect(history.pitchMatchingTrend == rule.pitchMatchingTrend(of: all), "seed \(seed)")
+            #expect(rule.comparisonTrend(of: history.recentRecords) == rule.comparisonTrend(of: all))
+            #expect(rule.pitchMatchingTrend(of: history.recentRecords) == rule.pitchMatchingTrend(of: all))
+            #expect(history.recentRecords.count <= 4 * rule.windowSize)
+        }
+    }
+
+    @Test func recordsAddedOneByOneGiveTheSameTrends() {
+        let all = records(300, seed: 99)
+        let history = TrainingHistory()
+        for record in all { history.add(record) }
+        #expect(history.comparisonTrend == TrainingTrendRule().comparisonTrend(of: all))
+        #expect(history.pitchMatchingTrend == TrainingTrendRule().pitchMatchingTrend(of: all))
+    }
+}
