@@ -29,7 +29,9 @@ let package = Package(
 
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "peach-store-writer"]),
+        // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
+        .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore"], path: "Tests/StoreWriter"),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).

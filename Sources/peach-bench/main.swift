@@ -18,6 +18,11 @@ func shouldRun(_ name: String, group benchmarkGroup: String) -> Bool {
 }
 
 if shouldRun("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }
+if shouldRun("launch", group: "host") { LaunchBenchmark.runHost(report: report, short: short) }
+if shouldRun("launch", group: "sequencer") { await LaunchBenchmark.runWithSequencer(report: report, short: short) }
+if shouldRun("latency", group: "sequencer") { await LatencyBenchmark.run(report: report, short: short) }
+if shouldRun("timing", group: "sequencer") { await NoteTimingBenchmark.run(report: report, short: short) }
+if shouldRun("pitch", group: "sequencer") { await PitchBenchmark.run(report: report, short: short) }
 
 let summaryPath = ProcessInfo.processInfo.environment["PEACH_BENCH_JSON"] ?? ".build/bench/summary.json"
 do {

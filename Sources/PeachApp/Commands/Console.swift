@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where commands print: standard output for results, standard error for progress and errors.
+/// Injected so command tests read what a user would see.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Whether standard error is a terminal (progress is then redrawn in place).
+    public var errIsTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                errIsTerminal: Bool = false) {
+        self.out = out
+        self.err = err
+        self.errIsTerminal = errIsTerminal
+    }
+
+    public static let standard = Console(
+        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: { FileHandle.standardError.write(Data($0.utf8)) },
+        errIsTerminal: isatty(STDERR_FILENO) == 1)
+
+    /// Reports `done` of `total` at most every 10 %, so a 100,000-row file prints a handful of lines.
+    public func progress(_ label: String, done: Int, total: Int, lastDecile: inout Int) {
+        guard total >= 5000 else { return }
+        let decile = done * 10 / max(total, 1)
+        guard decile != lastDecile else { return }
+        lastDecile = decile
+        err("\(label): \(done) of \(total) (\(decile * 10) %)" + (errIsTerminal && done < total ? "\r" : "\n"))
+    }
+}

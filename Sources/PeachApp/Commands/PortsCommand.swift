@@ -1,0 +1,34 @@
+import PeachALSA
+import PeachMIDI
+
+/// `peach ports`: every sequencer port as `aconnect -l` would show it, and what Peach would use.
+public enum PortsCommand {
+    public static func run(connection: SynthConnection, inputPort: String?, console: Console) async -> Int32 {
+        let sequencer: ALSASequencer
+        do {
+            sequencer = try ALSASequencer(clientName: "Peach (ports)")
+        } catch {
+            console.err("peach: \(error)\n")
+            return 1
+        }
+        defer { sequencer.close() }
+        do {
+            let ports = try await sequencer.ports().filter { $0.address.client != sequencer.ownClient }
+            let resolver = PortResolver(ports: ports, ownClient: sequencer.ownClient)
+            console.out("Synths and other ports that accept notes:\n" + PortListing.lines(resolver.candidates(for: .destination)) + "\n")
+            console.out("Controllers and other ports that send events:\n" + PortListing.lines(resolver.candidates(for: .source)) + "\n\n")
+            switch try connection.plan(ports: ports, ownClient: sequencer.ownClient) {
+            case .some(let port): console.out("Peach would play to:" + PortListing.line(port) + "\n")
+            case .none: console.out("Peach would start FluidSynth and play to it (no synth port found, or --synth fluidsynth).\n")
+            }
+            let inputs = try inputPort.map { [try resolver.resolve($0, for: .source)] }
+                ?? ControllerSelection.defaultInputs(from: ports, ownClient: sequencer.ownClient)
+            console.out(inputs.isEmpty ? "Peach would listen to no MIDI controller (the computer keyboard always works).\n"
+                        : "Peach would listen to:\n" + PortListing.lines(inputs) + "\n")
+            return 0
+        } catch {
+            console.err("peach: \(error)\n")
+            return 1
+        }
+    }
+}

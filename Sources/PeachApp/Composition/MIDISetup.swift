@@ -1,0 +1,61 @@
+import PeachCore
+import PeachMIDI
+import PeachTerminal
+
+/// Turns the configuration's [midi], [controller] and [safety] sections into the MIDI layer's types.
+/// Pure, so every mapping is tested without a sequencer.
+public enum MIDISetup {
+    public static func playerConfiguration(_ midi: MIDIConfiguration, safety: SafetyConfiguration,
+                                           destination: SequencerPortInfo?) -> MidiNotePlayerConfiguration {
+        let channels = [midi.referenceChannel, midi.tunableChannel].compactMap { MIDIChannel(displayNumber: $0) }
+        return MidiNotePlayerConfiguration(
+            channels: channels.count == 2 ? channels : MidiNotePlayerConfiguration.defaultChannels,
+            bendRange: BendRange(semitones: midi.bendRangeSemitones),
+            profile: synthProfile(midi.synthProfile, destination: destination),
+            instrument: InstrumentSelection(program: midi.program, bankMSB: midi.bank),
+            ceiling: OutputCeiling(velocity: safety.velocityCeiling, channelVolume: safety.volumeCeiling))
+    }
+
+    /// `auto`: FluidSynth's measured profile for a FluidSynth port (ours is "Peach FluidSynth …"),
+    /// the ideal General MIDI profile for anything else.
+    public static func synthProfile(_ choice: MIDIConfiguration.SynthProfile, destination: SequencerPortInfo?) -> SynthProfile {
+        switch choice {
+        case .fluidsynth: .fluidSynth2
+        case .generic: .generalMIDI
+        case .auto:
+            destination.map { $0.clientName.lowercased().contains("fluid") } == true ? .fluidSynth2 : .generalMIDI
+        }
+    }
+
+    public static func binding(_ controller: ControllerConfiguration) -> ControllerBinding? {
+        let number = UInt8(clamping: controller.controllerNumber)
+        let source: ControllerSource
+        switch controller.mode {
+        case .none: return nil
+        case .cc7: source = .absolute7Bit(controller: number)
+        case .cc14: source = .absolute14Bit(msb: min(number, 31))
+        case .relativeTwosComplement: source = .relative(controller: number, encoding: .twosComplement)
+        case .relativeOffset: source = .relative(controller: number, encoding: .binaryOffset)
+        case .relativeSignMagnitude: source = .relative(controller: number, encoding: .signMagnitude)
+        case .pitchBend: source = .pitchWheel
+        }
+        let channel = controller.channel.flatMap { MIDIChannel(displayNumber: $0) }.map(ChannelFilter.only) ?? .any
+        return ControllerBinding(source: source, channel: channel)
+    }
+
+    /// "sustain" keeps the documented default pair (pedal press or any key); the others are exact.
+    public static func triggers(_ controller: ControllerConfiguration) -> ControllerTriggers {
+        let commit: Set<ControllerTriggers.Commit>
+        switch controller.commitTrigger {
+        case .none: commit = []
+        case .sustainPedal: commit = [.sustainPedal, .anyNoteOn]
+        case .note(let note): commit = [.note(note)]
+        case .controlChange(let number): commit = [.controllerButton(UInt8(clamping: number))]
+        }
+        return ControllerTriggers(commit: commit, higherNote: controller.answerHigherNote, lowerNote: controller.answerLowerNote)
+    }
+
+    public static func decoder(_ controller: ControllerConfiguration) -> ControllerDecoder {
+        ControllerDecoder(binding: binding(controller), triggers: triggers(controller))
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachMIDI
+import PeachStore
+import PeachTerminal
+
+/// The composition root of `peach` (training): creates every adapter once, wires them to the core
+/// through its ports, runs the interface, and on every way out silences the synth, stops a
+/// FluidSynth it started and restores the terminal.
+@MainActor
+enum TrainingApp {
+    struct Context {
+        var options: CommandLineOptions
+        var environment: [String: String]
+        var console: Console
+        var dataDirectory: DataDirectory
+        var configPath: String?
+    }
+
+    static func run(_ context: Context) async -> Int32 {
+        let console = context.console
+        let logger = ConsoleLogger(console: console)
+        let configuration = LiveConfiguration(path: context.configPath) { diagnostics in
+            diagnostics.forEach { logger.log($0.severity == .error ? .error : .warning, $0.description) }
+        }
+        let config = configuration.configuration
+
+        // The history first: a second Peach on the same data is refused before anything sounds.
+        let store: TrainingStore
+        let loaded: [TrainingRecord]
+        do {
+            let opened = try TrainingStore.open(context.dataDirectory)
+            store = opened.store
+            loaded = opened.contents.records
+            opened.contents.warnings.forEach { logger.log(.warning, $0.description) }
+        } catch {
+            if case .lockedByAnotherProcess = error {
+                console.err("peach: \(error)\n")
+                return 1
+            }
+            // Read-only or full disk: train anyway, say so on every screen, read what can be read.
+            logger.log(.error, "\(error)")
+            store = TrainingStore(unavailable: error)
+            loaded = (try? TrainingLog.read(context.dataDirectory).records) ?? []
+        }
+
+        let sequencer: ALSASequencer
+        do {
+            sequencer = try ALSASequencer(clientName: "Peach", logger: logger)
+        } catch {
+            console.err("peach: \(error)\n")
+            return 1
+        }
+        defer { sequencer.close() }
+
+        var synthChoice = SynthConnection(
+            requestedPort: context.options.outputPort ?? config.midi.outputPort,
+            synth: context.options.synth.map(Self.synth) ?? config.midi.synth,
+            soundFont: context.options.soundFont ?? config.midi.soundFont,
+            audioDriver: context.options.audioDriver ?? config.midi.audioDriver)
+        synthChoice.strict = context.options.outputPort != nil || config.midi.onlyChosenSynth
+        let connection: SynthConnection.Outcome
+        do {
+            connection = try await synthChoice.connect(directory: sequencer) { console.err("peach: \($0)\n") }
+        } catch {
+            console.err("peach: \(error)\n")
+            return 1
+        }
+        var fluidSynth: FluidSynthProcess?
+        if case .launched(_, let process) = connection { fluidSynth = process }
+
+        let clock = SystemTrainingClock()
+        let destination = connection.port
+        let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination)
+        let service = MIDIOutputService(port: sequencer, directory: sequencer, ownOutput: sequencer.outputAddress,
+                                        clock: clock, configuration: playerConfiguration,
+                                        fadeDuration: config.safety.fadeDuration,
+                                        volumePercent: Double(config.safety.volumePercent),
+                                        offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth)
+        do {
+            try await service.connect(to: destination)
+        } catch {
+            console.err("peach: cannot connect to \(OutputDestination(destination)): \(error)\n")
+            await fluidSynth?.stop()
+            return 1
+        }
+
+        let inputs = await connectControllers(context, config: config, sequencer: sequencer, logger: logger)
+        store.outputName = OutputDestination(destination).description
+        store.controllerMode = inputs.isEmpty ? "keyboard" : config.controller.mode.rawValue
+
+        let hub = InterruptionHub()
+        let profile = PerceptualProfile()
+        profile.rebuild(from: loaded)
+        let history = TrainingHistory(records: loaded, outputName: { store.outputName },
+                                      controllerMode: { store.controllerMode })
+        // The store observes first: a record is on disk before anything else reacts to it.
+        let settings = SynthLimitedSettings(configuration, resolution: playerConfiguration.profile.pitchResolution)
+        let comparison = ComparisonSession(notePlayer: service, profile: profile, settings: settings, clock: clock,
+                                           logger: logger, interruptions: hub, observers: [store])
+        let pitchMatching = PitchMatchingSession(notePlayer: service, settings: settings, clock: clock,
+                                                 logger: logger, interruptions: hub, observers: [store])
+        let controller = TrainerController(
+            comparison: comparison, pitchMatching: pitchMatching, profile: profile, history: history, output: service,
+            clock: clock, interruptions: hub, breaks: QuietBreakSchedule(settings: config.quietBreaks),
+            controllerDecoder: MIDISetup.decoder(config.controller), logger: logger)
+        controller.saveWarning = { store.saveFailure?.description }
+        controller.connectOffered = { [service, sequencer] in
+            guard let offered = try await sequencer.ports().first(where: {
+                OutputDestination($0).description == controller.outputState.offeredDestination
+            }) else { throw MIDIOutputServiceError.notConnected }
+            try await service.connect(to: offered)
+        }
+        let stateTask = Task { for await state in await service.states() { controller.outputStateChanged(state) } }
+
+        let plain = context.options.plain || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1
+        let interface: any TrainerInterface
+        let pump: (input: AsyncStream<UserInput>, signals: AsyncStream<ProcessSignal>)
+        let controllerStatus = DeviceStatus(name: inputs.isEmpty ? "keyboard only" : inputs.joined(separator: ", "),
+                                            state: inputs.isEmpty ? .none : .connected)
+        let info: @MainActor () -> InfoScreenModel = {
+            InfoScreenModel(version: PeachApp.version, licence: PeachApp.licence, dataDirectory: context.dataDirectory.path,
+                            configFile: context.configPath ?? "(none: defaults)",
+                            synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
+                            velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
+                            volumePercent: config.safety.volumePercent)
+        }
+        if plain {
+            pump = InputPump.start(.lines)
+            interface = PlainLineInterface(
+                write: { console.out($0 + "\n") },
+                info: { InfoScreen.render(info(), size: TerminalSize(columns: 100, rows: 20), style: Styler(.monochrome))
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
+                profileReport: { ProfileReport.lines(profile: profile, history: history.records,
+                                                     range: configuration.configuration.trainingSettings.noteRange) })
+        } else {
+            TerminalRestorer.installCrashHandlers()
+            let terminal: TerminalSession
+            do {
+                terminal = try TerminalSession()
+            } catch {
+                console.err("peach: \(error)\n")
+                await shutDown(service: service, fluidSynth: fluidSynth)
+                return 1
+            }
+            logger.holdBack()
+            pump = InputPump.start(.keys)
+            let style = Styler(ColorMode.detect(environment: context.environment, outputIsTerminal: true))
+            interface = FullScreenInterface(
+                terminal: terminal, draw: { terminal.output.write($0) },
+                size: { TerminalSize.current() ?? .standard }, style: style, configuration: configuration,
+                info: info, controllerStatus: { controllerStatus })
+        }
+
+        let hooks = TrainerRunner.Hooks(
+            sequencerInput: { input in
+                switch input {
+                case .announce(let event):
+                    if let interruption = await service.handle(event) { hub.publish(interruption) }
+                case .midi:
+                    await controller.handleMIDI(input)
+                }
+            },
+            suspended: {
+                hub.publish(.suspended)
+                await service.interrupt(.suspended)
+            })
+        let runner = TrainerRunner(controller: controller, interface: interface, hooks: hooks)
+        let status = await runner.run(keyboard: pump.input, sequencer: sequencer.inputs(), signals: pump.signals)
+
+        stateTask.cancel()
+        await shutDown(service: service, fluidSynth: fluidSynth)
+        interface.close()
+        logger.release()
+        if let failure = store.saveFailure { console.err("peach: \(failure)\n") }
+        return status
+    }
+
+    /// Every way out ends here: notes off and All Notes Off on every channel, then FluidSynth quits.
+    static func shutDown(service: MIDIOutputService, fluidSynth: FluidSynthProcess?) async {
+        await service.stop(fadeOut: nil)
+        try? await service.stopAll()
+        await fluidSynth?.stop()
+    }
+
+    /// Subscribes the controllers: the one named (aconnect syntax), else every hardware input that is
+    /// not a synth. Returns their names for the screens; problems are warnings (the keyboard always works).
+    static func connectControllers(_ context: Context, config: PeachConfiguration, sequencer: ALSASequencer,
+                                   logger: ConsoleLogger) async -> [String] {
+        do {
+            let ports = try await sequencer.ports()
+            let chosen: [SequencerPortInfo]
+            if let named = context.options.inputPort ?? config.midi.inputPort {
+                chosen = [try PortResolver(ports: ports, ownClient: sequencer.ownClient).resolve(named, for: .source)]
+            } else {
+                chosen = ControllerSelection.defaultInputs(from: ports, ownClient: sequencer.ownClient)
+            }
+            var names: [String] = []
+            for port in chosen {
+                try await sequencer.connectInput(from: port.address)
+                names.append("\(port.clientName) (\(port.address))")
+            }
+            return names
+        } catch {
+            logger.log(.warning, "MIDI controller not connected: \(error). The computer keyboard works as always.")
+            return []
+        }
+    }
+
+    static func synth(_ choice: SynthChoice) -> MIDIConfiguration.Synth {
+        switch choice {
+        case .auto: .auto
+        case .fluidsynth: .fluidsynth
+        case .external: .external
+        }
+    }
+}

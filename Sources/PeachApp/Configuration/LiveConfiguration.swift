@@ -1,0 +1,56 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// The configuration file, read live: every trial asks for the settings, and a file changed on
+/// disk since the last read is parsed again (a `stat`, no watcher thread), so edits apply from the
+/// next trial without a restart. Edits from the Settings screen are written back at once.
+@MainActor
+public final class LiveConfiguration: TrainingSettingsSource {
+    /// nil when there is no place for a config file (no HOME): defaults only, nothing saved.
+    public let path: String?
+    public private(set) var configuration: PeachConfiguration
+    private var stamp: ConfigFileStamp
+    private let report: @MainActor ([ConfigDiagnostic]) -> Void
+
+    /// `report` receives the diagnostics of each (re)load: errors name file, line, key, value and range.
+    public init(path: String?, report: @escaping @MainActor ([ConfigDiagnostic]) -> Void = { _ in }) {
+        self.path = path
+        self.report = report
+        stamp = path.map(ConfigFileStamp.read(path:)) ?? .missing
+        configuration = path.map(ConfigLoader.load(path:)) ?? .defaults
+        report(configuration.diagnostics)
+    }
+
+    public var currentSettings: TrainingSettings {
+        reloadIfChanged()
+        return configuration.trainingSettings
+    }
+
+    /// Reads the file again if it changed on disk; returns whether it did.
+    @discardableResult
+    public func reloadIfChanged() -> Bool {
+        guard let path else { return false }
+        let now = ConfigFileStamp.read(path: path)
+        guard ConfigFileStamp.hasChanged(from: stamp, to: now) else { return false }
+        stamp = now
+        configuration = ConfigLoader.load(path: path)
+        report(configuration.diagnostics)
+        return true
+    }
+
+    /// Sets one value and saves the file (comments and unknown lines kept). Returns why it was
+    /// refused or could not be saved, or nil.
+    public func set(_ key: ConfigKey, to value: ConfigValue) -> String? {
+        if let problem = configuration.problem(setting: key, to: value) { return problem }
+        configuration.set(key, to: value)
+        guard let path else { return "Not saved: no configuration file location (set HOME or use --config FILE)." }
+        do {
+            try ConfigWriter.save([ConfigWriter.Change(key, value)], to: path)
+            stamp = ConfigFileStamp.read(path: path)
+            return nil
+        } catch {
+            return "Applied, but not saved to \(path): \(error.localizedDescription)"
+        }
+    }
+}

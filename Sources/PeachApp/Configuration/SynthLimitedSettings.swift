@@ -1,0 +1,24 @@
+import PeachCore
+
+/// The settings as the sessions read them, with the smallest comparison difference raised to what
+/// the synth can present: on FluidSynth (whole cents) a 0.4-cent comparison would sound as two
+/// identical notes, and the trainer would be measuring guesses. Honest about what it measures.
+@MainActor
+public final class SynthLimitedSettings: TrainingSettingsSource {
+    private let base: any TrainingSettingsSource
+    private let resolution: Cents
+
+    public init(_ base: any TrainingSettingsSource, resolution: Cents) {
+        self.base = base
+        self.resolution = resolution.magnitude
+    }
+
+    public var currentSettings: TrainingSettings {
+        var settings = base.currentSettings
+        if settings.minimumCentDifference < resolution {
+            settings.minimumCentDifference = resolution
+            settings.maximumCentDifference = max(settings.maximumCentDifference, resolution)
+        }
+        return settings
+    }
+}

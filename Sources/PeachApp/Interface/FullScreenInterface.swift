@@ -1,0 +1,214 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// The full-screen terminal UI: draws the current screen whole on every change and maps keys to
+/// commands per screen. Menu cursor and Settings editing are its own state; everything else is
+/// read from the controller.
+@MainActor
+public final class FullScreenInterface: TrainerInterface {
+    /// How long the "knob moved" light stays on after the last tuning move.
+    static let knobLightDuration: TimeInterval = 0.3
+
+    private let terminal: TerminalSession?
+    private let draw: @MainActor (String) -> Void
+    private let size: @MainActor () -> TerminalSize
+    private let style: Styler
+    private let configuration: LiveConfiguration
+    private let info: @MainActor () -> InfoScreenModel
+    private let controllerStatus: @MainActor () -> DeviceStatus
+    private weak var controller: TrainerController?
+    private var selected = StartMenuItem.comparisonTraining
+    private var settingsIndex = 0
+    private var editor: LineEditor?
+    private var settingsMessage: String?
+    private var rungFor: Date?
+    private var knobLightTask: Task<Void, Never>?
+
+    /// `terminal` nil renders through `draw` only (tests).
+    public init(terminal: TerminalSession?, draw: @escaping @MainActor (String) -> Void,
+                size: @escaping @MainActor () -> TerminalSize, style: Styler, configuration: LiveConfiguration,
+                info: @escaping @MainActor () -> InfoScreenModel,
+                controllerStatus: @escaping @MainActor () -> DeviceStatus) {
+        self.terminal = terminal
+        self.draw = draw
+        self.size = size
+        self.style = style
+        self.configuration = configuration
+        self.info = info
+        self.controllerStatus = controllerStatus
+    }
+
+    // MARK: Drawing
+
+    public func render(_ controller: TrainerController) {
+        self.controller = controller
+        ringBellOnWrongAnswer(controller)
+        draw(screen(for: controller).frame(size: size(), style: style))
+    }
+
+    /// The model of what is on screen now.
+    public func screen(for controller: TrainerController) -> Screen {
+        let range = configuration.configuration.trainingSettings.noteRange
+        switch controller.screen {
+        case .start:
+            return .start(StartScreenModel(
+                selected: selected,
+                profile: ScreenModels.profileChart(controller.profile, range: range, trend: controller.history.comparisonTrend),
+                synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus(),
+                warnings: ScreenModels.warnings(controller)))
+        case .comparison:
+            return .comparison(ScreenModels.comparison(controller))
+        case .pitchMatching:
+            return .pitchMatching(ScreenModels.pitchMatching(controller, knobMoving: knobLightOn(controller)))
+        case .profile:
+            return .profile(ScreenModels.profile(controller, range: range))
+        case .settings:
+            return .settings(SettingsScreenModel(configuration: configuration.configuration, selectedIndex: settingsIndex,
+                                                 editingText: editor?.text, message: settingsMessage))
+        case .info:
+            return .info(info())
+        case .quietBreak:
+            return .quietBreak(ScreenModels.quietBreak(controller))
+        }
+    }
+
+    private func ringBellOnWrongAnswer(_ controller: TrainerController) {
+        guard controller.screen == .comparison, controller.comparison.state == .showingFeedback,
+              let last = controller.comparison.lastCompleted, last.timestamp != rungFor else { return }
+        rungFor = last.timestamp
+        if !last.isCorrect && configuration.configuration.bellEnabled { draw(ANSI.bell) }
+    }
+
+    /// On while the last tuning move is recent; schedules one redraw to turn it off.
+    private func knobLightOn(_ controller: TrainerController) -> Bool {
+        guard let moved = controller.lastTuningMove,
+              Date().timeIntervalSince(moved) < Self.knobLightDuration else { return false }
+        knobLightTask?.cancel()
+        knobLightTask = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int(Self.knobLightDuration * 1000) + 20))
+            guard !Task.isCancelled, let self, let controller = self.controller else { return }
+            self.render(controller)
+        }
+        return true
+    }
+
+    // MARK: Keys
+
+    public func commands(from input: UserInput, on screen: AppScreen) -> [AppCommand] {
+        guard case .keys(let keys) = input else { return [] }
+        return keys.flatMap { command(for: $0, on: screen) }
+    }
+
+    private func command(for key: Key, on screen: AppScreen) -> [AppCommand] {
+        if let global = KeyBindings.global(key), editor == nil {
+            return [global == .quit ? .quit : .suspend]
+        }
+        switch screen {
+        case .start: return startCommand(key)
+        case .comparison:
+            switch KeyBindings.comparison(key) {
+            case .answerHigher: return [.answer(higher: true)]
+            case .answerLower: return [.answer(higher: false)]
+            case .stop: return [.back]
+            case nil: return []
+            }
+        case .pitchMatching:
+            switch KeyBindings.pitchMatching(key) {
+            case .adjust(let direction, let step):
+                let size = step == .fine ? TrainerController.fineStep : TrainerController.coarseStep
+                return [.adjust(size * Double(direction))]
+            case .commit: return [.commit]
+            case .stop: return [.back]
+            case nil: return []
+            }
+        case .profile, .info:
+            return KeyBindings.viewer(key) == .back ? [.back] : []
+        case .settings: return settingsCommand(key)
+        case .quietBreak:
+            switch KeyBindings.quietBreak(key) {
+            case .snooze: return [.snooze]
+            case .backToStart: return [.back]
+            case nil: return []
+            }
+        }
+    }
+
+    private func startCommand(_ key: Key) -> [AppCommand] {
+        if key == .character("c") { return [.connectOfferedSynth] }
+        switch KeyBindings.menu(key) {
+        case .previous: selected = selected.moved(by: -1); return [.redraw]
+        case .next: selected = selected.moved(by: 1); return [.redraw]
+        case .choose: return [open(selected)]
+        case .chooseNumber(let number):
+            guard let item = StartMenuItem(rawValue: number) else { return [] }
+            selected = item
+            return [open(item)]
+        case .back: return key == .character("q") ? [.quit] : []
+        case nil: return []
+        }
+    }
+
+    private func open(_ item: StartMenuItem) -> AppCommand {
+        switch item {
+        case .comparisonTraining: .open(.comparison)
+        case .pitchMatching: .open(.pitchMatching)
+        case .profile: .open(.profile)
+        case .settings: .open(.settings)
+        case .info: .open(.info)
+        }
+    }
+
+    private func settingsCommand(_ key: Key) -> [AppCommand] {
+        let keys = ConfigSchema.settingsScreenKeys
+        let selectedKey = keys[min(settingsIndex, keys.count - 1)]
+        if var editing = editor {
+            switch editing.handle(key) {
+            case .editing: editor = editing
+            case .cancel: editor = nil; settingsMessage = nil
+            case .commit(let text):
+                editor = nil
+                if let value = selectedKey.kind.parse(text) {
+                    settingsMessage = configuration.set(selectedKey, to: value) ?? "\(selectedKey.label) saved."
+                } else {
+                    settingsMessage = "\(selectedKey.label): '\(text)' is not allowed (\(selectedKey.kind.allowedDescription))"
+                }
+            }
+            return [.redraw]
+        }
+        switch KeyBindings.settings(key) {
+        case .previous: settingsIndex = (settingsIndex - 1 + keys.count) % keys.count
+        case .next: settingsIndex = (settingsIndex + 1) % keys.count
+        case .change(let direction, let step):
+            let value = ConfigValueStepper.stepped(configuration.configuration[selectedKey], of: selectedKey,
+                                                   direction: direction, coarse: step == .coarse)
+            settingsMessage = configuration.set(selectedKey, to: value)
+        case .edit:
+            if selectedKey == ConfigSchema.controllerMode { return [.learnController] }
+            editor = LineEditor(text: configuration.configuration[selectedKey].description)
+        case .resetToDefault:
+            settingsMessage = configuration.set(selectedKey, to: selectedKey.defaultValue)
+        case .back:
+            settingsMessage = nil
+            return [.back]
+        case nil:
+            return []
+        }
+        return [.redraw]
+    }
+
+    // MARK: Terminal
+
+    public func suspend() {
+        try? terminal?.suspend()
+    }
+
+    public func resume() {
+        terminal?.output.write(ANSI.clearScreen + ANSI.home)
+    }
+
+    public func close() {
+        knobLightTask?.cancel()
+        terminal?.restore()
+    }
+}

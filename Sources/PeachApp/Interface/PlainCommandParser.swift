@@ -1,0 +1,43 @@
+import Foundation
+import PeachCore
+
+/// Plain mode's single-line commands. Words and their one-letter short forms; a signed number
+/// tunes by that many cents; an empty line commits (Enter).
+public enum PlainCommandParser {
+    public static let help = """
+    Commands: c = comparison training, m = pitch matching, h / l = answer higher / lower,
+    +N / -N = tune by N cents (e.g. +5, -0.5), Enter = commit the tuning, s = stop training,
+    p = profile, i = info, z = snooze a quiet break, learn = MIDI-learn the tuning control,
+    connect = use the synth that appeared, q = quit, help = this text.
+    """
+
+    public enum Parsed: Equatable {
+        case command(AppCommand)
+        case help
+        case unknown(String)
+    }
+
+    public static func parse(_ line: String) -> Parsed {
+        let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
+        case "", "enter", "commit": return .command(.commit)
+        case "c", "comparison", "compare": return .command(.open(.comparison))
+        case "m", "matching", "pitch", "pitch matching": return .command(.open(.pitchMatching))
+        case "h", "higher", "u", "up": return .command(.answer(higher: true))
+        case "l", "lower", "d", "down": return .command(.answer(higher: false))
+        case "s", "stop", "back", "esc": return .command(.back)
+        case "p", "profile": return .command(.open(.profile))
+        case "i", "info": return .command(.open(.info))
+        case "z", "snooze": return .command(.snooze)
+        case "learn": return .command(.learnController)
+        case "connect": return .command(.connectOfferedSynth)
+        case "q", "quit", "exit": return .command(.quit)
+        case "?", "help": return .help
+        default:
+            if let first = word.first, first == "+" || first == "-", let cents = Double(word.dropFirst()), cents.isFinite {
+                return .command(.adjust(Cents(first == "-" ? -cents : cents)))
+            }
+            return .unknown(word)
+        }
+    }
+}

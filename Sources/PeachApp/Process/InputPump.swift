@@ -1,0 +1,41 @@
+import Foundation
+import PeachTerminal
+
+/// One thread that waits in poll(2) on the keyboard and the signal self-pipe (never a busy loop:
+/// waiting for an answer costs no CPU) and hands what arrives to the main loop as two streams.
+/// The keyboard stream finishes at end of input.
+public enum InputPump {
+    public enum Mode: Sendable { case keys, lines }
+
+    public static func start(_ mode: Mode, fileDescriptor: Int32 = STDIN_FILENO)
+        -> (input: AsyncStream<UserInput>, signals: AsyncStream<ProcessSignal>) {
+        TerminalSignals.install()
+        let (input, typed) = AsyncStream<UserInput>.makeStream()
+        let (signals, received) = AsyncStream<ProcessSignal>.makeStream()
+        let thread = Thread {
+            var reader = KeyboardReader(input: TerminalInput(fileDescriptor: fileDescriptor))
+            let raw = TerminalInput(fileDescriptor: fileDescriptor)
+            while true {
+                switch mode {
+                case .keys:
+                    switch reader.next(timeoutMilliseconds: -1) {
+                    case .keys(let keys): typed.yield(.keys(keys))
+                    case .signals(let numbers): numbers.compactMap(ProcessSignal.init(number:)).forEach { received.yield($0) }
+                    case .timeout: continue
+                    case .endOfInput: typed.finish(); return
+                    }
+                case .lines:
+                    switch raw.next(timeoutMilliseconds: -1) {
+                    case .bytes(let bytes): typed.yield(.bytes(bytes))
+                    case .signals(let numbers): numbers.compactMap(ProcessSignal.init(number:)).forEach { received.yield($0) }
+                    case .timeout: continue
+                    case .endOfInput: typed.finish(); return
+                    }
+                }
+            }
+        }
+        thread.name = "peach.input"
+        thread.start()
+        return (input, signals)
+    }
+}

@@ -1,0 +1,7 @@
+import PeachTerminal
+
+/// What the user typed: decoded keys in full-screen mode, raw bytes (whole lines) in plain mode.
+public enum UserInput: Hashable, Sendable {
+    case keys([Key])
+    case bytes([UInt8])
+}

@@ -1,0 +1,30 @@
+import PeachCore
+
+/// What the user asks for, from the keyboard, a line of plain-mode input or a MIDI control.
+/// Each screen ignores the commands it has no use for.
+public enum AppCommand: Hashable, Sendable {
+    /// Opens a screen; the training screens start their session.
+    case open(AppScreen)
+    /// Esc / q: stops training (the incomplete trial is discarded) and returns to Start.
+    case back
+    case quit
+    case answer(higher: Bool)
+    /// Moves the tunable note by this many cents (keyboard fine/coarse, relative knobs).
+    case adjust(Cents)
+    /// Puts the tunable note this far from the target (absolute knobs, mapped anew per challenge).
+    case tune(centsFromTarget: Cents)
+    /// "Slider released": the current tuning is the answer.
+    case commit
+    /// Postpones a due quiet break once.
+    case snooze
+    /// Moves the settings cursor, or changes the selected setting by steps.
+    case moveSelection(Int)
+    case changeSetting(steps: Int)
+    /// MIDI-learn: the next moved controller becomes the tuning control.
+    case learnController
+    /// Ctrl-Z as a key in raw mode: the same as SIGTSTP from outside.
+    case suspend
+    /// Connects to the synth that appeared after the old one was lost (never done without the user).
+    case connectOfferedSynth
+    case redraw
+}

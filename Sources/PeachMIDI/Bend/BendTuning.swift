@@ -1,0 +1,67 @@
+import PeachCore
+
+/// Frequency ↔ key + bend for one synth and bend range. Pure arithmetic; the player holds one.
+///
+/// Frequencies are absolute. They are placed relative to the synth's own tuning
+/// (`SynthProfile.concertPitch`, A4 = 440 Hz for GM synths), not Peach's reference-pitch setting:
+/// with A4 = 442 Hz in the settings, Peach asks for 442 Hz and the synth gets note 69 bent +7.85 c.
+/// That keeps every offset within ±50 c of the nearest key, whatever the reference (380...500 Hz).
+public struct BendTuning: Hashable, Sendable {
+    public var range: BendRange
+    public var profile: SynthProfile
+
+    public init(range: BendRange = .default, profile: SynthProfile = .generalMIDI) {
+        self.range = range
+        self.profile = profile
+    }
+
+    /// The signed bend's full scale: ALSA carries −8192...8191 and synths divide by 8192.
+    static let fullScale = 8192.0
+
+    /// Cents the synth really moves per bend unit (LSB), after its bend scale.
+    public var centsPerStep: Cents {
+        let nominalSemitones = range.nominal(honouringCents: profile.honoursBendRangeCents).semitones
+        return Cents(nominalSemitones * profile.centsPerBendSemitone / Self.fullScale)
+    }
+
+    /// The continuous offset the synth sounds for `bend` (before its pitch resolution).
+    public func soundingOffset(of bend: PitchBend) -> Cents { centsPerStep * Double(bend.value) }
+
+    /// What the listener hears for `bend`: the sounding offset on the synth's resolution grid.
+    public func presentedOffset(of bend: PitchBend) -> Cents { profile.presented(soundingOffset(of: bend)) }
+
+    /// The bend that makes the synth present the value nearest `offset`, or nil beyond the bend range.
+    public func bend(for offset: Cents) -> PitchBend? {
+        let aim = profile.aim(for: offset)
+        let steps = (aim.value / centsPerStep.value).rounded()
+        guard steps.isFinite, let bend = PitchBend(Int(steps)) else { return nil }
+        return bend
+    }
+
+    /// Bends `note` to `frequency`, or nil when that is outside the bend range from `note`.
+    public func placement(of frequency: Frequency, on note: MIDINote) -> BentNote? {
+        let key = DetunedMIDINote(note: note).frequency(reference: profile.concertPitch)
+        guard let bend = bend(for: Cents.between(key, and: frequency)) else { return nil }
+        return BentNote(note: note, bend: bend, presentedOffset: presentedOffset(of: bend))
+    }
+
+    /// The nearest key to `frequency` in the synth's tuning, bent to it. Beyond the MIDI range the
+    /// bend saturates at its end, and `presentedOffset` says so.
+    public func placement(of frequency: Frequency) -> BentNote {
+        let nearest = DetunedMIDINote(frequency: frequency, reference: profile.concertPitch).note
+        if let placed = placement(of: frequency, on: nearest) { return placed }
+        let key = DetunedMIDINote(note: nearest).frequency(reference: profile.concertPitch)
+        let bend = Cents.between(key, and: frequency) > .zero ? PitchBend(clamping: .max) : PitchBend(clamping: .min)
+        return BentNote(note: nearest, bend: bend, presentedOffset: presentedOffset(of: bend))
+    }
+
+    /// The frequency the synth will really sound for `placed`.
+    public func presentedFrequency(of placed: BentNote) -> Frequency {
+        DetunedMIDINote(note: placed.note, offset: placed.presentedOffset).frequency(reference: profile.concertPitch)
+    }
+
+    /// The frequency the synth will really sound when asked for `frequency`.
+    public func presentedFrequency(for frequency: Frequency) -> Frequency {
+        presentedFrequency(of: placement(of: frequency))
+    }
+}

@@ -1,0 +1,16 @@
+import PeachCore
+
+/// What a controller message asks the training for. The app routes these to the active session;
+/// each session ignores what it has no use for (comparison: answers; pitch matching: cents, commit).
+public enum ControllerAction: Hashable, Sendable {
+    /// Tune the tunable note to `Cents` from the target (absolute controls, mapped per challenge).
+    case setCents(Cents)
+    /// Move the tunable note by this much (relative encoders).
+    case adjustByCents(Cents)
+    /// "Slider released": take the current pitch as the answer.
+    case commit
+    case answerHigher
+    case answerLower
+    /// MIDI-learn finished: this control is now the slider.
+    case learned(ControllerBinding)
+}

@@ -1,0 +1,15 @@
+import PeachCore
+
+/// The PlaybackHandle of a note started by `MidiNotePlayer.play(frequency:velocity:amplitudeDB:)`.
+struct HeldNote: PlaybackHandle {
+    let player: MidiNotePlayer
+    let id: Int
+
+    func adjustFrequency(_ frequency: Frequency) async throws {
+        try await player.adjustHeldNote(id, to: frequency)
+    }
+
+    func stop() async throws {
+        try await player.stopHeldNote(id)
+    }
+}

@@ -1,0 +1,172 @@
+import PeachCore
+
+/// Plays Peach's notes on a synth through a `MIDIOutputPort`: each note is the nearest key plus a
+/// channel pitch bend, the bend always sent before the note-on.
+///
+/// - Fixed-duration notes queue their note-off on the sequencer (`send(_:then:after:)`), so the
+///   duration is exact; `play` returns when the note has ended.
+/// - Held notes (pitch matching) are re-bent by `adjustFrequency`. When the new pitch is beyond the
+///   bend range from the held key, the note is retriggered on the nearest key in one burst:
+///   bend, note-on of the new key, note-off of the old key. The new key starts before the old one
+///   stops, so there is no silent gap, only the new key's attack; it lands within ±50 c of the
+///   key, far from the range edge, so a knob hovering there cannot make it flap.
+/// - Adjustments are coalesced per note: one send in flight, one pending slot that each new
+///   adjustment overwrites. A knob sending hundreds of values a second never queues; the newest wins.
+/// - Every stop path (`stopAll`, a handle's `stop`, a cancelled or failed `play`) ends with the
+///   note-off of each note Peach started, then CC123, CC120 and the bend centred on the channel.
+public actor MidiNotePlayer: NotePlayer {
+    public nonisolated let configuration: MidiNotePlayerConfiguration
+    public nonisolated let tuning: BendTuning
+    private let port: any MIDIOutputPort
+    private var allocator: ChannelAllocator
+    private var voices: [Int: Voice] = [:]
+    private var nextID = 0
+
+    public init(port: any MIDIOutputPort, configuration: MidiNotePlayerConfiguration = .init()) {
+        self.port = port
+        self.configuration = configuration
+        self.tuning = configuration.tuning
+        self.allocator = ChannelAllocator(channels: configuration.channels)
+    }
+
+    /// Sends the setup burst (instrument, RPN 0 bend range, centred bend) on every channel.
+    /// Call at connect time and again after any reconnection.
+    public func configure() async throws {
+        try await port.send(configuration.setupEvents)
+    }
+
+    /// What to send on the way out (SIGINT, SIGTERM, SIGHUP) when there is no time to ask the
+    /// actor: CC123, CC120 and a centred bend on every channel this player uses.
+    public nonisolated var emergencySilence: [MIDIEvent] { SynthSetup.silence(configuration.channels.sorted()) }
+
+    public nonisolated func presentedFrequency(for frequency: Frequency) -> Frequency {
+        tuning.presentedFrequency(for: frequency)
+    }
+
+    /// The notes Peach has started and not yet silenced.
+    public var soundingNotes: [SoundingNote] {
+        voices.keys.sorted().compactMap { voices[$0] }.map { SoundingNote(channel: $0.channel, note: $0.note, held: $0.held) }
+    }
+
+    // MARK: Fixed-duration notes
+
+    public func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws {
+        try Task.checkCancellation()
+        let (id, voice) = start(frequency: frequency, velocity: velocity, amplitudeDB: amplitudeDB, held: false)
+        do {
+            try await port.send(voice.startEvents, then: [voice.noteOff], after: duration)
+        } catch {
+            // Destination lost or cancelled mid-note: silence it, but report the original failure.
+            try? await silence(id, dropScheduled: true)
+            throw error
+        }
+        if Task.isCancelled {
+            try await silence(id, dropScheduled: true)
+            throw CancellationError()
+        }
+        // Ended by its queued note-off (or already silenced by stopAll).
+        voices[id] = nil
+    }
+
+    // MARK: Held notes
+
+    public func play(frequency: Frequency, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws -> any PlaybackHandle {
+        try Task.checkCancellation()
+        let (id, voice) = start(frequency: frequency, velocity: velocity, amplitudeDB: amplitudeDB, held: true)
+        do {
+            try await port.send(voice.startEvents)
+        } catch {
+            try? await silence(id, dropScheduled: false)
+            throw error
+        }
+        try await repairIfStopped(id, started: voice.note, on: voice.channel)
+        return HeldNote(player: self, id: id)
+    }
+
+    func adjustHeldNote(_ id: Int, to frequency: Frequency) async throws {
+        guard voices[id] != nil else { return }
+        voices[id]?.pendingTarget = frequency
+        // A send is in flight: it will pick this target up (or a newer one) when it returns.
+        guard voices[id]?.sending == false else { return }
+        voices[id]?.sending = true
+        defer { voices[id]?.sending = false }
+        while let voice = voices[id], let target = voice.pendingTarget {
+            voices[id]?.pendingTarget = nil
+            let channel = voice.channel
+            let events: [MIDIEvent]
+            var started: MIDINote?
+            if let placed = tuning.placement(of: target, on: voice.note) {
+                guard placed.bend != voice.bend else { continue }
+                events = [.pitchBend(channel: channel, bend: placed.bend)]
+                voices[id]?.bend = placed.bend
+            } else {
+                let placed = tuning.placement(of: target)
+                events = [.pitchBend(channel: channel, bend: placed.bend),
+                          .noteOn(channel: channel, note: placed.note, velocity: voice.velocity),
+                          voice.noteOff]
+                // State first: a stop arriving while this burst is in flight must silence the new key.
+                voices[id]?.note = placed.note
+                voices[id]?.bend = placed.bend
+                started = placed.note
+            }
+            try await port.send(events)
+            if let started { try await repairIfStopped(id, started: started, on: channel) }
+        }
+    }
+
+    func stopHeldNote(_ id: Int) async throws {
+        try await silence(id, dropScheduled: false)
+    }
+
+    // MARK: Stopping
+
+    /// Note-off for every note Peach started, then CC123, CC120 and a centred bend on every
+    /// configured channel. Queued note-offs are dropped first: the notes are off now.
+    public func stopAll() async throws {
+        let stopping = voices.keys.sorted().compactMap { voices[$0] }
+        voices.removeAll()
+        var firstError: (any Error)?
+        do { try await port.cancelScheduled() } catch { firstError = error }
+        do {
+            try await port.send(stopping.map(\.noteOff) + SynthSetup.silence(configuration.channels.sorted()))
+        } catch { firstError = firstError ?? error }
+        if let firstError { throw firstError }
+    }
+
+    // MARK: Internals
+
+    private func start(frequency: Frequency, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB, held: Bool) -> (Int, Voice) {
+        let placed = tuning.placement(of: frequency)
+        let channel = allocator.allocate(busy: Set(voices.values.map(\.channel)))
+        let voice = Voice(channel: channel, note: placed.note, bend: placed.bend,
+                          velocity: VelocityCurve.velocity(velocity, gain: amplitudeDB, ceiling: configuration.ceiling),
+                          held: held)
+        nextID += 1
+        voices[nextID] = voice
+        return (nextID, voice)
+    }
+
+    /// Silences one voice: its note-off, then CC123/CC120/bend centre on its channel unless another
+    /// of Peach's notes still sounds there. `dropScheduled` also cancels its queued note-off, when
+    /// no other fixed-duration note has one pending (cancelling is port-wide).
+    private func silence(_ id: Int, dropScheduled: Bool) async throws {
+        guard let voice = voices.removeValue(forKey: id) else { return }
+        if dropScheduled, !voices.values.contains(where: { !$0.held }) {
+            try? await port.cancelScheduled()
+        }
+        let channelFree = !voices.values.contains { $0.channel == voice.channel }
+        try await port.send([voice.noteOff] + (channelFree ? SynthSetup.silence([voice.channel]) : []))
+    }
+
+    /// A stop may have overtaken a note-on still in flight (both suspend on the port); if the
+    /// voice was stopped meanwhile, switch the key it started off again so nothing is left on.
+    private func repairIfStopped(_ id: Int, started note: MIDINote, on channel: MIDIChannel) async throws {
+        guard voices[id] == nil else { return }
+        try await port.send([.noteOff(channel: channel, note: note, velocity: 64)])
+    }
+}
+
+private extension Voice {
+    /// Bend before note-on: the key must start at its pitch, not glide to it.
+    var startEvents: [MIDIEvent] { [.pitchBend(channel: channel, bend: bend), .noteOn(channel: channel, note: note, velocity: velocity)] }
+}

@@ -1,0 +1,33 @@
+/// The iOS Peach CSV export, format version 3: a `# peach-export-format:3` line, a header row with
+/// these 19 columns in this order, then one row per record; cells that do not apply are empty.
+public enum PeachCSVFormat {
+    public static let version = 3
+    public static let metadataPrefix = "# peach-export-format:"
+    public static let metadataLine = metadataPrefix + String(version)
+
+    public static let columns = [
+        "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
+        "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
+        "tempoBPM", "offsetMs", "meanOffsetMs", "meanOffsetMsPosition0", "meanOffsetMsPosition1",
+        "meanOffsetMsPosition2", "meanOffsetMsPosition3",
+    ]
+
+    /// Column positions, named so the importer and exporter never use bare indices.
+    enum Column: Int, CaseIterable {
+        case trainingType, timestamp, referenceNote, referenceNoteName, targetNote, targetNoteName
+        case interval, tuningSystem, centOffset, isCorrect, initialCentOffset, userCentError
+        case tempoBPM, offsetMs, meanOffsetMs, meanOffsetMsPosition0, meanOffsetMsPosition1
+        case meanOffsetMsPosition2, meanOffsetMsPosition3
+
+        var name: String { PeachCSVFormat.columns[rawValue] }
+    }
+
+    /// The `trainingType` values Peach for Linux reads.
+    enum TrainingType: String {
+        case pitchDiscrimination
+        case pitchMatching
+    }
+
+    /// iOS training types Peach for Linux does not train: counted and reported as skipped on import.
+    public static let skippedTrainingTypes: Set<String> = ["rhythmOffsetDetection", "continuousRhythmMatching"]
+}

@@ -1,0 +1,84 @@
+import PeachCore
+
+/// Imports an iOS Peach CSV (format 3) into the training log: checks the whole file first, then
+/// appends only records not already in the history. Nothing is written when any row is invalid,
+/// unless `partial` is set.
+public enum CSVImporter {
+    /// Checks a file without writing anything. File-level problems throw; row problems are collected.
+    public static func parse(_ bytes: [UInt8], progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ParsedCSV {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) } // UTF-8 BOM (spreadsheet exports)
+        guard !body.isEmpty else { throw .emptyFile }
+
+        // Line 1: the format line. Read by hand, it is not a CSV record.
+        let firstLineEnd = body.firstIndex(of: 0x0A) ?? body.endIndex
+        var firstLine = String(decoding: body[body.startIndex..<firstLineEnd], as: UTF8.self)
+        if firstLine.hasSuffix("\r") { firstLine.removeLast() }
+        guard firstLine.hasPrefix(PeachCSVFormat.metadataPrefix) else {
+            throw .missingFormatLine(firstLine: String(firstLine.prefix(80)))
+        }
+        let version = firstLine.dropFirst(PeachCSVFormat.metadataPrefix.count).trimmingCharacters(in: .whitespaces)
+        guard version == String(PeachCSVFormat.version) else { throw .unsupportedVersion(version) }
+
+        let rest = firstLineEnd < body.endIndex ? body[(firstLineEnd + 1)...] : []
+        let rows: [CSVRow]
+        do {
+            rows = try rest.withUnsafeBufferPointer { buffer throws(CSVSyntaxError) in
+                try CSVReader.rows(buffer, firstLineNumber: 2)
+            }
+        } catch {
+            throw .syntax(error)
+        }
+        guard let header = rows.first, header.fields == PeachCSVFormat.columns else {
+            throw .wrongHeader(found: rows.first?.fields ?? [])
+        }
+
+        var parsed = ParsedCSV()
+        let dataRows = rows.dropFirst()
+        for (index, row) in dataRows.enumerated() where !row.isBlank {
+            switch CSVRowDecoder.decode(row) {
+            case .record(let record): parsed.records.append(record)
+            case .skipped(let type): parsed.skipped[type, default: 0] += 1
+            case .invalid(let problems): parsed.invalid += problems
+            }
+            if (index + 1) % 1000 == 0 { progress?(ImportProgress(phase: .checking, done: index + 1, total: dataRows.count)) }
+        }
+        progress?(ImportProgress(phase: .checking, done: dataRows.count, total: dataRows.count))
+        return parsed
+    }
+
+    public static func parse(_ text: String, progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ParsedCSV {
+        try parse(Array(text.utf8), progress: progress)
+    }
+
+    /// Parses, merges with `existing` (the history the writer loaded) and appends the new records to `log`.
+    public static func importCSV(_ bytes: [UInt8], into log: TrainingLog, existing: [TrainingRecord],
+                                 partial: Bool = false,
+                                 progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ImportSummary {
+        let parsed = try parse(bytes, progress: progress)
+        if !parsed.invalid.isEmpty && !partial { throw .invalidRows(parsed.invalid) }
+
+        var known = Set(existing.map(RecordKey.init))
+        var fresh: [TrainingRecord] = []
+        var duplicates = 0
+        for record in parsed.records {
+            if known.insert(RecordKey(record)).inserted { fresh.append(record) } else { duplicates += 1 }
+        }
+
+        var saved = 0
+        do {
+            try log.append(contentsOf: fresh) { done in
+                saved = done
+                progress?(ImportProgress(phase: .saving, done: done, total: fresh.count))
+            }
+        } catch {
+            throw .saveFailed(error, saved: saved)
+        }
+        return ImportSummary(imported: fresh.count, duplicates: duplicates, skipped: parsed.skipped, invalid: parsed.invalid)
+    }
+
+    public static func importCSV(_ text: String, into log: TrainingLog, existing: [TrainingRecord], partial: Bool = false,
+                                 progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ImportSummary {
+        try importCSV(Array(text.utf8), into: log, existing: existing, partial: partial, progress: progress)
+    }
+}

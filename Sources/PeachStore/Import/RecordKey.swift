@@ -1,0 +1,27 @@
+import PeachCore
+
+/// What makes two records the same for import: training type, timestamp (to the millisecond, the
+/// log's precision) and notes. Answers and offsets are deliberately not compared, so a row exported
+/// from Peach and imported again is recognised even if a value was rounded on the way.
+struct RecordKey: Hashable {
+    let isComparison: Bool
+    let timestamp: UTCMilliseconds
+    let referenceNote: MIDINote
+    let targetNote: MIDINote
+
+    init(_ record: TrainingRecord) {
+        switch record {
+        case .comparison(let r):
+            self.init(isComparison: true, timestamp: UTCMilliseconds(r.timestamp), referenceNote: r.referenceNote, targetNote: r.targetNote)
+        case .pitchMatching(let r):
+            self.init(isComparison: false, timestamp: UTCMilliseconds(r.timestamp), referenceNote: r.referenceNote, targetNote: r.targetNote)
+        }
+    }
+
+    private init(isComparison: Bool, timestamp: UTCMilliseconds, referenceNote: MIDINote, targetNote: MIDINote) {
+        self.isComparison = isComparison
+        self.timestamp = timestamp
+        self.referenceNote = referenceNote
+        self.targetNote = targetNote
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the PeachStore module is being built; see the issues.

@@ -1,0 +1,78 @@
+import PeachCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The session observer that persists every answered comparison and committed pitch-matching attempt
+/// the moment it completes. A failed save throws (the session logs it and keeps training) and sets
+/// `saveFailure`; unsaved records are kept in memory and written first on the next save, so a
+/// temporarily full disk loses nothing as long as Peach keeps running.
+@MainActor
+public final class TrainingStore: ComparisonObserver, PitchMatchingObserver {
+    /// Nil when the log could not be opened at launch: training goes on, nothing is written.
+    private let log: TrainingLog?
+    /// Recorded with each comparison: the synth or port the notes went to.
+    public var outputName: String?
+    /// Recorded with each pitch-matching attempt: "keyboard", "cc7", "cc14", "relative", "pitchbend".
+    public var controllerMode: String?
+    /// Non-nil while some results exist only in memory. Cleared once they are all written.
+    public private(set) var saveFailure: SaveFailure?
+
+    private var unsaved: [TrainingRecord] = []
+    /// Bounds memory if the disk stays full for a very long session; beyond it the oldest unsaved are dropped.
+    public static let maximumUnsaved = 100_000
+
+    public init(log: TrainingLog, outputName: String? = nil, controllerMode: String? = nil) {
+        self.log = log
+        self.outputName = outputName
+        self.controllerMode = controllerMode
+    }
+
+    /// A store for a session whose log could not be opened (read-only file system, permissions):
+    /// training still works, `saveFailure` shows why nothing is saved from the first result on.
+    public init(unavailable error: StoreError, outputName: String? = nil, controllerMode: String? = nil) {
+        self.log = nil
+        self.outputName = outputName
+        self.controllerMode = controllerMode
+        self.saveFailure = SaveFailure(error: error, unsavedRecords: 0)
+    }
+
+    /// Opens the log for writing (lock, recovery) and wraps it: the usual way to start a training session.
+    public static func open(_ directory: DataDirectory, outputName: String? = nil,
+                            controllerMode: String? = nil) throws(StoreError) -> (store: TrainingStore, contents: LogContents) {
+        let (log, contents) = try TrainingLog.openForWriting(directory)
+        return (TrainingStore(log: log, outputName: outputName, controllerMode: controllerMode), contents)
+    }
+
+    public func comparisonCompleted(_ completed: CompletedComparison) throws {
+        try save(.comparison(ComparisonRecord(completed, outputName: outputName)))
+    }
+
+    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
+        try save(.pitchMatching(PitchMatchingRecord(completed, controllerMode: controllerMode)))
+    }
+
+    /// Saves `record` after any earlier unsaved ones, fsynced before returning.
+    public func save(_ record: TrainingRecord) throws(StoreError) {
+        // A record the format cannot hold would fail on every retry and block all later ones: refuse it alone.
+        do { _ = try LogLineEncoder.line(for: record) } catch { throw .unrepresentable(error) }
+        unsaved.append(record)
+        if unsaved.count > Self.maximumUnsaved { unsaved.removeFirst(unsaved.count - Self.maximumUnsaved) }
+        guard let log else {
+            let error = saveFailure?.error ?? .saveFailed(SystemError("writing to", "the training log", code: EBADF))
+            saveFailure = SaveFailure(error: error, unsavedRecords: unsaved.count)
+            throw error
+        }
+        var written = 0
+        do {
+            try log.append(contentsOf: unsaved) { written = $0 }
+            unsaved.removeAll()
+            saveFailure = nil
+        } catch {
+            // Earlier batches of a long backlog may have made it; never write those twice.
+            unsaved.removeFirst(written)
+            saveFailure = SaveFailure(error: error, unsavedRecords: unsaved.count)
+            throw error
+        }
+    }
+}

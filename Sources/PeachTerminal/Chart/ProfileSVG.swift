@@ -1,0 +1,93 @@
+import Foundation
+import PeachCore
+
+/// The profile chart as a standalone SVG picture (`peach profile --svg FILE`): log-cents axis with
+/// decade grid lines, a keyboard axis labelled at every C, the confidence band and the threshold line.
+public enum ProfileSVG {
+    public static func render(_ model: ProfileChartModel, title: String = "Peach — perceptual profile",
+                              width: Double = 800, height: Double = 400) -> String {
+        let left = 70.0, right = 20.0, top = 40.0, bottom = 70.0
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        let scale = ThresholdScale(fitting: model)
+        let count = max(model.points.count, 1)
+        func x(_ index: Int) -> Double { left + plotWidth * (Double(index) + 0.5) / Double(count) }
+        func y(_ cents: Double) -> Double { top + plotHeight * (1 - scale.fraction(cents)) }
+
+        var svg: [String] = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" font-family="sans-serif" font-size="12">"#,
+            #"<title>\#(escape(title))</title>"#,
+            #"<rect x="0" y="0" width="\#(n(width))" height="\#(n(height))" fill="white"/>"#,
+            #"<text x="\#(n(width / 2))" y="22" text-anchor="middle" font-size="16">\#(escape(title))</text>"#,
+        ]
+        for tick in scale.decadeTicks {
+            svg.append(#"<line class="grid" x1="\#(n(left))" y1="\#(n(y(tick)))" x2="\#(n(width - right))" y2="\#(n(y(tick)))" stroke="rgb(221,221,221)"/>"#)
+            svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(escape(ThresholdScale.tickLabel(tick) + " ct"))</text>"#)
+        }
+        svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top))" x2="\#(n(left))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
+        svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top + plotHeight))" x2="\#(n(width - right))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
+        for (index, point) in model.points.enumerated() where point.note.rawValue % 12 == 0 {
+            svg.append(#"<line x1="\#(n(x(index)))" y1="\#(n(top + plotHeight))" x2="\#(n(x(index)))" y2="\#(n(top + plotHeight + 5))" stroke="black"/>"#)
+            svg.append(#"<text class="note" x="\#(n(x(index)))" y="\#(n(top + plotHeight + 18))" text-anchor="middle">\#(escape(point.note.name))</text>"#)
+        }
+        svg.append(#"<text x="\#(n(left + plotWidth / 2))" y="\#(n(height - 30))" text-anchor="middle">note</text>"#)
+        svg.append(#"<text x="16" y="\#(n(top + plotHeight / 2))" text-anchor="middle" transform="rotate(-90 16 \#(n(top + plotHeight / 2)))">threshold (cents, log scale)</text>"#)
+
+        // Runs of consecutive trained notes: the band and the line break at untrained notes.
+        for run in trainedRuns(model) {
+            let upper = run.map { "\(n(x($0))),\(n(y(threshold(model, $0) + spread(model, $0))))" }
+            let lower = run.reversed().map { "\(n(x($0))),\(n(y(max(threshold(model, $0) - spread(model, $0), 0))))" }
+            svg.append(#"<polygon class="band" points="\#((upper + lower).joined(separator: " "))" fill="rgb(244,162,97)" fill-opacity="0.35" stroke="none"/>"#)
+            let line = run.map { "\(n(x($0))),\(n(y(threshold(model, $0))))" }
+            svg.append(#"<polyline class="threshold" points="\#(line.joined(separator: " "))" fill="none" stroke="rgb(231,111,81)" stroke-width="2"/>"#)
+            for index in run {
+                svg.append(#"<circle cx="\#(n(x(index)))" cy="\#(n(y(threshold(model, index))))" r="2.5" fill="rgb(231,111,81)"/>"#)
+            }
+        }
+        svg.append(#"<text x="\#(n(left))" y="\#(n(height - 10))">\#(escape(summary(model)))</text>"#)
+        svg.append("</svg>")
+        return svg.joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes the five XML special characters for text and attribute values.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func summary(_ model: ProfileChartModel) -> String {
+        guard model.hasData else { return "No training yet." }
+        var parts: [String] = []
+        if let mean = model.mean { parts.append("mean \(ScreenFormat.cents(mean))") }
+        if let deviation = model.standardDeviation { parts.append("std dev \(ScreenFormat.cents(deviation))") }
+        if let trend = model.trend { parts.append("trend \(trend.label)") }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func trainedRuns(_ model: ProfileChartModel) -> [[Int]] {
+        var runs: [[Int]] = []
+        var current: [Int] = []
+        for (index, point) in model.points.enumerated() {
+            if point.threshold != nil { current.append(index) } else if !current.isEmpty { runs.append(current); current = [] }
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+
+    private static func threshold(_ model: ProfileChartModel, _ index: Int) -> Double { model.points[index].threshold?.value ?? 0 }
+    private static func spread(_ model: ProfileChartModel, _ index: Int) -> Double { model.points[index].spread?.value ?? 0 }
+
+    /// Coordinates with at most one decimal, so the output is stable and compact.
+    private static func n(_ value: Double) -> String { ConfigValue.format((value * 10).rounded() / 10) }
+}

@@ -1,0 +1,137 @@
+/// Checks a parsed file against the schema. Every rejected value is reported with file, line, key,
+/// the bad value and what is allowed, and the default is used instead: Peach never refuses to run
+/// because of its configuration.
+public enum ConfigInterpreter {
+    public static func interpret(_ document: ConfigDocument, file: String) -> PeachConfiguration {
+        var values: [String: ConfigValue] = [:]
+        var lineOfKey: [String: Int] = [:]
+        var diagnostics: [ConfigDiagnostic] = []
+
+        for line in document.lines {
+            switch line.kind {
+            case .blank, .comment:
+                continue
+            case .malformed:
+                diagnostics.append(ConfigDiagnostic(
+                    severity: .warning, file: file, line: line.number, value: line.text,
+                    message: "not a 'key = value' line, a [section] or a # comment; ignored"))
+            case .section(let name):
+                if !ConfigSchema.sections.contains(name) {
+                    diagnostics.append(ConfigDiagnostic(
+                        severity: .warning, file: file, line: line.number, key: "[\(name)]",
+                        allowed: ConfigSchema.sections.joined(separator: ", "),
+                        message: "unknown section; its keys are ignored (sections: \(ConfigSchema.sections.joined(separator: ", ")))"))
+                }
+            case .entry(let name, let text):
+                guard ConfigSchema.sections.contains(line.section) else {
+                    if line.section.isEmpty {
+                        diagnostics.append(ConfigDiagnostic(
+                            severity: .warning, file: file, line: line.number, key: name, value: text,
+                            message: "key outside any [section]; ignored"))
+                    }
+                    continue
+                }
+                guard let key = ConfigSchema.key(section: line.section, name: name) else {
+                    let known = ConfigSchema.all.filter { $0.section == line.section }.map(\.name)
+                    let suggestion = closest(to: name, in: known).map { "did you mean \($0)? " } ?? ""
+                    diagnostics.append(ConfigDiagnostic(
+                        severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(name)", value: text,
+                        allowed: known.joined(separator: ", "),
+                        message: "unknown key; ignored (\(suggestion)keys in [\(line.section)]: \(known.joined(separator: ", ")))"))
+                    continue
+                }
+                if let earlier = lineOfKey[key.id] {
+                    diagnostics.append(ConfigDiagnostic(
+                        severity: .warning, file: file, line: line.number, key: key.description, value: text,
+                        message: "set again (first on line \(earlier)); the last value counts"))
+                }
+                lineOfKey[key.id] = line.number
+                if let value = key.kind.parse(text) {
+                    values[key.id] = value
+                } else {
+                    values[key.id] = nil
+                    diagnostics.append(rejected(key, text, file: file, line: line.number))
+                }
+            }
+        }
+
+        for pair in dependentPairs {
+            check(pair, values: &values, lines: lineOfKey, file: file, diagnostics: &diagnostics)
+        }
+        return PeachConfiguration(values: values, diagnostics: diagnostics)
+    }
+
+    /// The known name within two edits of a misspelt one (velocty → velocity).
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in a.indices {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for j in b.indices {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    static func rejected(_ key: ConfigKey, _ text: String, file: String, line: Int) -> ConfigDiagnostic {
+        ConfigDiagnostic(severity: .error, file: file, line: line, key: key.description, value: text,
+                         allowed: key.kind.allowedDescription,
+                         message: "allowed: \(key.kind.allowedDescription); using the default \(key.defaultValue)")
+    }
+
+    /// Two keys that are only valid together: lowest ≤ highest, and values that must differ.
+    struct DependentPair {
+        enum Rule { case notAbove, different }
+        let first: ConfigKey
+        let second: ConfigKey
+        let rule: Rule
+
+        func holds(_ a: ConfigValue, _ b: ConfigValue) -> Bool {
+            switch rule {
+            case .different: return a != b || a == .note(nil)
+            case .notAbove:
+                if let x = a.decimalValue, let y = b.decimalValue { return x <= y }
+                if case .note(let x?) = a, case .note(let y?) = b { return x <= y }
+                return true
+            }
+        }
+    }
+
+    static let dependentPairs = [
+        DependentPair(first: ConfigSchema.lowestNote, second: ConfigSchema.highestNote, rule: .notAbove),
+        DependentPair(first: ConfigSchema.minimumCentDifference, second: ConfigSchema.maximumCentDifference, rule: .notAbove),
+        // The tunable note is bent; sharing the reference's channel would bend the reference too.
+        DependentPair(first: ConfigSchema.referenceChannel, second: ConfigSchema.tunableChannel, rule: .different),
+        DependentPair(first: ConfigSchema.answerLowerNote, second: ConfigSchema.answerHigherNote, rule: .different),
+    ]
+
+    /// When a pair does not hold, both keys fall back to their defaults (which do hold).
+    private static func check(_ pair: DependentPair, values: inout [String: ConfigValue], lines: [String: Int],
+                              file: String, diagnostics: inout [ConfigDiagnostic]) {
+        let first = values[pair.first.id] ?? pair.first.defaultValue
+        let second = values[pair.second.id] ?? pair.second.defaultValue
+        guard !pair.holds(first, second) else { return }
+        values[pair.first.id] = nil
+        values[pair.second.id] = nil
+        let allowed: String
+        let problem: String
+        switch pair.rule {
+        case .notAbove:
+            allowed = "not below \(pair.first.name) (\(first))"
+            problem = "\(pair.second.name) \(second) is below \(pair.first.name) \(first)"
+        case .different:
+            allowed = "different from \(pair.first.name) (\(first))"
+            problem = "\(pair.second.name) must differ from \(pair.first.name) (both \(second))"
+        }
+        diagnostics.append(ConfigDiagnostic(
+            severity: .error, file: file, line: lines[pair.second.id] ?? lines[pair.first.id],
+            key: pair.second.description, value: second.description, allowed: allowed,
+            message: problem + "; using the defaults \(pair.first.defaultValue) and \(pair.second.defaultValue)"))
+    }
+}

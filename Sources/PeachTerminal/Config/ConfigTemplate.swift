@@ -1,0 +1,37 @@
+/// The documented default configuration: every key with its comment, allowed values and default.
+/// `config/peach.conf` in the repository is exactly this text (a test keeps them equal), and the
+/// app may write it as a starting point for the user's own file.
+public enum ConfigTemplate {
+    public static let header = """
+    # Peach configuration file.
+    #
+    # Peach reads --config FILE, else $XDG_CONFIG_HOME/peach/peach.conf, else ~/.config/peach/peach.conf.
+    # Every key is optional: a missing key uses the default shown here. An invalid value is reported
+    # (file, line, key, value and what is allowed) and replaced by its default: Peach always starts.
+    # Changes are picked up while Peach runs, from the next trial on.
+    #
+    # Syntax: `key = value` lines in [sections]; `#` starts a comment (after a space when it follows
+    # a value). Put a value in "double quotes" to keep spaces or a `#` in it.
+    """
+
+    public static var text: String {
+        var lines = header.components(separatedBy: "\n")
+        var section = ""
+        for key in ConfigSchema.all {
+            if key.section != section {
+                section = key.section
+                lines += ["", "[\(section)]"]
+            } else {
+                lines.append("")
+            }
+            lines.append("# " + key.documentation)
+            if case .text(let emptyMeans) = key.kind, key.defaultValue == .text("") {
+                lines.append("# Default: empty (\(emptyMeans)).")
+            } else {
+                lines.append("# Allowed: \(key.kind.allowedDescription). Default: \(key.defaultValue).")
+            }
+            lines.append(ConfigWriter.entryLine(key, key.defaultValue))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PeachCore
+
+/// What a key accepts: parses text into a `ConfigValue` and describes the allowed values for
+/// error messages and the Settings screen.
+public enum ConfigValueKind: Hashable, Sendable {
+    case integer(ClosedRange<Int>, unit: String?)
+    case decimal(ClosedRange<Double>, unit: String?)
+    case boolean
+    case choice([String])
+    /// A note name within the range; `allowsNone` accepts "none".
+    case note(ClosedRange<MIDINote>, allowsNone: Bool)
+    /// Any text, including empty (ports, paths).
+    case text(emptyMeans: String)
+    /// 1...16 or "any".
+    case channel
+    case commitTrigger
+
+    /// The value, or nil when the text is not allowed.
+    public func parse(_ text: String) -> ConfigValue? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let lower = trimmed.lowercased()
+        switch self {
+        case .integer(let range, _):
+            guard let value = Int(trimmed), range.contains(value) else { return nil }
+            return .integer(value)
+        case .decimal(let range, _):
+            guard let value = Double(trimmed), value.isFinite, range.contains(value) else { return nil }
+            return .decimal(value)
+        case .boolean:
+            switch lower {
+            case "on", "true", "yes", "1": return .boolean(true)
+            case "off", "false", "no", "0": return .boolean(false)
+            default: return nil
+            }
+        case .choice(let choices):
+            return choices.contains(lower) ? .text(lower) : nil
+        case .note(let range, let allowsNone):
+            if allowsNone && lower == "none" { return .note(nil) }
+            guard let note = MIDINote(name: trimmed), range.contains(note) else { return nil }
+            return .note(note)
+        case .text:
+            // The parser already trimmed unquoted values; quotes exist to keep outer spaces.
+            return .text(text)
+        case .channel:
+            if lower == "any" { return .channel(nil) }
+            guard let channel = Int(trimmed), (1...16).contains(channel) else { return nil }
+            return .channel(channel)
+        case .commitTrigger:
+            return CommitTrigger(configText: trimmed).map(ConfigValue.commitTrigger)
+        }
+    }
+
+    /// "0.2...5 seconds", "auto, fluidsynth, external", "C-1...G9 or none".
+    public var allowedDescription: String {
+        switch self {
+        case .integer(let range, let unit):
+            "\(range.lowerBound)...\(range.upperBound)" + (unit.map { " " + $0 } ?? "")
+        case .decimal(let range, let unit):
+            "\(ConfigValue.format(range.lowerBound))...\(ConfigValue.format(range.upperBound))" + (unit.map { " " + $0 } ?? "")
+        case .boolean: "on or off"
+        case .choice(let choices): choices.joined(separator: ", ")
+        case .note(let range, let allowsNone):
+            "a note name \(range.lowerBound.name)...\(range.upperBound.name)" + (allowsNone ? " or none" : "")
+        case .text: "any text"
+        case .channel: "1...16 or any"
+        case .commitTrigger: "none, sustain, note:NOTE (e.g. note:C2) or cc:0...127"
+        }
+    }
+}

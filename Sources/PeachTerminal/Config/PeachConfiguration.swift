@@ -1,0 +1,63 @@
+import PeachCore
+
+/// The configuration as Peach uses it: one valid value for every schema key (the file's value, or
+/// the default where the file has none or an invalid one) plus what was wrong with the file.
+public struct PeachConfiguration: Hashable, Sendable {
+    public private(set) var values: [String: ConfigValue]
+    public let diagnostics: [ConfigDiagnostic]
+
+    public static let defaults = PeachConfiguration(values: [:], diagnostics: [])
+
+    public init(values: [String: ConfigValue], diagnostics: [ConfigDiagnostic]) {
+        var complete = values
+        for key in ConfigSchema.all where complete[key.id] == nil { complete[key.id] = key.defaultValue }
+        self.values = complete
+        self.diagnostics = diagnostics
+    }
+
+    public subscript(key: ConfigKey) -> ConfigValue { values[key.id] ?? key.defaultValue }
+
+    /// Sets a value after checking it against the key's kind (round trip through its text form) and
+    /// the keys it depends on, so an edit can never store something the file could not hold.
+    /// Returns false if rejected; `problem(setting:to:)` says why.
+    @discardableResult
+    public mutating func set(_ key: ConfigKey, to value: ConfigValue) -> Bool {
+        guard problem(setting: key, to: value) == nil else { return false }
+        values[key.id] = value
+        return true
+    }
+
+    /// Why `value` cannot be set for `key` (for the Settings screen's message line), or nil.
+    public func problem(setting key: ConfigKey, to value: ConfigValue) -> String? {
+        guard key.kind.parse(value.description) == value else {
+            return "\(key.label): '\(value)' is not allowed (\(key.kind.allowedDescription))"
+        }
+        var candidate = self
+        candidate.values[key.id] = value
+        for pair in ConfigInterpreter.dependentPairs where pair.first == key || pair.second == key {
+            guard pair.holds(candidate[pair.first], candidate[pair.second]) else {
+                switch pair.rule {
+                case .notAbove: return "\(pair.second.label) must not be below \(pair.first.label.lowercased())"
+                case .different: return "\(pair.second.label) and \(pair.first.label.lowercased()) must differ"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The keys whose value differs from the default, in file order (what the writer saves).
+    public var changedKeys: [ConfigKey] { ConfigSchema.all.filter { self[$0] != $0.defaultValue } }
+
+    public var errors: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+    // MARK: Typed reads. The schema guarantees the case, so the fallbacks only guard programming errors.
+
+    func integer(_ key: ConfigKey) -> Int { self[key].integerValue ?? key.defaultValue.integerValue ?? 0 }
+    func decimal(_ key: ConfigKey) -> Double { self[key].decimalValue ?? key.defaultValue.decimalValue ?? 0 }
+    func boolean(_ key: ConfigKey) -> Bool { self[key].booleanValue ?? key.defaultValue.booleanValue ?? false }
+    func text(_ key: ConfigKey) -> String { self[key].textValue ?? key.defaultValue.textValue ?? "" }
+    /// Empty text means "not set".
+    func optionalText(_ key: ConfigKey) -> String? { text(key).isEmpty ? nil : text(key) }
+    func note(_ key: ConfigKey) -> MIDINote? { self[key].noteValue ?? key.defaultValue.noteValue ?? nil }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the PeachTerminal module is being built; see the issues.

@@ -1,0 +1,82 @@
+import PeachCore
+
+public struct ComparisonScreenModel: Hashable, Sendable {
+    public enum Phase: Hashable, Sendable {
+        case playingNote1
+        case playingNote2
+        case awaitingAnswer
+        /// The 0.4 s after an answer: right or wrong, and the difference that was played.
+        case feedback(correct: Bool, difference: Cents)
+    }
+
+    public var phase: Phase
+    /// Higher/Lower accepted now (the session allows answering during note 2).
+    public var canAnswer: Bool
+    public var answered: Int
+    public var correct: Int
+    public var warning: StatusWarning?
+
+    public init(phase: Phase, canAnswer: Bool, answered: Int = 0, correct: Int = 0, warning: StatusWarning? = nil) {
+        self.phase = phase
+        self.canAnswer = canAnswer
+        self.answered = answered
+        self.correct = correct
+        self.warning = warning
+    }
+
+    public var accuracy: Double? { answered > 0 ? Double(correct) / Double(answered) : nil }
+}
+
+public enum ComparisonScreen {
+    public static func render(_ model: ComparisonScreenModel, size: TerminalSize, style: Styler) -> [String] {
+        let note1Playing = model.phase == .playingNote1
+        let note2Playing = model.phase == .playingNote2
+        let indicator = noteLamp("Note 1", on: note1Playing, style: style) + "      " + noteLamp("Note 2", on: note2Playing, style: style)
+
+        let prompt: String
+        switch model.phase {
+        case .playingNote1: prompt = "Listen: note 1…"
+        case .playingNote2: prompt = model.canAnswer ? "Listen: note 2… (you may answer now)" : "Listen: note 2…"
+        case .awaitingAnswer: prompt = "Was note 2 higher or lower than note 1?"
+        case .feedback: prompt = ""
+        }
+
+        let feedback: String
+        if case .feedback(let correct, let difference) = model.phase {
+            let heard = "the difference was \(ScreenFormat.cents(difference.magnitude))"
+            feedback = correct ? style.good("✓ Correct") + " — " + heard : style.bad("✗ Wrong") + " — " + heard
+        } else {
+            feedback = ""
+        }
+
+        let width = size.columns - 2
+        var body: [String] = [
+            "",
+            TextLayout.center(indicator, width: width),
+            "",
+            TextLayout.center(prompt, width: width),
+            "",
+            TextLayout.center(button("↑ Higher", enabled: model.canAnswer, style: style) + "      "
+                              + button("↓ Lower", enabled: model.canAnswer, style: style), width: width),
+            "",
+            TextLayout.center(feedback, width: width),
+            "",
+            "Answered \(model.answered) · correct \(model.correct) · accuracy \(ScreenFormat.percent(model.accuracy))",
+        ]
+        if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
+        let status = "\(model.answered) answered · \(ScreenFormat.percent(model.accuracy))"
+        return ScreenFrame.compose(title: "Comparison training", status: status, body: body,
+                                   keyHints: "↑/k/h higher · ↓/j/l lower · Esc/q stop",
+                                   size: size, style: style)
+    }
+
+    /// Enabled buttons are bracketed (and bold); disabled ones lose the brackets (and are dimmed),
+    /// so the state reads the same with and without colour.
+    static func button(_ label: String, enabled: Bool, style: Styler) -> String {
+        enabled ? style.bold("[ \(label) ]") : style.dim("  \(label)  ")
+    }
+
+    static func noteLamp(_ label: String, on: Bool, style: Styler) -> String {
+        on ? style.accent("● " + label) : "○ " + label
+    }
+}

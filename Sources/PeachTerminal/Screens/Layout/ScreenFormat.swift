@@ -1,0 +1,26 @@
+import Foundation
+import PeachCore
+
+/// Number formats shared by the screens, so the same value always reads the same.
+public enum ScreenFormat {
+    /// "12.3 ct" (magnitude only; callers add direction words).
+    public static func cents(_ cents: Cents) -> String { String(format: "%.1f ct", cents.value) }
+
+    /// "+12.3 ct", "-4.0 ct", "0.0 ct".
+    public static func signedCents(_ cents: Cents) -> String {
+        let rounded = (cents.value * 10).rounded() / 10
+        return (rounded > 0 ? "+" : "") + String(format: "%.1f ct", rounded == 0 ? 0 : rounded)
+    }
+
+    /// "75 %", or "—" before the first answer.
+    public static func percent(_ fraction: Double?) -> String {
+        guard let fraction else { return "—" }
+        return String(format: "%.0f %%", fraction * 100)
+    }
+
+    /// "04:59"; rounds up so a countdown never shows 00:00 while time is left.
+    public static func countdown(_ duration: Duration) -> String {
+        let total = max(Int(duration.timeInterval.rounded(.up)), 0)
+        return String(format: "%02d:%02d", total / 60, total % 60)
+    }
+}

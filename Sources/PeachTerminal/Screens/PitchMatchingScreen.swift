@@ -1,0 +1,64 @@
+import PeachCore
+
+public struct PitchMatchingScreenModel: Hashable, Sendable {
+    public enum Phase: Hashable, Sendable {
+        case listeningToReference
+        /// Deliberately carries nothing about the target or the current offset.
+        case tuning
+        /// Signed error after commit: positive = sharp (too high).
+        case result(error: Cents)
+    }
+
+    public var phase: Phase
+    /// The knob (or arrow keys) moved in the last moment: an activity light, never a number.
+    public var knobMoving: Bool
+    public var matched: Int
+    public var meanAbsoluteError: Cents?
+    public var warning: StatusWarning?
+
+    public init(phase: Phase, knobMoving: Bool = false, matched: Int = 0, meanAbsoluteError: Cents? = nil,
+                warning: StatusWarning? = nil) {
+        self.phase = phase
+        self.knobMoving = knobMoving
+        self.matched = matched
+        self.meanAbsoluteError = meanAbsoluteError
+        self.warning = warning
+    }
+}
+
+public enum PitchMatchingScreen {
+    /// Errors smaller than this read as "spot on" (they round to 0.0 ct anyway).
+    static let spotOnCents = 0.05
+
+    public static func render(_ model: PitchMatchingScreenModel, size: TerminalSize, style: Styler) -> [String] {
+        let width = size.columns - 2
+        var body: [String] = [""]
+        switch model.phase {
+        case .listeningToReference:
+            body += [TextLayout.center(style.accent("♪ Listening to the reference note…"), width: width), "",
+                     TextLayout.center("Then tune the second note until it sounds the same.", width: width)]
+        case .tuning:
+            body += [TextLayout.center(style.accent("Tuning") + " — match the reference by ear", width: width), "",
+                     TextLayout.center(knob(model.knobMoving, style: style), width: width)]
+        case .result(let error):
+            body += [TextLayout.center(style.bold("Off by " + ScreenFormat.signedCents(error)) + " — " + direction(error), width: width), "",
+                     TextLayout.center("Next challenge coming…", width: width)]
+        }
+        body += ["", "", "Matched \(model.matched) · mean error "
+                 + (model.meanAbsoluteError.map(ScreenFormat.cents) ?? "—")]
+        if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
+        let status = "\(model.matched) matched"
+        return ScreenFrame.compose(title: "Pitch matching", status: status, body: body,
+                                   keyHints: "←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop",
+                                   size: size, style: style)
+    }
+
+    static func knob(_ moving: Bool, style: Styler) -> String {
+        moving ? "Knob " + style.accent("◉ moving") : "Knob ○ still"
+    }
+
+    static func direction(_ error: Cents) -> String {
+        if abs(error.value) < spotOnCents { return "spot on" }
+        return error.value > 0 ? "sharp (too high)" : "flat (too low)"
+    }
+}

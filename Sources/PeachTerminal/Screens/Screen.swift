@@ -1,0 +1,29 @@
+/// Whichever screen is showing, with its model. The app keeps the current value and re-renders
+/// it on every state change and on SIGWINCH with the new size.
+public enum Screen: Hashable, Sendable {
+    case start(StartScreenModel)
+    case comparison(ComparisonScreenModel)
+    case pitchMatching(PitchMatchingScreenModel)
+    case profile(ProfileScreenModel)
+    case settings(SettingsScreenModel)
+    case info(InfoScreenModel)
+    case quietBreak(BreakScreenModel)
+
+    /// Exactly `size.rows` lines of `size.columns` columns.
+    public func render(size: TerminalSize, style: Styler) -> [String] {
+        switch self {
+        case .start(let model): StartScreen.render(model, size: size, style: style)
+        case .comparison(let model): ComparisonScreen.render(model, size: size, style: style)
+        case .pitchMatching(let model): PitchMatchingScreen.render(model, size: size, style: style)
+        case .profile(let model): ProfileScreen.render(model, size: size, style: style)
+        case .settings(let model): SettingsScreen.render(model, size: size, style: style)
+        case .info(let model): InfoScreen.render(model, size: size, style: style)
+        case .quietBreak(let model): BreakScreen.render(model, size: size, style: style)
+        }
+    }
+
+    /// The whole frame as one string for a single write.
+    public func frame(size: TerminalSize, style: Styler) -> String {
+        FrameRenderer.frame(render(size: size, style: style))
+    }
+}

@@ -1,0 +1,73 @@
+// Copied from Tests/PeachALSATests/Support/PitchMeter.swift (test code cannot be imported by an executable).
+import Foundation
+
+/// Measures the fundamental of a steady tone precisely: the maximum of the Hann-windowed discrete-time
+/// Fourier transform near a guess, found on a fine grid and refined by golden-section search. A
+/// continuous search (not FFT bins) gives hundredths of a cent on a half-second stationary tone.
+enum PitchMeter {
+    static func fundamental(of samples: ArraySlice<Double>, sampleRate: Double, near guess: Double,
+                            searchCents: Double = 80) -> Double {
+        let windowed = hannWindowed(samples)
+        let low = guess * pow(2, -searchCents / 1200)
+        let high = guess * pow(2, searchCents / 1200)
+        let step = 0.5
+        var best = low
+        var bestLevel = -1.0
+        var frequency = low
+        while frequency <= high {
+            let level = magnitude(windowed, at: frequency, sampleRate: sampleRate)
+            if level > bestLevel { (best, bestLevel) = (frequency, level) }
+            frequency += step
+        }
+        // Golden-section search for the peak within one grid step either side.
+        var (a, b) = (best - step, best + step)
+        let ratio = (5.0.squareRoot() - 1) / 2
+        var c = b - ratio * (b - a)
+        var d = a + ratio * (b - a)
+        var levelC = magnitude(windowed, at: c, sampleRate: sampleRate)
+        var levelD = magnitude(windowed, at: d, sampleRate: sampleRate)
+        while b - a > 1e-5 {
+            if levelC > levelD {
+                (b, d, levelD) = (d, c, levelC)
+                c = b - ratio * (b - a)
+                levelC = magnitude(windowed, at: c, sampleRate: sampleRate)
+            } else {
+                (a, c, levelC) = (c, d, levelD)
+                d = a + ratio * (b - a)
+                levelD = magnitude(windowed, at: d, sampleRate: sampleRate)
+            }
+        }
+        return (a + b) / 2
+    }
+
+    static func cents(_ frequency: Double, relativeTo reference: Double) -> Double {
+        1200 * log2(frequency / reference)
+    }
+
+    private static func hannWindowed(_ samples: ArraySlice<Double>) -> [Double] {
+        let count = samples.count
+        return samples.enumerated().map { index, sample in
+            sample * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(count - 1)))
+        }
+    }
+
+    /// |Σ x[n] e^{−iωn}|, by rotating a phasor (one complex multiply per sample, re-normalised in blocks).
+    private static func magnitude(_ samples: [Double], at frequency: Double, sampleRate: Double) -> Double {
+        let omega = 2 * Double.pi * frequency / sampleRate
+        let (stepRe, stepIm) = (cos(omega), -sin(omega))
+        var (re, im) = (0.0, 0.0)
+        samples.withUnsafeBufferPointer { buffer in
+            var (pRe, pIm) = (1.0, 0.0)
+            for index in 0..<buffer.count {
+                re += buffer[index] * pRe
+                im += buffer[index] * pIm
+                (pRe, pIm) = (pRe * stepRe - pIm * stepIm, pRe * stepIm + pIm * stepRe)
+                if index & 1023 == 1023 {
+                    let angle = -omega * Double(index + 1)
+                    (pRe, pIm) = (cos(angle), sin(angle))
+                }
+            }
+        }
+        return (re * re + im * im).squareRoot()
+    }
+}

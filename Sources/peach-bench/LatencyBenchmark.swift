@@ -1,0 +1,216 @@
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachMIDI
+
+/// Figure 1: controller-to-bend latency.
+///
+/// A sender probe sends CC 1 at a fixed rate to an input port; the client under test turns each into a
+/// pitch bend; a capture probe timestamps the bends. Both probes stamp with CLOCK_MONOTONIC (the send
+/// time just before `snd_seq_event_output_direct`, the receipt time just after the read), so a latency is
+/// receipt − send of the CC the bend was made from.
+///
+/// Two clients are measured the same way:
+/// - Peach's own path, in this process: `ALSASequencer.inputs()` → `ControllerDecoder` (absolute 7-bit
+///   CC 1, span 200 c so the sweep never leaves the held key's bend range) → `PitchMatchingSession.
+///   adjust(toCentsFromTarget:)` (as `TrainerController` routes `.setCents`) → the held note's
+///   `adjustFrequency` in `MidiNotePlayer` → bend out through `ALSASequencer`.
+/// - the reference forwarder (`seqprobe forward`): CC in → bend out, no logic.
+///
+/// Matching: each bend is attributed to the latest CC sent before it arrived whose value maps to that
+/// bend (the values sweep 0…127…0, so neighbours differ).
+/// Counts:
+/// - skipped: CC positions with no bend of their own. Legitimate when the knob moves faster than bends
+///   can be sent: Peach coalesces to the newest position (MidiNotePlayer/PitchMatchingSession).
+/// - stale: a bend whose position was already superseded when it was sent, i.e. a newer CC had been
+///   sent earlier than the bend's arrival minus the reference forwarder's minimum latency (two kernel
+///   hops with no logic: the soonest that newer CC could have reached Peach and come back out).
+/// - dropped: bends that match no CC sent, plus 1 if the final knob position never arrived as a bend.
+@MainActor
+enum LatencyBenchmark {
+    struct Result {
+        var latencies: [Double]  // µs
+        var skipped = 0
+        var stale = 0
+        var dropped = 0
+        var minimum: Double { latencies.min() ?? .nan }
+    }
+
+    static func run(report: BenchReport, short: Bool) async {
+        let rates: [(rate: Double, count: Int)] = short ? [(100, 100), (2000, 400)] : [(100, 500), (2000, 4000)]
+        for (rate, count) in rates {
+            let label = "\(Int(rate))/s"
+            do {
+                let reference = try await measureReference(rate: rate, count: count)
+                let peach = try await measurePeach(rate: rate, count: count, staleAllowance: reference.minimum)
+                report.add("latency", "reference forwarder \(label) p50", percentile(reference.latencies, 50), "µs",
+                           note: "n=\(reference.latencies.count) skipped \(reference.skipped) dropped \(reference.dropped)")
+                report.add("latency", "reference forwarder \(label) p99", percentile(reference.latencies, 99), "µs")
+                report.add("latency", "Peach \(label) p50", percentile(peach.latencies, 50), "µs", note: "n=\(peach.latencies.count)")
+                let p99 = percentile(peach.latencies, 99)
+                report.add("latency", "Peach \(label) p99", p99, "µs", goal: "< 1000 µs where native",
+                           met: nativeSequencer ? p99 < 1000 : nil,
+                           anchor: "iOS Peach: 20 ms slider to sound",
+                           note: nativeSequencer ? nil : "VM: CPU emulated 15-40x, see the ratio")
+                report.add("latency", "Peach \(label) max", peach.latencies.max() ?? .nan, "µs")
+                let ratio50 = percentile(peach.latencies, 50) / percentile(reference.latencies, 50)
+                let ratio99 = p99 / percentile(reference.latencies, 99)
+                report.add("latency", "Peach/reference \(label) p50 ratio", ratio50, "x", goal: "≤ 1.5", met: ratio50 <= 1.5)
+                report.add("latency", "Peach/reference \(label) p99 ratio", ratio99, "x", goal: "≤ 1.5", met: ratio99 <= 1.5)
+                report.add("latency", "Peach \(label) skipped (coalesced) positions", Double(peach.skipped), "of \(count)")
+                report.add("latency", "Peach \(label) stale bends", Double(peach.stale), "bends",
+                           note: "superseded by a CC sent > \(BenchReport.format(reference.minimum)) µs before arrival")
+                report.add("latency", "Peach \(label) dropped", Double(peach.dropped), "events", goal: "0", met: peach.dropped == 0)
+            } catch {
+                report.unmeasurable("latency", "\(label): \(error)")
+            }
+        }
+    }
+
+    static var nativeSequencer: Bool { ProcessInfo.processInfo.environment["ALSAVM_OUT"] == nil
+        && ProcessInfo.processInfo.environment["PEACH_BENCH_IN_VM"] == nil }
+
+    // MARK: Reference forwarder
+
+    static func measureReference(rate: Double, count: Int) async throws -> Result {
+        let capturePath = temporaryPath("ref-capture"), sentPath = temporaryPath("ref-sent")
+        let capture = try Probe(["capture", capturePath])
+        let forwarder = try Probe(["forward"])
+        guard let input = forwarder.address("in"), let output = forwarder.address("out"), let sink = capture.address() else {
+            throw BenchError("probe addresses missing")
+        }
+        try connect(output, sink)
+        try Probe.run(["send", input, String(rate), String(count), sentPath])
+        try await Task.sleep(for: .milliseconds(300))
+        forwarder.finish()
+        capture.finish()
+        defer { try? FileManager.default.removeItem(atPath: capturePath); try? FileManager.default.removeItem(atPath: sentPath) }
+        return analyse(sent: readSent(sentPath), received: CapturedEvent.read(capturePath).filter { $0.kind == "bend" },
+                       staleAllowance: 0, bends: { [$0 * 128 - 8192] })
+    }
+
+    // MARK: Peach's path
+
+    static func measurePeach(rate: Double, count: Int, staleAllowance: Double) async throws -> Result {
+        let capturePath = temporaryPath("peach-capture"), sentPath = temporaryPath("peach-sent")
+        let capture = try Probe(["capture", capturePath])
+        guard let sink = capture.address().flatMap(SequencerAddress.init(parsing:)) else { throw BenchError("capture address") }
+        let sequencer = try ALSASequencer(clientName: "Peach")
+        defer { sequencer.close() }
+        let configuration = MidiNotePlayerConfiguration()
+        let player = MidiNotePlayer(port: sequencer, configuration: configuration)
+        try await sequencer.connectOutput(to: sink)
+        try await player.configure()
+        let settings = BenchSettings(TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(200),
+                                                      maxInitialCentOffset: Cents(1)))
+        let session = PitchMatchingSession(notePlayer: player, settings: settings)
+        session.start()
+        guard await waitUntil(seconds: 10, { session.isAdjustable }), let challenge = session.currentChallenge else {
+            throw BenchError("the pitch-matching session did not reach its tunable note")
+        }
+        let reference = settings.currentSettings.referencePitch
+        let target = challenge.targetFrequency(reference)
+        let heldKey = player.tuning.placement(of: challenge.initialFrequency(reference)).note
+        var decoder = ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
+                                        mapping: KnobMapping(span: Cents(200)))
+        let mapping = decoder.mapping
+        // The app's route for a bound slider: TrainerController.handleMIDI → .tune(centsFromTarget:).
+        let route = Task { @MainActor in
+            for await input in sequencer.inputs() {
+                for action in decoder.decode(input) {
+                    if case .setCents(let cents) = action { session.adjust(toCentsFromTarget: cents) }
+                }
+            }
+        }
+        defer { route.cancel() }
+        try await Task.sleep(for: .milliseconds(100))
+        let startOfRun = monotonicNanoseconds()
+        // The sender runs as its own process; this actor stays free to run Peach's route meanwhile.
+        let sender = try Probe(["send", "\(sequencer.inputAddress.client):\(sequencer.inputAddress.port)",
+                                String(rate), String(count), sentPath], waitForReady: false)
+        while sender.process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        guard sender.process.terminationStatus == 0 else { throw BenchError("sender failed") }
+        try await Task.sleep(for: .milliseconds(500))
+        _ = session.stop()
+        capture.finish()
+        defer { try? FileManager.default.removeItem(atPath: capturePath); try? FileManager.default.removeItem(atPath: sentPath) }
+        let bendFor: (Int) -> [Int] = { value in
+            let frequency = target.shifted(by: mapping.cents(at: value, of: 127))
+            return [player.tuning.placement(of: frequency, on: heldKey)?.bend.value,
+                    player.tuning.placement(of: frequency).bend.value].compactMap { $0 }
+        }
+        let bends = CapturedEvent.read(capturePath).filter { $0.kind == "bend" && $0.nanoseconds >= startOfRun }
+        return analyse(sent: readSent(sentPath), received: bends, staleAllowance: staleAllowance, bends: bendFor)
+    }
+
+    // MARK: Analysis
+
+    static func analyse(sent: [(t: UInt64, value: Int)], received: [CapturedEvent], staleAllowance: Double,
+                        bends: (Int) -> [Int]) -> Result {
+        var byBend: [Int: [Int]] = [:]  // bend value → CC values that map to it
+        for value in 0...127 { for bend in bends(value) { byBend[bend, default: []].append(value) } }
+        var result = Result(latencies: [])
+        var matched = Set<Int>()
+        var next = 0  // sends[0..<next] were sent before the current bend arrived
+        for event in received {
+            while next < sent.count && sent[next].t <= event.nanoseconds { next += 1 }
+            let values = byBend[event.a] ?? []
+            guard let index = (0..<next).reversed().first(where: { values.contains(sent[$0].value) }) else {
+                result.dropped += 1
+                continue
+            }
+            matched.insert(index)
+            result.latencies.append(Double(event.nanoseconds - sent[index].t) / 1000)
+            let allowance = UInt64(max(staleAllowance, 0) * 1000)
+            if index + 1 < next, sent[index + 1].t + allowance < event.nanoseconds { result.stale += 1 }
+        }
+        result.skipped = sent.count - matched.count
+        if let last = sent.indices.last, !matched.contains(last) { result.dropped += 1 }
+        return result
+    }
+
+    static func readSent(_ path: String) -> [(t: UInt64, value: Int)] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let f = line.split(separator: " ")
+            guard f.count == 2, let t = UInt64(f[0]), let v = Int(f[1]) else { return nil }
+            return (t, v)
+        }
+    }
+
+    static func connect(_ from: String, _ to: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/aconnect")
+        process.arguments = [from, to]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("aconnect \(from) \(to) failed") }
+    }
+}
+
+/// Fixed settings for the sessions the benchmarks drive.
+@MainActor
+final class BenchSettings: TrainingSettingsSource {
+    var currentSettings: TrainingSettings
+    init(_ settings: TrainingSettings) { currentSettings = settings }
+}
+
+/// Polls `condition` every millisecond for at most `seconds`.
+@MainActor
+func waitUntil(seconds: Double, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
+    while monotonicNanoseconds() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return condition()
+}
+
+extension SequencerAddress {
+    /// "128:0"
+    init?(parsing text: String) {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let client = Int(parts[0]), let port = Int(parts[1]) else { return nil }
+        self.init(client: client, port: port)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import PeachALSA
+import PeachMIDI
+import Testing
+
+extension RealSequencerTests {
+    /// The real `peach` binary, end to end, against the kernel sequencer (issues 5 and 6): driven
+    /// through its line mode with pipes, or its full-screen mode on a pseudo-terminal. Every wait is
+    /// for a line or an event (generous timeouts for the emulated VM), never a fixed sleep.
+    @Suite struct PeachProgramTests {
+        // MARK: Scripted session with FluidSynth started by Peach
+
+        @Test func scriptedSessionWithFluidSynthLeavesExactlyItsRecords() async throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            // The file audio driver: the VM has no sound card (FluidSynth writes fluidsynth.wav in the cwd).
+            let peach = try PeachRun(["--plain", "--synth", "fluidsynth", "--audio-driver", "file"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            let synthLine = try peach.expectLine(prefix: "synth: ", anywhere: true)
+            let synthName = String(synthLine.dropFirst("synth: ".count))
+            #expect(synthName.hasPrefix("Peach FluidSynth \(peach.pid)"), "\(synthLine)")
+            try peach.expectLine(prefix: "start:", anywhere: true)
+
+            try peach.send("c")
+            var answers: [String] = []
+            for number in 1...3 {
+                try peach.expectLine(prefix: "comparison \(number): note 1")
+                try peach.expectLine(prefix: "note 2: higher or lower?")
+                try peach.send(number == 2 ? "l" : "h")
+                answers.append(try peach.expectLine("a verdict") { $0.hasPrefix("correct:") || $0.hasPrefix("wrong:") })
+            }
+            try peach.send("s")   // discards the comparison that has just started
+            try peach.expectLine(prefix: "start:")
+
+            try peach.send("m")
+            try peach.expectLine(prefix: "pitch matching 1: reference note")
+            try peach.expectLine(prefix: "tune now")
+            try peach.send("+7")
+            try peach.send("")
+            let result = try peach.expectLine(prefix: "result: ")
+            try peach.send("q")
+            let status = peach.waitForExit()
+            #expect(status == 0, "\(peach.transcript)")
+
+            let records = try PeachProgram.logRecords(directory)
+            let comparisons = records.filter { $0.first == "comparison" }
+            let matches = records.filter { $0.first == "pitchMatching" }
+            #expect(comparisons.count == 3, "\(records)")
+            #expect(matches.count == 1, "\(records)")
+            #expect(records.count == 4, "\(records)")
+            for (record, (answer, printed)) in zip(comparisons, zip(["higher", "lower", "higher"], answers)) {
+                #expect(record.count == 13 && record[6] == answer, "\(record)")
+                #expect(record.count == 13 && printed.hasPrefix(record[7] == "correct" ? "correct:" : "wrong:"), "\(record) vs \(printed)")
+                #expect(record.last == synthName, "output name \(record.last ?? "") instead of \(synthName)")
+            }
+            if let match = matches.first, match.count == 10, let initial = Double(match[4]), let error = Double(match[5]) {
+                // Scored between the pitches the synth presents (FluidSynth sounds whole cents, bends in
+                // 0.024-cent steps), so within a cent of the nominal start + 7; ignoring or inverting
+                // the +7 would be 7 or 14 cents off.
+                #expect(abs(error - (initial + 7)) <= 1.01, "\(match)")
+                #expect(result == "result: " + Self.describe(error), "\(result) vs \(match)")
+            } else {
+                Issue.record("pitchMatching record malformed: \(matches)")
+            }
+
+            // FluidSynth went with it: no process, no sequencer client.
+            #expect(PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
+            let observer = try ALSASequencer(clientName: "Peach test observer")
+            let leftover = try await observer.ports().filter { $0.clientName.hasPrefix("Peach FluidSynth \(peach.pid)") }
+            #expect(leftover.isEmpty, "\(leftover)")
+            // Stopped cleanly (quit), not killed: the file driver finished its WAV.
+            let wav = PeachProgram.wavFinished(directory.appendingPathComponent("fluidsynth.wav"))
+            #expect(wav.finished, "\(wav.detail)")
+        }
+
+        @Test func sigtermDuringTrainingStopsTheFluidSynthPeachStarted() async throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            let peach = try PeachRun(["--plain", "--synth", "fluidsynth", "--audio-driver", "file"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            try peach.expectLine(prefix: "synth: Peach FluidSynth", anywhere: true)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            #expect(!PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
+            try peach.send("c")
+            try peach.expectLine(prefix: "comparison 1: note 1")
+            kill(peach.pid, SIGTERM)
+            #expect(peach.waitForExit() == 128 + SIGTERM, "\(peach.transcript)")
+            #expect(PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
+            let observer = try ALSASequencer(clientName: "Peach test observer")
+            let leftover = try await observer.ports().filter { $0.clientName.hasPrefix("Peach FluidSynth \(peach.pid)") }
+            #expect(leftover.isEmpty, "\(leftover)")
+            let wav = PeachProgram.wavFinished(directory.appendingPathComponent("fluidsynth.wav"))
+            #expect(wav.finished, "\(wav.detail)")
+            let records = (try? PeachProgram.logRecords(directory)) ?? []
+            #expect(records.isEmpty, "the interrupted comparison must not be recorded: \(records)")
+        }
+
+        /// PlainLineInterface's wording, written independently: "3.2 cents sharp", "0.4 cents flat".
+        static func describe(_ error: Double) -> String {
+            let rounded = (error * 10).rounded() / 10
+            if rounded == 0 { return "exact (within 0.05 cents)" }
+            return String(format: "%.1f cents ", abs(rounded)) + (rounded > 0 ? "sharp" : "flat")
+        }
+
+        // MARK: Usage and runtime errors
+
+        @Test func unknownOptionIsAUsageErrorNamingIt() throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            let peach = try PeachRun(["--bogus"], directory: directory)
+            #expect(peach.waitForExit() == 2)
+            #expect(peach.stderr.text.contains("--bogus"), "\(peach.transcript)")
+            #expect(peach.stdout.text.isEmpty, "\(peach.transcript)")
+        }
+
+        @Test func missingPortIsARuntimeErrorListingThePorts() throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            let peach = try PeachRun(["--plain", "--port", "999:0"] + PeachProgram.dataArguments(directory),
+                                     directory: directory)
+            try peach.closeInput()
+            #expect(peach.waitForExit() == 1, "\(peach.transcript)")
+            let message = peach.stderr.text
+            #expect(message.contains("999:0"), "\(message)")
+            // The writable ports are listed: the VM always has Midi Through (14:0).
+            #expect(message.contains("14:0") && message.contains("Midi Through"), "\(message)")
+            let records = (try? PeachProgram.logRecords(directory)) ?? []
+            #expect(records.isEmpty, "\(records)")
+        }
+
+        @Test func secondPeachOnTheSameDataIsRefused() throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            let capture = try TestClient(name: "Lock Capture", portName: "capture", writable: true, synthesizer: true)
+            let first = try PeachRun(["--plain", "--synth", "external", "--port", "\(capture.address)"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            try first.expectLine(prefix: "start:", anywhere: true)
+            let second = try PeachRun(["--plain", "--synth", "external", "--port", "\(capture.address)"]
+                                      + PeachProgram.dataArguments(directory), directory: directory)
+            try second.closeInput()
+            #expect(second.waitForExit() == 1, "\(second.transcript)")
+            #expect(second.stderr.text.contains("Another Peach process (PID \(first.pid))"), "\(second.transcript)")
+            #expect(first.isRunning, "the first Peach must be unaffected")
+            try first.send("q")
+            #expect(first.waitForExit() == 0, "\(first.transcript)")
+        }
+    }
+}

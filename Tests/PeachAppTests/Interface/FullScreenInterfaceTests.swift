@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachTerminal
+
+/// The full-screen UI without a terminal: frames and bells go to a buffer.
+@MainActor @Suite struct FullScreenInterfaceTests {
+    final class Screen {
+        var frames: [String] = []
+        var last: String { frames.last ?? "" }
+    }
+
+    @MainActor struct Harness {
+        let fixture = TrainerFixture()
+        let screen = Screen()
+        let configuration: LiveConfiguration
+        let interface: FullScreenInterface
+
+        init(configText: String? = nil) {
+            let path = NSTemporaryDirectory() + "peach-ui-\(UUID().uuidString)/peach.conf"
+            if let configText {
+                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                         withIntermediateDirectories: true)
+                try? configText.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            configuration = LiveConfiguration(path: path)
+            let screen = self.screen
+            interface = FullScreenInterface(
+                terminal: nil, draw: { screen.frames.append($0) }, size: { .standard }, style: Styler(.monochrome),
+                configuration: configuration,
+                info: { InfoScreenModel(version: "test", licence: "MIT", dataDirectory: "/d", configFile: "/c",
+                                        synth: .none, controller: .none, velocityCeiling: 110, volumeCeiling: 100,
+                                        volumePercent: 100) },
+                controllerStatus: { .none })
+        }
+
+        func keys(_ keys: Key...) -> [AppCommand] {
+            interface.commands(from: .keys(keys), on: fixture.controller.screen)
+        }
+    }
+
+    @Test func startMenuMovesChoosesAndQuitsWithQ() {
+        let h = Harness()
+        #expect(h.keys(.arrow(.down)) == [.redraw])
+        #expect(h.keys(.enter) == [.open(.pitchMatching)])
+        #expect(h.keys(.character("4")) == [.open(.settings)])
+        #expect(h.keys(.character("q")) == [.quit])
+        #expect(h.keys(.escape) == [], "Esc on Start does not quit")
+        #expect(h.keys(.control("c")) == [.quit])
+        #expect(h.keys(.control("z")) == [.suspend])
+    }
+
+    @Test func comparisonKeysAnswerAndTheBellRingsOnlyForAWrongAnswer() async {
+        let h = Harness()
+        await h.fixture.controller.handle(.open(.comparison))
+        #expect(h.keys(.character("h")) == [.answer(higher: true)])
+        #expect(h.keys(.arrow(.down)) == [.answer(higher: false)])
+        #expect(h.keys(.escape) == [.back])
+        #expect(await eventually("answerable") { h.fixture.controller.comparison.isAnswerEnabled })
+        let higher = h.fixture.controller.comparison.currentComparison!.isTargetHigher
+        await h.fixture.controller.handle(.answer(higher: !higher))
+        h.interface.render(h.fixture.controller)
+        #expect(h.screen.frames.contains(ANSI.bell))
+        #expect(h.screen.last.contains("✗"))
+        let bells = h.screen.frames.filter { $0 == ANSI.bell }.count
+        h.interface.render(h.fixture.controller)
+        #expect(h.screen.frames.filter { $0 == ANSI.bell }.count == bells, "one bell per answer, not per frame")
+    }
+
+    @Test func theBellCanBeTurnedOff() async {
+        let h = Harness(configText: "[ui]\nbell = off\n")
+        await h.fixture.controller.handle(.open(.comparison))
+        #expect(await eventually("answerable") { h.fixture.controller.comparison.isAnswerEnabled })
+        let higher = h.fixture.controller.comparison.currentComparison!.isTargetHigher
+        await h.fixture.controller.handle(.answer(higher: !higher))
+        h.interface.render(h.fixture.controller)
+        #expect(!h.screen.frames.contains(ANSI.bell))
+    }
+
+    @Test func pitchMatchingKeysTuneFineAndCoarseAndNeverShowTheTarget() async {
+        let h = Harness()
+        await h.fixture.controller.handle(.open(.pitchMatching))
+        #expect(h.keys(.arrow(.right)) == [.adjust(TrainerController.fineStep)])
+        #expect(h.keys(.arrow(.left, .shift)) == [.adjust(TrainerController.coarseStep * -1)])
+        #expect(h.keys(.enter) == [.commit])
+        #expect(await eventually("tunable") { h.fixture.controller.pitchMatching.isAdjustable })
+        h.interface.render(h.fixture.controller)
+        let challenge = h.fixture.controller.pitchMatching.currentChallenge!
+        #expect(!h.screen.last.contains(challenge.targetNote.name), "no hint of the target while tuning")
+    }
+
+    @Test func settingsStepSaveAndRejectValues() async throws {
+        let h = Harness()
+        await h.fixture.controller.handle(.open(.settings))
+        let keys = ConfigSchema.settingsScreenKeys
+        let index = try #require(keys.firstIndex(of: ConfigSchema.referencePitch))
+        for _ in 0..<index { _ = h.keys(.arrow(.down)) }
+        #expect(h.keys(.arrow(.right)) == [.redraw])
+        #expect(h.configuration.configuration[ConfigSchema.referencePitch] != ConfigSchema.referencePitch.defaultValue)
+        let saved = try String(contentsOfFile: try #require(h.configuration.path), encoding: .utf8)
+        #expect(saved.contains("reference_pitch"))
+        // Typing an impossible value is refused with the allowed range.
+        _ = h.keys(.enter)
+        _ = h.keys(.control("u"))
+        for character in "999" { _ = h.keys(.character(character)) }
+        _ = h.keys(.enter)
+        h.interface.render(h.fixture.controller)
+        #expect(h.screen.last.contains("not allowed"))
+        #expect(h.keys(.escape) == [.back])
+    }
+
+    @Test func everyScreenRendersAtEightyByTwentyFour() async {
+        let h = Harness()
+        for screen in AppScreen.allCases where !screen.isTraining && screen != .quietBreak {
+            await h.fixture.controller.handle(.open(screen))
+            let frames = h.screen.frames.count
+            h.interface.render(h.fixture.controller)
+            #expect(h.screen.frames.count == frames + 1, "one whole-frame write per render")
+            let lines = h.interface.screen(for: h.fixture.controller).render(size: .standard, style: Styler(.monochrome))
+            #expect(lines.count == 24, "\(screen)")
+            #expect(lines.allSatisfy { $0.count <= 80 }, "\(screen)")
+        }
+    }
+}

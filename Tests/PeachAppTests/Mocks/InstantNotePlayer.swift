@@ -1,0 +1,31 @@
+import PeachCore
+
+/// Plays every note instantly and records what was asked; can be told to fail.
+actor InstantNotePlayer: NotePlayer {
+    private(set) var played: [Frequency] = []
+    private(set) var stopAllCount = 0
+    private(set) var handleStops = 0
+    var failure: (any Error)?
+
+    func fail(with error: any Error) { failure = error }
+
+    func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws {
+        if let failure { throw failure }
+        played.append(frequency)
+    }
+
+    func play(frequency: Frequency, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws -> any PlaybackHandle {
+        if let failure { throw failure }
+        played.append(frequency)
+        return Handle(player: self)
+    }
+
+    func stopAll() async throws { stopAllCount += 1 }
+    func handleStopped() { handleStops += 1 }
+
+    struct Handle: PlaybackHandle {
+        let player: InstantNotePlayer
+        func adjustFrequency(_ frequency: Frequency) async throws {}
+        func stop() async throws { await player.handleStopped() }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+@MainActor
+final class MockSettingsSource: TrainingSettingsSource {
+    var currentSettings: TrainingSettings
+    init(_ settings: TrainingSettings = .defaults) { currentSettings = settings }
+}
+
+final class RecordingLogger: PeachLogger, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [(LogLevel, String)] = []
+    var entries: [(level: LogLevel, message: String)] { lock.withLock { recorded } }
+    func log(_ level: LogLevel, _ message: String) { lock.withLock { recorded.append((level, message)) } }
+    func count(atLeast level: LogLevel) -> Int { entries.filter { $0.level >= level }.count }
+}
+
+/// Delivers interruption events on demand to whoever subscribed last.
+final class MockInterruptionSource: InterruptionSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: AsyncStream<InterruptionEvent>.Continuation?
+    private(set) var subscriptionCount = 0
+
+    func events() -> AsyncStream<InterruptionEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: InterruptionEvent.self)
+        lock.withLock {
+            self.continuation = continuation
+            subscriptionCount += 1
+        }
+        return stream
+    }
+
+    func send(_ event: InterruptionEvent) {
+        _ = lock.withLock { continuation }?.yield(event)
+    }
+}
+
+/// SplitMix64: a tiny seeded generator so random choices are repeatable in tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct ObserverFailure: Error {}
+
+/// Lets the main actor run the session's tasks until `condition` holds. Yields only: no wall-clock sleep.
+@MainActor
+func waitUntil(_ description: String = "condition", _ condition: () -> Bool,
+               sourceLocation: SourceLocation = #_sourceLocation) async {
+    for _ in 0..<200_000 {
+        if condition() { return }
+        await Task.yield()
+    }
+    Issue.record("Timed out waiting for \(description)", sourceLocation: sourceLocation)
+}
+
+/// Gives pending tasks plenty of chances to run, for asserting that something does NOT happen.
+@MainActor
+func settle() async {
+    for _ in 0..<200 { await Task.yield() }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+@Suite @MainActor struct PerceptualProfileTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func makeProfile() -> PerceptualProfile { PerceptualProfile() }
+
+    func completed(note: Int, intended: Double, presented: Double, correct: Bool = true) -> CompletedComparison {
+        let comparison = Comparison(referenceNote: MIDINote(note)!, centOffset: Cents(intended))
+        return CompletedComparison(comparison: comparison, answeredHigher: correct == comparison.isTargetHigher,
+                                   timestamp: start, presentedCentOffset: Cents(presented))
+    }
+
+    func matching(error: Double) -> CompletedPitchMatching {
+        CompletedPitchMatching(challenge: PitchMatchingChallenge(referenceNote: MIDINote(60)!, initialCentOffset: Cents(40)),
+                               userCentError: Cents(error), timestamp: start)
+    }
+
+    @Test func comparisonsCountByTheAbsolutePresentedOffsetOnTheReferenceNote() throws {
+        let profile = makeProfile()
+        try profile.comparisonCompleted(completed(note: 60, intended: 10, presented: 9.5))
+        try profile.comparisonCompleted(completed(note: 60, intended: -20, presented: -20.5, correct: false))
+        try profile.comparisonCompleted(completed(note: 62, intended: 4, presented: 4))
+        let c4 = profile.threshold(for: MIDINote(60)!)
+        #expect(c4.count == 2)
+        #expect(c4.mean == Cents(15))
+        #expect(abs(c4.standardDeviation.value - WelfordAccumulator([9.5, 20.5]).standardDeviation) < 1e-12)
+        #expect(profile.threshold(for: MIDINote(62)!).mean == Cents(4))
+        #expect(!profile.threshold(for: MIDINote(61)!).isTrained)
+        #expect(profile.comparisonCount == 3)
+    }
+
+    @Test func pitchMatchingStatistics() throws {
+        let profile = makeProfile()
+        for error in [10.0, -20, 30] { try profile.pitchMatchingCompleted(matching(error: error)) }
+        let stats = profile.pitchMatching
+        #expect(stats.count == 3)
+        #expect(abs(stats.meanError.value - 20.0 / 3) < 1e-12)
+        #expect(abs(stats.meanAbsoluteError.value - 20) < 1e-12)
+        #expect(abs(stats.standardDeviation.value - WelfordAccumulator([10, -20, 30]).standardDeviation) < 1e-12)
+        #expect(profile.comparisonCount == 0)
+    }
+
+    @Test func recordsUpdateTheProfileLikeLiveResults() throws {
+        let live = makeProfile()
+        let rebuilt = makeProfile()
+        let comparison = completed(note: 50, intended: 33, presented: 32.8)
+        let attempt = matching(error: -4)
+        try live.comparisonCompleted(comparison)
+        try live.pitchMatchingCompleted(attempt)
+        rebuilt.update(with: .comparison(ComparisonRecord(comparison, outputName: nil)))
+        rebuilt.update(with: .pitchMatching(PitchMatchingRecord(attempt, controllerMode: "keyboard")))
+        #expect(rebuilt.threshold(for: MIDINote(50)!) == live.threshold(for: MIDINote(50)!))
+        #expect(rebuilt.pitchMatching == live.pitchMatching)
+    }
+
+    @Test func resetForgetsEverything() {
+        let profile = makeProfile()
+        profile.update(note: MIDINote(60)!, centDifference: Cents(5))
+        profile.update(with: matching(error: 3))
+        profile.reset()
+        #expect(profile.comparisonCount == 0)
+        #expect(profile.pitchMatching.count == 0)
+        #expect(profile.summary(in: MIDINote(0)!...MIDINote(127)!) == nil)
+    }
+
+    @Test func summaryWeighsEveryTrainedNoteInTheRangeEqually() {
+        let profile = makeProfile()
+        for _ in 0..<10 { profile.update(note: MIDINote(60)!, centDifference: Cents(10)) }
+        profile.update(note: MIDINote(64)!, centDifference: Cents(30))
+        profile.update(note: MIDINote(90)!, centDifference: Cents(99))
+        let summary = try! #require(profile.summary(in: MIDINote(48)!...MIDINote(72)!))
+        #expect(summary.trainedNoteCount == 2)
+        #expect(summary.mean == Cents(20))
+        #expect(abs(summary.standardDeviation.value - WelfordAccumulator([10, 30]).standardDeviation) < 1e-12)
+        #expect(profile.summary(in: MIDINote(20)!...MIDINote(30)!) == nil)
+    }
+
+    @Test func thresholdsCoverTheWholeRangeForTheChart() {
+        let profile = makeProfile()
+        profile.update(note: MIDINote(61)!, centDifference: Cents(8))
+        let chart = profile.thresholds(in: MIDINote(60)!...MIDINote(63)!)
+        #expect(chart.map(\.note.rawValue) == [60, 61, 62, 63])
+        #expect(chart.map(\.count) == [0, 1, 0, 0])
+        #expect(chart[1].mean == Cents(8))
+    }
+
+    @Test func rebuildsOneHundredThousandRecordsExactly() {
+        var random = SeededGenerator(seed: 11)
+        let records: [TrainingRecord] = (0..<100_000).map { index in
+            let note = MIDINote(Int.random(in: 36...84, using: &random))!
+            let offset = Double.random(in: -100...100, using: &random)
+            let time = start.addingTimeInterval(Double(index))
+            if index % 4 == 0 {
+                return .pitchMatching(PitchMatchingRecord(timestamp: time, referenceNote: note, targetNote: note,
+                                                          initialCentOffset: Cents(50), userCentError: Cents(offset)))
+            }
+            return .comparison(ComparisonRecord(timestamp: time, referenceNote: note, targetNote: note,
+                                                intendedCentOffset: Cents(offset), presentedCentOffset: Cents(offset),
+                                                answeredHigher: true, isCorrect: offset > 0))
+        }
+        let profile = makeProfile()
+        profile.update(note: MIDINote(20)!, centDifference: Cents(70)) // replaced by the rebuild
+
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { profile.rebuild(from: records) }
+        print("PerceptualProfile rebuild of \(records.count) records: \(elapsed)")
+
+        // Two-pass reference per note.
+        var byNote: [Int: [Double]] = [:]
+        var errors: [Double] = []
+        for record in records {
+            switch record {
+            case .comparison(let c): byNote[c.referenceNote.rawValue, default: []].append(abs(c.presentedCentOffset.value))
+            case .pitchMatching(let p): errors.append(p.userCentError.value)
+            }
+        }
+        #expect(!profile.threshold(for: MIDINote(20)!).isTrained)
+        #expect(profile.comparisonCount == 75_000)
+        for (raw, values) in byNote {
+            let threshold = profile.threshold(for: MIDINote(raw)!)
+            let mean = values.reduce(0, +) / Double(values.count)
+            let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count - 1)
+            #expect(threshold.count == values.count)
+            #expect(abs(threshold.mean.value - mean) < 1e-9)
+            #expect(abs(threshold.standardDeviation.value - variance.squareRoot()) < 1e-9)
+        }
+        #expect(profile.pitchMatching.count == 25_000)
+        #expect(abs(profile.pitchMatching.meanError.value - errors.reduce(0, +) / Double(errors.count)) < 1e-9)
+        #expect(abs(profile.pitchMatching.meanAbsoluteError.value
+                    - errors.map(abs).reduce(0, +) / Double(errors.count)) < 1e-9)
+    }
+
+    @Test func aSessionUpdatesTheProfileLiveWhenItObserves() async {
+        let clock = ManualClock()
+        let player = MockNotePlayer(clock: clock)
+        let profile = makeProfile()
+        let session = ComparisonSession(notePlayer: player, profile: profile, settings: MockSettingsSource(),
+                                        strategy: MockComparisonStrategy(offsets: [Cents(-25)]), clock: clock,
+                                        observers: [profile])
+        session.start()
+        await waitUntil("note 1") { clock.pendingSleepCount == 1 }
+        clock.advance(by: .seconds(1))
+        await waitUntil("note 2") { session.state == .playingNote2 }
+        session.answer(higher: false)
+        let threshold = profile.threshold(for: TrainingSettings.defaults.noteRange.lowerBound)
+        #expect(threshold.count == 1)
+        #expect(abs(threshold.mean.value - 25) < 1e-9)
+        session.stop()
+    }
+}

@@ -1,0 +1,103 @@
+import PeachCore
+@testable import PeachMIDI
+
+/// A recording fake of the sequencer's output port. By default every send completes at once and
+/// queued events count as delivered. `holdScheduled` makes `send(_:then:after:)` wait (as a real
+/// queue would for the note's duration) until `releaseScheduled()`, `cancelScheduled()` or task
+/// cancellation; `holdNextSend()` makes the next plain send wait until `releaseHeld()` while
+/// later sends go straight through, so a test can make one send overtake another.
+actor RecordingOutputPort: MIDIOutputPort {
+    enum Entry: Hashable {
+        case now([MIDIEvent])
+        case scheduled(now: [MIDIEvent], later: [MIDIEvent], after: Duration)
+        case cancelScheduled
+    }
+
+    struct Failure: Error {}
+
+    private(set) var log: [Entry] = []
+    /// What reached the synth, in order.
+    private(set) var delivered: [MIDIEvent] = []
+    private(set) var inFlight = 0
+    var holdScheduled = false
+    var failNextSend = false
+    private var holdNext = false
+    private var holding = false
+    private var scheduledGeneration = 0
+    private var released = 0
+
+    func setHoldScheduled(_ hold: Bool) { holdScheduled = hold }
+    func setFailNextSend() { failNextSend = true }
+    func holdNextSend() { holdNext = true }
+    func releaseHeld() { holding = false }
+    func releaseScheduled() { released = scheduledGeneration }
+    func clear() { log.removeAll(); delivered.removeAll() }
+
+    func send(_ events: [MIDIEvent]) async throws {
+        log.append(.now(events))
+        if failNextSend { failNextSend = false; throw Failure() }
+        inFlight += 1
+        defer { inFlight -= 1 }
+        if holdNext {
+            holdNext = false
+            holding = true
+            while holding { await Task.yield() }
+        }
+        delivered += events
+    }
+
+    func send(_ now: [MIDIEvent], then later: [MIDIEvent], after delay: Duration) async throws {
+        log.append(.scheduled(now: now, later: later, after: delay))
+        if failNextSend { failNextSend = false; throw Failure() }
+        delivered += now
+        guard holdScheduled else { delivered += later; return }
+        scheduledGeneration += 1
+        let generation = scheduledGeneration
+        inFlight += 1
+        defer { inFlight -= 1 }
+        let cancelledAt = cancellations
+        while released < generation, cancellations == cancelledAt, !Task.isCancelled { await Task.yield() }
+        if released >= generation, cancellations == cancelledAt { delivered += later }
+    }
+
+    private var cancellations = 0
+
+    func cancelScheduled() async throws {
+        log.append(.cancelScheduled)
+        cancellations += 1
+    }
+}
+
+/// Replays a delivered stream the way a synth would: which keys are still down, which channels are bent.
+struct SynthState: Equatable {
+    var soundingKeys: Set<String> = []
+    var bends: [MIDIChannel: PitchBend] = [:]
+
+    init(_ events: [MIDIEvent]) {
+        for event in events {
+            switch event {
+            case .noteOn(let channel, let note, let velocity) where velocity > 0:
+                soundingKeys.insert("\(channel.rawValue):\(note.rawValue)")
+            case .noteOn(let channel, let note, _), .noteOff(let channel, let note, _):
+                soundingKeys.remove("\(channel.rawValue):\(note.rawValue)")
+            case .controlChange(let channel, let controller, _) where controller == 120 || controller == 123:
+                soundingKeys = soundingKeys.filter { !$0.hasPrefix("\(channel.rawValue):") }
+            case .pitchBend(let channel, let bend):
+                bends[channel] = bend
+            case .controlChange, .programChange:
+                break
+            }
+        }
+    }
+
+    var allBendsCentred: Bool { bends.values.allSatisfy { $0 == .center } }
+}
+
+/// Lets other tasks run until `condition` holds (no wall-clock waiting); fails the wait after many turns.
+func yieldUntil(_ condition: () async -> Bool) async -> Bool {
+    for _ in 0..<100_000 {
+        if await condition() { return true }
+        await Task.yield()
+    }
+    return false
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import PeachCore
+import PeachStore
+
+@MainActor
+@Suite struct TrainingStoreTests {
+    @Test func observerCallbacksSaveRecordsWithOutputAndControllerMode() throws {
+        let temp = TemporaryDirectory()
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        let store = TrainingStore(log: log, outputName: "FLUID Synth (99)", controllerMode: "keyboard")
+        let comparison = CompletedComparison(comparison: Comparison(referenceNote: note(62), centOffset: Cents(-7.5)),
+                                             answeredHigher: false, timestamp: date(ms: 5),
+                                             presentedCentOffset: Cents(-7.4), velocity: MIDIVelocity(100)!)
+        let observer: any ComparisonObserver = store
+        try observer.comparisonCompleted(comparison)
+        store.controllerMode = "cc14"
+        let matching = CompletedPitchMatching(challenge: PitchMatchingChallenge(referenceNote: note(50), initialCentOffset: Cents(30)),
+                                              userCentError: Cents(-2.5), timestamp: date(ms: 6))
+        try store.pitchMatchingCompleted(matching)
+        #expect(store.saveFailure == nil)
+
+        let records = try TrainingLog.read(temp.dataDirectory).records
+        #expect(records == [.comparison(ComparisonRecord(comparison, outputName: "FLUID Synth (99)")),
+                            .pitchMatching(PitchMatchingRecord(matching, controllerMode: "cc14"))])
+    }
+
+    @Test func unrepresentableRecordIsRefusedAloneAndDoesNotBlockLaterOnes() throws {
+        let temp = TemporaryDirectory()
+        let store = TrainingStore(log: try TrainingLog.openForWriting(temp.dataDirectory).log)
+        #expect(throws: StoreError.self) { try store.save(.comparison(makeComparison(intended: .infinity))) }
+        try store.save(.comparison(makeComparison()))
+        #expect(store.saveFailure == nil)
+        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 1)
+    }
+
+    @Test func unavailableStoreKeepsTrainingGoingAndSaysWhy() throws {
+        let error = StoreError.cannotOpen(SystemError("opening", "/ro/peach/training.log", code: EROFS))
+        let store = TrainingStore(unavailable: error, outputName: "synth")
+        #expect(store.saveFailure?.error == error, "the warning shows from launch, before any result")
+        let observer: any ComparisonObserver = store
+        #expect(throws: StoreError.self) {
+            try observer.comparisonCompleted(CompletedComparison(comparison: Comparison(referenceNote: note(60), centOffset: Cents(5)),
+                                                                 answeredHigher: true, timestamp: date()))
+        }
+        #expect(store.saveFailure?.unsavedRecords == 1)
+        #expect(store.saveFailure?.description.contains("Read-only file system") == true)
+        #expect(store.saveFailure?.description.contains("/ro/peach/training.log") == true)
+    }
+
+    @Test func openReturnsTheStoreAndTheHistory() throws {
+        let temp = TemporaryDirectory()
+        do { try TrainingLog.openForWriting(temp.dataDirectory).log.append(.comparison(makeComparison())) }
+        let (store, contents) = try TrainingStore.open(temp.dataDirectory, outputName: "x")
+        #expect(contents.records.count == 1)
+        try store.save(.pitchMatching(makePitchMatching()))
+        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 2)
+    }
+
+    /// A file-size limit makes writes fail with EFBIG like a full disk would: the writer keeps going,
+    /// reports where and why, and the log is rolled back to whole lines.
+    @Test func writeFailureIsReportedAndTheLogStaysClean() throws {
+        let temp = TemporaryDirectory()
+        let writer = try WriterProcess(["append", temp.dataDirectory.path, "0", "40"],
+                                       shellPrefix: "ulimit -f 2; trap '' XFSZ;")
+        let result = writer.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n")
+        let saved = lines.filter { $0.hasPrefix("saved ") }.compactMap { Int($0.dropFirst(6)) }
+        let failures = lines.filter { $0.hasPrefix("unsaved ") }
+        #expect(saved.count > 3 && saved == Array(0..<saved.count), "saves up to the limit: \(saved)")
+        #expect(failures.count == 40 - saved.count)
+        #expect(failures.first?.hasPrefix("unsaved 1: The training result was not saved: writing to \(temp.dataDirectory.logPath) failed: File too large") == true,
+                "\(failures.first ?? "")")
+        #expect(failures.last?.hasPrefix("unsaved \(40 - saved.count): ") == true, "unsaved records accumulate for retry")
+
+        let contents = try TrainingLog.read(temp.dataDirectory)
+        #expect(contents.warnings.isEmpty, "a failed append leaves no partial line: \(contents.warnings)")
+        #expect(contents.records.count == saved.count)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import PeachCore
+@testable import PeachTerminal
+
+@Suite struct ConfigFileTests {
+    static let repositoryConfig = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("config/peach.conf")
+
+    @Test func repositoryConfigParsesWithoutWarningsToTheDefaults() throws {
+        let text = try String(contentsOf: Self.repositoryConfig, encoding: .utf8)
+        let configuration = ConfigLoader.parse(text: text, file: "config/peach.conf")
+        #expect(configuration.diagnostics.isEmpty, "\(configuration.diagnostics)")
+        #expect(configuration == .defaults)
+        #expect(configuration.trainingSettings == .defaults)
+    }
+
+    @Test func repositoryConfigSetsEveryKeyOnceWithADocComment() throws {
+        let document = ConfigDocument(text: try String(contentsOf: Self.repositoryConfig, encoding: .utf8))
+        for key in ConfigSchema.all {
+            let entries = document.lines.filter { $0.section == key.section && $0.kind.isEntry(named: key.name) }
+            #expect(entries.count == 1, "\(key) must appear exactly once")
+            guard let entry = entries.first else { continue }
+            let above = document.lines[entry.number - 2]
+            #expect(above.kind == .comment, "\(key) needs a comment above it")
+        }
+    }
+
+    @Test func repositoryConfigIsTheGeneratedTemplate() throws {
+        let text = try String(contentsOf: Self.repositoryConfig, encoding: .utf8)
+        #expect(text == ConfigTemplate.text, "config/peach.conf drifted from ConfigSchema: regenerate it from ConfigTemplate.text")
+    }
+
+    @Test func everyDefaultIsAnAllowedValue() {
+        for key in ConfigSchema.all {
+            #expect(key.kind.parse(key.defaultValue.description) == key.defaultValue, "\(key)")
+        }
+        #expect(Set(ConfigSchema.all.map(\.id)).count == ConfigSchema.all.count)
+    }
+
+    @Test func pathResolution() {
+        #expect(ConfigPathResolver.resolve(commandLinePath: "/x/p.conf", environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/x/p.conf")
+        #expect(ConfigPathResolver.resolve(commandLinePath: nil, environment: ["XDG_CONFIG_HOME": "/c/", "HOME": "/h"]) == "/c/peach/peach.conf")
+        #expect(ConfigPathResolver.resolve(commandLinePath: nil, environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/peach/peach.conf")
+        #expect(ConfigPathResolver.resolve(commandLinePath: nil, environment: ["HOME": "/h"]) == "/h/.config/peach/peach.conf")
+        #expect(ConfigPathResolver.resolve(commandLinePath: nil, environment: [:]) == nil)
+    }
+
+    @Test func fileStampNoticesChanges() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-stamp-\(UUID().uuidString)")
+        let path = directory.appendingPathComponent("peach.conf").path
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = ConfigFileStamp.read(path: path)
+        #expect(missing == .missing)
+        try ConfigWriter.save([.init(ConfigSchema.velocity, .integer(70))], to: path)
+        let first = ConfigFileStamp.read(path: path)
+        #expect(first.exists)
+        #expect(ConfigFileStamp.hasChanged(from: missing, to: first))
+        #expect(!ConfigFileStamp.hasChanged(from: first, to: ConfigFileStamp.read(path: path)))
+        try ConfigWriter.save([.init(ConfigSchema.velocity, .integer(100))], to: path)
+        #expect(ConfigFileStamp.hasChanged(from: first, to: ConfigFileStamp.read(path: path)))
+        #expect(ConfigLoader.load(path: path).trainingSettings.velocity == MIDIVelocity(100))
+        let pureOld = ConfigFileStamp(exists: true, modificationTime: Date(timeIntervalSince1970: 5), size: 10)
+        #expect(ConfigFileStamp.hasChanged(from: pureOld, to: .init(exists: true, modificationTime: Date(timeIntervalSince1970: 5), size: 11)))
+        #expect(ConfigFileStamp.hasChanged(from: pureOld, to: .init(exists: true, modificationTime: Date(timeIntervalSince1970: 6), size: 10)))
+    }
+}
+
+extension ConfigDocument.LineKind {
+    func isEntry(named name: String) -> Bool {
+        if case .entry(let key, _) = self { key == name } else { false }
+    }
+}

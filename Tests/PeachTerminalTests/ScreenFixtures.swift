@@ -1,0 +1,53 @@
+import PeachCore
+@testable import PeachTerminal
+
+/// Factory functions for the screen tests.
+enum ScreenFixtures {
+    static let size = TerminalSize.standard
+    static let mono = Styler(.monochrome)
+    static let color = Styler(.color)
+
+    static func note(_ name: String) -> MIDINote { MIDINote(name: name)! }
+
+    /// C3...C5 with thresholds falling towards the middle and two untrained notes.
+    static func profile(trend: ProfileTrend? = .improving) -> ProfileChartModel {
+        let notes = (note("C3")...note("C5")).notes
+        let points = notes.enumerated().map { index, note -> ProfileChartPoint in
+            if index == 3 || index == 4 { return ProfileChartPoint(note: note, threshold: nil) }
+            let distance = Double(abs(index - 12))
+            return ProfileChartPoint(note: note, threshold: Cents(5 + distance * 3), spread: Cents(2 + distance / 2))
+        }
+        return ProfileChartModel(points: points, mean: Cents(21.4), standardDeviation: Cents(10.2), trend: trend)
+    }
+
+    static let synth = DeviceStatus(name: "FLUID Synth (128:0)", state: .connected)
+    static let controller = DeviceStatus(name: "Arturia MiniLab (20:0)", state: .connected)
+
+    static func start(selected: StartMenuItem = .comparisonTraining, warnings: [StatusWarning] = [],
+                      profile: ProfileChartModel = profile()) -> StartScreenModel {
+        StartScreenModel(selected: selected, profile: profile, synth: synth, controller: controller, warnings: warnings)
+    }
+
+    static func info() -> InfoScreenModel {
+        InfoScreenModel(version: "0.1.0", licence: "MIT", dataDirectory: "/home/ann/.local/share/peach",
+                        configFile: "/home/ann/.config/peach/peach.conf", synth: synth, controller: .none,
+                        velocityCeiling: 110, volumeCeiling: 100, volumePercent: 80)
+    }
+
+    static func profileScreen() -> ProfileScreenModel {
+        ProfileScreenModel(chart: profile(), comparisonCount: 412,
+                           pitchMatching: PitchMatchingStats(count: 37, meanAbsoluteError: Cents(8.25),
+                                                             standardDeviation: Cents(5.5), trend: .stable))
+    }
+}
+
+extension ScreenFixtures {
+    /// Defaults with a few edits, so the Settings screen shows changed markers.
+    static func editedConfiguration() -> PeachConfiguration {
+        var configuration = PeachConfiguration.defaults
+        configuration.set(ConfigSchema.lowestNote, to: .note(note("A2")))
+        configuration.set(ConfigSchema.referencePitch, to: .decimal(442))
+        configuration.set(ConfigSchema.bell, to: .boolean(false))
+        return configuration
+    }
+}

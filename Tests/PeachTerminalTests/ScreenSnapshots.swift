@@ -1,0 +1,555 @@
+import Testing
+@testable import PeachTerminal
+
+/// The expected monochrome 80×24 frames, trailing blanks trimmed. A change to any screen's text
+/// or layout fails here; update the literal only when the change is intended.
+enum ScreenSnapshots {
+    static let expected: [String: String] = [
+        "start": """
+             Peach — ear training
+            ────────────────────────────────────────────────────────────────────────────────
+
+              > 1  Start comparison training
+                2  Start pitch matching
+                3  Profile
+                4  Settings
+                5  Info
+
+              Profile     ▇▇▇··▆▆▆▅▅▅▄▃▄▅▅▅▆▆▆▆▇▇▇▇  trend ↗ improving
+                          C3                     C5  (lower is better)
+
+              Synth       ● FLUID Synth (128:0) — connected
+              Controller  ● Arturia MiniLab (20:0) — connected
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/↓ or j/k choose · Enter open · 1-5 jump · q quit
+            """,
+        "start-warnings": """
+             Peach — ear training
+            ────────────────────────────────────────────────────────────────────────────────
+
+                1  Start comparison training
+                2  Start pitch matching
+                3  Profile
+              > 4  Settings
+                5  Info
+
+              Profile     ·················································  no training yet
+                          C2                                             C6
+
+              Synth       ✗ FLUID Synth (128:0) — disconnected
+              Controller  ○ none
+
+              ! Synth lost — training stopped. Start FluidSynth again, then choose a
+                comparison.
+              ! Results are NOT being saved: data directory is read-only
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/↓ or j/k choose · Enter open · 1-5 jump · q quit
+            """,
+        "comparison-note1": """
+             Peach — Comparison training                                     0 answered · —
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                          ● Note 1      ○ Note 2
+
+                                             Listen: note 1…
+
+                                        ↑ Higher          ↓ Lower
+
+
+
+              Answered 0 · correct 0 · accuracy —
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
+            """,
+        "comparison-note2": """
+             Peach — Comparison training                                  3 answered · 67 %
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                          ○ Note 1      ● Note 2
+
+                                   Listen: note 2… (you may answer now)
+
+                                      [ ↑ Higher ]      [ ↓ Lower ]
+
+
+
+              Answered 3 · correct 2 · accuracy 67 %
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
+            """,
+        "comparison-awaiting": """
+             Peach — Comparison training                                  3 answered · 67 %
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                          ○ Note 1      ○ Note 2
+
+                                 Was note 2 higher or lower than note 1?
+
+                                      [ ↑ Higher ]      [ ↓ Lower ]
+
+
+
+              Answered 3 · correct 2 · accuracy 67 %
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
+            """,
+        "comparison-correct": """
+             Peach — Comparison training                                  4 answered · 75 %
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                          ○ Note 1      ○ Note 2
+
+
+
+                                        ↑ Higher          ↓ Lower
+
+                                  ✓ Correct — the difference was 12.5 ct
+
+              Answered 4 · correct 3 · accuracy 75 %
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
+            """,
+        "comparison-wrong": """
+             Peach — Comparison training                                  4 answered · 50 %
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                          ○ Note 1      ○ Note 2
+
+
+
+                                        ↑ Higher          ↓ Lower
+
+                                   ✗ Wrong — the difference was 3.2 ct
+
+              Answered 4 · correct 2 · accuracy 50 %
+
+              ! Synth lost — training stopped. Reconnect it and press Esc.
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/k/h higher · ↓/j/l lower · Esc/q stop
+            """,
+        "pitch-listening": """
+             Peach — Pitch matching                                               0 matched
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                    ♪ Listening to the reference note…
+
+                           Then tune the second note until it sounds the same.
+
+
+              Matched 0 · mean error —
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop
+            """,
+        "pitch-tuning-still": """
+             Peach — Pitch matching                                               2 matched
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                   Tuning — match the reference by ear
+
+                                               Knob ○ still
+
+
+              Matched 2 · mean error 4.0 ct
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop
+            """,
+        "pitch-tuning-moving": """
+             Peach — Pitch matching                                               2 matched
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                   Tuning — match the reference by ear
+
+                                              Knob ◉ moving
+
+
+              Matched 2 · mean error 4.0 ct
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop
+            """,
+        "pitch-sharp": """
+             Peach — Pitch matching                                               3 matched
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                    Off by +7.3 ct — sharp (too high)
+
+                                          Next challenge coming…
+
+
+              Matched 3 · mean error 5.1 ct
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop
+            """,
+        "pitch-flat": """
+             Peach — Pitch matching                                               3 matched
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                     Off by -12.0 ct — flat (too low)
+
+                                          Next challenge coming…
+
+
+              Matched 3 · mean error 5.1 ct
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop
+            """,
+        "pitch-spot-on": """
+             Peach — Pitch matching                                               3 matched
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                         Off by 0.0 ct — spot on
+
+                                          Next challenge coming…
+
+
+              Matched 3 · mean error 5.1 ct
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             ←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop
+            """,
+        "profile": """
+             Peach — Profile
+            ────────────────────────────────────────────────────────────────────────────────
+              100 ct┤
+                    │
+                    │░░░░░░                                      ░░░░░░
+                    │●●●●●●    ░░                          ░░●●●●●●●●●●
+                    │    ░░    ●●●●░░░░              ░░░░●●●●░░░░░░
+                    │            ░░●●●●░░          ░░●●●●░░
+               10 ct┤                ░░●●●●░░  ░░●●●●░░
+                    │                    ░░●●  ●●░░
+                    │                      ░░●●░░
+                    │                        ░░
+                    │                        ░░
+                    │
+                    │
+                1 ct┤      ····
+                    └┴───────────────────────┴───────────────────────┴─
+                     C3                      C4                      C5
+
+              Threshold       mean 21.4 ct · std dev 10.2 ct · trend ↗ improving
+              Pitch matching  mean error 8.2 ct · std dev 5.5 ct · trend → stable
+              Trained         412 comparisons · 37 pitch matches
+            ────────────────────────────────────────────────────────────────────────────────
+             Esc/q back
+            """,
+        "profile-empty": """
+             Peach — Profile
+            ────────────────────────────────────────────────────────────────────────────────
+              100 ct┤
+                    │
+                    │
+                    │
+                    │
+                    │
+               10 ct┤
+                    │
+                    │
+                    │
+                    │
+                    │
+                    │
+                1 ct┤·················································
+                    └┴───────────┴───────────┴───────────┴───────────┴
+                     C2          C3          C4          C5          C6
+
+              Threshold       no comparisons yet
+              Pitch matching  no pitch matches yet
+              Trained         0 comparisons · 0 pitch matches
+            ────────────────────────────────────────────────────────────────────────────────
+             Esc/q back
+            """,
+        "settings": """
+             Peach — Settings                                                          1/23
+            ────────────────────────────────────────────────────────────────────────────────
+
+              > Lowest note                    A2 *            a note name C-1...G9
+                Highest note                   C6              a note name C-1...G9
+                Note duration                  1               0.2...5 seconds
+                Reference pitch (A4)           442 *           380...500 Hz
+                Natural ↔ mechanical           0.5             0...1
+                Loudness (velocity)            90              1...127
+                Loudness variation             0               0...10 dB
+                Pitch matching start offset    100             1...100 cents
+                Synth program                  0               0...127
+                Knob mode                      cc7             cc7, cc14, relative-twos, re…
+                Knob controller number         1               0...127
+                Controller channel             any             1...16 or any
+                Commit trigger                 sustain         none, sustain, note:NOTE (e.…
+                Answer 'higher' note           D4              a note name C-1...G9 or none
+                Answer 'lower' note            C4              a note name C-1...G9 or none
+                Volume                         100             0...100 %
+                Velocity ceiling               110             1...127
+                Volume ceiling (CC7)           100             1...127
+              * = changed from the default
+            ────────────────────────────────────────────────────────────────────────────────
+             ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back
+            """,
+        "settings-scrolled-editing": """
+             Peach — Settings                                                         21/23
+            ────────────────────────────────────────────────────────────────────────────────
+
+                Loudness (velocity)            90              1...127
+                Loudness variation             0               0...10 dB
+                Pitch matching start offset    100             1...100 cents
+                Synth program                  0               0...127
+                Knob mode                      cc7             cc7, cc14, relative-twos, re…
+                Knob controller number         1               0...127
+                Controller channel             any             1...16 or any
+                Commit trigger                 sustain         none, sustain, note:NOTE (e.…
+                Answer 'higher' note           D4              a note name C-1...G9 or none
+                Answer 'lower' note            C4              a note name C-1...G9 or none
+                Volume                         100             0...100 %
+                Velocity ceiling               110             1...127
+                Volume ceiling (CC7)           100             1...127
+                Fade time                      0.3             0.1...2 seconds
+                Quiet breaks                   off             on or off
+              > Training before a break        3▏              1...240 minutes
+                Break length                   5               1...60 minutes
+                Bell on wrong answer           off *           on or off
+              Saved to /home/ann/.config/peach/peach.conf
+            ────────────────────────────────────────────────────────────────────────────────
+             type the value · Enter save · Esc cancel
+            """,
+        "info": """
+             Peach — Info
+            ────────────────────────────────────────────────────────────────────────────────
+
+              Peach for Linux  0.1.0
+              An ear trainer that plays its notes on a real synthesizer, measured in cents.
+
+              Licence         MIT
+              Data directory  /home/ann/.local/share/peach
+              Config file     /home/ann/.config/peach/peach.conf
+
+              Synth           ● FLUID Synth (128:0) — connected
+              Controller      ○ none
+              Volume ceiling  velocity 110 · CC7 100 (of 127) · volume 80 % of the ceiling
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             Esc/q back
+            """,
+        "break": """
+             Peach — Quiet break
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                       Quiet break — rest your ears
+
+                                                05:00 left
+
+                                 Peach is silent until the break is over.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             s snooze 5 min (once) · Esc/q back to Start (training stays stopped)
+            """,
+        "break-snoozed": """
+             Peach — Quiet break
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                       Quiet break — rest your ears
+
+                                                01:01 left
+
+                                 Peach is silent until the break is over.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             Esc/q back to Start (training stays stopped)
+            """,
+        "break-over": """
+             Peach — Quiet break
+            ────────────────────────────────────────────────────────────────────────────────
+
+                                               Break over.
+
+                         Welcome back. Training starts again when you choose it.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+            ────────────────────────────────────────────────────────────────────────────────
+             Enter back to Start
+            """,
+    ]
+}
