@@ -102,6 +102,13 @@ final class SequencerThread: Sendable {
             }
             if descriptors.dropFirst().contains(where: { $0.revents != 0 }) {
                 session.readAvailable()
+                // A dead device (module unloaded, PipeWire restarted) reports errors forever: stop
+                // polling it rather than spin; jobs still run and report their failures.
+                let broken = Int16(POLLERR | POLLHUP | POLLNVAL)
+                if descriptors.dropFirst().contains(where: { $0.revents & broken != 0 }) {
+                    logger.log(.error, "ALSA sequencer: the sequencer device reported an error; no more input will be read")
+                    descriptors = [descriptors[0]]
+                }
             }
             if descriptors[0].revents != 0 {
                 var count: UInt64 = 0

@@ -20,8 +20,12 @@ extension RealSequencerTests {
                 .noteOn(channel: channel1, note: MIDINote(60)!, velocity: 0),
                 .noteOff(channel: channel1, note: MIDINote(61)!, velocity: 7),
             ]
-            let before = monotonicNanoseconds()
-            for event in sent { try keyboard.send(event) }
+            var sentAt: [UInt64] = []
+            for event in sent {
+                sentAt.append(monotonicNanoseconds())
+                try keyboard.send(event)
+            }
+            let before = sentAt[0]
 
             let inputs = await collect(stream, timeout: .seconds(5)) { taken in
                 taken.filter { if case .midi = $0 { true } else { false } }.count >= sent.count
@@ -35,6 +39,9 @@ extension RealSequencerTests {
             #expect(midi.map(\.0) == expected)
             #expect(midi.allSatisfy { $0.1 == keyboard.address })
             #expect(midi.allSatisfy { $0.2 >= before && $0.2 <= monotonicNanoseconds() })
+            let latencies = zip(midi, sentAt).map { Double(Int64($0.2) - Int64($1)) / 1e6 }
+            print(String(format: "input: controller event to decoded SequencerInput in %.2f ms (worst of %d)",
+                         latencies.max() ?? 0, latencies.count))
             #expect(inputs.contains(.announce(.portSubscribed(sender: keyboard.address, destination: peach.inputAddress))))
         }
 
