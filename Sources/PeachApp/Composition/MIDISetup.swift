@@ -43,6 +43,31 @@ public enum MIDISetup {
         return ControllerBinding(source: source, channel: channel)
     }
 
+    /// The config values that bring `binding` back at the next start (what MIDI-learn saves):
+    /// the inverse of `binding(_:)`.
+    public static func configValues(for binding: ControllerBinding) -> [(ConfigKey, ConfigValue)] {
+        let mode: String
+        var number: Int?
+        switch binding.source {
+        case .absolute7Bit(let controller): mode = "cc7"; number = Int(controller)
+        case .absolute14Bit(let msb): mode = "cc14"; number = Int(msb)
+        case .relative(let controller, let encoding):
+            number = Int(controller)
+            switch encoding {
+            case .twosComplement: mode = "relative-twos"
+            case .binaryOffset: mode = "relative-offset"
+            case .signMagnitude: mode = "relative-sign"
+            }
+        case .pitchWheel: mode = "pitchbend"
+        }
+        let channel: Int? = switch binding.channel {
+        case .any: nil
+        case .only(let channel): channel.displayNumber
+        }
+        return [(ConfigSchema.controllerMode, .text(mode)), (ConfigSchema.controllerChannel, .channel(channel))]
+            + (number.map { [(ConfigSchema.controllerCC, ConfigValue.integer($0))] } ?? [])
+    }
+
     /// "sustain" keeps the documented default pair (pedal press or any key); the others are exact.
     public static func triggers(_ controller: ControllerConfiguration) -> ControllerTriggers {
         let commit: Set<ControllerTriggers.Commit>

@@ -104,6 +104,9 @@ enum TrainingApp {
         }
 
         let inputs = await connectControllers(context, config: config, sequencer: sequencer, logger: logger)
+        console.err(inputs.isEmpty
+                    ? "peach: no MIDI controller connected; tune and answer with the keyboard (or use --input ADDR)\n"
+                    : "peach: MIDI controllers: \(inputs.joined(separator: ", "))\n")
         store.outputName = OutputDestination(destination).description
         store.controllerMode = inputs.isEmpty ? "keyboard" : config.controller.mode.rawValue
 
@@ -119,6 +122,10 @@ enum TrainingApp {
             clock: clock, interruptions: hub, breaks: QuietBreakSchedule(settings: config.quietBreaks),
             controllerDecoder: MIDISetup.decoder(config.controller), logger: logger)
         controller.saveWarning = { store.saveFailure?.description }
+        controller.userStopFade = config.safety.fadeDuration
+        controller.saveLearnedBinding = { binding in
+            MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
+        }
         controller.connectOffered = { [service, sequencer] in
             guard let offered = try await sequencer.ports().first(where: {
                 OutputDestination($0).description == controller.outputState.offeredDestination

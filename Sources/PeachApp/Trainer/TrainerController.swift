@@ -32,6 +32,12 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     public let profile: PerceptualProfile
     public let history: TrainingHistory
     @ObservationIgnored public var controllerDecoder: ControllerDecoder
+    /// Keeps a control taken by MIDI-learn (the composition root saves it to the config file);
+    /// returns a problem to show, or nil.
+    @ObservationIgnored public var saveLearnedBinding: @MainActor (ControllerBinding) -> String? = { _ in nil }
+    /// How long a stop the user asked for fades out ([safety] fade_seconds). Interruptions, a lost
+    /// synth and quitting cut at once.
+    @ObservationIgnored public var userStopFade: Duration = .milliseconds(300)
     /// Connects to the synth the announce port offered (set by the composition root).
     @ObservationIgnored public var connectOffered: (@MainActor () async throws -> Void)?
     /// Why results are not being saved (the store's persistent warning); nil while saving works.
@@ -137,7 +143,8 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
             case .commit: await handle(.commit)
             case .answerHigher: await handle(.answer(higher: true))
             case .answerLower: await handle(.answer(higher: false))
-            case .learned(let binding): message = "Tuning control learned: \(binding)."
+            case .learned(let binding):
+                message = "Tuning control learned: \(binding)." + (saveLearnedBinding(binding).map { " \($0)" } ?? " Saved.")
             }
         }
     }
@@ -184,7 +191,10 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         case .quietBreak:
             snoozeBreak()
         case .comparison, .pitchMatching:
+            // Start shows at once, so no answer or commit can complete the trial any more; what
+            // sounds fades out over `userStopFade`, then the sessions stop and discard the trial.
             requestedScreen = .start
+            await output.stop(fadeOut: userStopFade)
             await stopTraining()
         case .start, .profile, .settings, .info:
             requestedScreen = .start

@@ -100,3 +100,22 @@ import PeachTerminal
         #expect(throws: SynthConnection.Failure.self) { try connection.plan(ports: [synth], ownClient: 128) }
     }
 }
+
+@Suite struct LearnedBindingTests {
+    @Test func aLearnedControlIsSavedAsTheValuesThatBringItBack() {
+        let bindings: [ControllerBinding] = [
+            ControllerBinding(source: .absolute7Bit(controller: 74), channel: .only(MIDIChannel(2)!)),
+            ControllerBinding(source: .absolute14Bit(msb: 1)),
+            ControllerBinding(source: .relative(controller: 16, encoding: .signMagnitude), channel: .only(MIDIChannel(15)!)),
+            ControllerBinding(source: .pitchWheel),
+        ]
+        for binding in bindings {
+            var configuration = PeachConfiguration.defaults
+            for (key, value) in MIDISetup.configValues(for: binding) {
+                let accepted = configuration.set(key, to: value)
+                #expect(accepted, "\(key) = \(value)")
+            }
+            #expect(MIDISetup.binding(configuration.controller) == binding)
+        }
+    }
+}

@@ -28,6 +28,7 @@ import PeachMIDI
         #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
         await f.controller.handle(.back)
         #expect(f.controller.screen == .start)
+        #expect(await f.output.calls.last == .stop(fade: f.controller.userStopFade), "a stop the user asks for fades out")
         #expect(f.controller.comparison.state == .idle)
         #expect(f.controller.comparison.answeredCount == 0)
         #expect(f.controller.history.count == 0)
