@@ -15,6 +15,11 @@
 //   seqprobe forward         the reference forwarder: the minimal CC in -> pitch bend out client
 //                            (value v -> bend v*128-8192, no logic). Prints "READY in=c:p out=c:p";
 //                            runs until stdin closes.
+//   seqprobe maxrss PROGRAM ARGS...
+//                            runs PROGRAM (stdin/stdout/stderr to /dev/null) and prints "ELAPSED_NS MAXRSS_KB"
+//                            of that child alone. A child forked from this small process starts small: one
+//                            forked from the large benchmark would report the benchmark's own peak (Linux
+//                            carries the pre-exec high-water mark into ru_maxrss).
 // All three block in poll() on the sequencer and stdin; none of them busy-waits.
 #define _GNU_SOURCE
 #include <alsa/asoundlib.h>
@@ -24,6 +29,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 
 static unsigned long long now_ns(void) {
     struct timespec t;
@@ -203,7 +211,28 @@ static int notes(const char *dest, int count, int ms) {
     return 0;
 }
 
+static int maxrss(char **argv) {
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    pid_t pid = fork();
+    if (pid < 0) { perror("fork"); return 1; }
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, 0); dup2(null, 1); dup2(null, 2);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage usage;
+    if (wait4(pid, &status, 0, &usage) < 0) { perror("wait4"); return 1; }
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    long long ns = (long long)(end.tv_sec - start.tv_sec) * 1000000000LL + (end.tv_nsec - start.tv_nsec);
+    printf("%lld %ld\n", ns, usage.ru_maxrss);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 3 && !strcmp(argv[1], "maxrss")) return maxrss(argv + 2);
     if (argc >= 5 && !strcmp(argv[1], "notes")) return notes(argv[2], atoi(argv[3]), atoi(argv[4]));
     if (argc >= 3 && !strcmp(argv[1], "capture")) return capture(argv[2]);
     if (argc >= 6 && !strcmp(argv[1], "send")) return send_cc(argv[2], atof(argv[3]), atoi(argv[4]), argv[5]);

@@ -130,22 +130,23 @@ enum LaunchBenchmark {
     }
 
     /// Runs `peach --plain` with no sequencer here: it reads the history, then fails to open the
-    /// sequencer and exits. Peak RSS from getrusage(RUSAGE_CHILDREN) (the largest child so far; the
-    /// sizes run in increasing order, so it is this one's).
+    /// sequencer and exits. Spawned through `seqprobe maxrss`, which reports that child's own peak:
+    /// getrusage here would include this (much larger) benchmark's memory, which Linux carries over
+    /// from fork into the child's high-water mark.
     static func runPeachToExit(_ directory: String) throws -> (milliseconds: Double, peakMB: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: peachPath)
-        process.arguments = ["--plain", "--data-dir", directory]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = monotonicNanoseconds()
-        try process.run()
-        process.waitUntilExit()
-        let elapsed = Double(monotonicNanoseconds() - start) / 1e6
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return (elapsed, Double(usage.ru_maxrss) / 1024)
+        let probe = Process()
+        let output = Pipe()
+        probe.executableURL = URL(fileURLWithPath: Probe.path)
+        probe.arguments = ["maxrss", peachPath, "--plain", "--data-dir", directory]
+        probe.standardOutput = output
+        try probe.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard probe.terminationStatus == 0, fields.count == 2 else {
+            throw BenchError("seqprobe maxrss failed (status \(probe.terminationStatus)): \(text)")
+        }
+        return (fields[0] / 1e6, fields[1] / 1024)
     }
 
     // MARK: Sequencer group
