@@ -79,8 +79,14 @@ private struct MarkerDirectory: SequencerDirectory {
         let dir = NSTemporaryDirectory() + "peach-fake-fluid-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let script = dir + "/fluidsynth"
-        try ("#!/bin/sh\n" + body).write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        // Written through a close-on-exec descriptor: a child that another (parallel) test forks
+        // must not inherit it open for writing, or exec'ing the script fails with "Text file busy".
+        let descriptor = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let bytes = Array(("#!/bin/sh\n" + body).utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw POSIXError(.EIO) }
         return (script, dir)
     }
 

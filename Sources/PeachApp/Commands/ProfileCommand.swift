@@ -9,12 +9,14 @@ import PeachTerminal
 public enum ProfileCommand {
     public static func run(directory: DataDirectory, range: ClosedRange<MIDINote>, svgPath: String?, console: Console) -> Int32 {
         // Streamed: the whole history is never held (100,000 records would cost ~20 MB more).
-        let profile = PerceptualProfile()
+        var gathered = ProfileAccumulator()
         let history = TrainingHistory()
         guard HistoryReader.read(directory, console: console, each: { record in
-            profile.update(with: record)
+            gathered.add(record)
             history.add(record)
         }) else { return 1 }
+        let profile = PerceptualProfile()
+        profile.replace(with: gathered)
         guard let svgPath else {
             console.out(ProfileReport.lines(profile: profile, history: history.recentRecords, range: range).joined(separator: "\n") + "\n")
             return 0

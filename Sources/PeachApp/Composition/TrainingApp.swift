@@ -29,11 +29,12 @@ enum TrainingApp {
         // The history first: a second Peach on the same data is refused before anything sounds.
         // Streamed into the profile and the trend's recent records: the whole history is never held.
         let profile = PerceptualProfile()
+        var gathered = ProfileAccumulator()
         var loadedHistory = TrainingHistory()
         let store: TrainingStore
         do {
             let opened = try TrainingStore.open(context.dataDirectory) { record in
-                profile.update(with: record)
+                gathered.add(record)
                 loadedHistory.add(record)
             }
             store = opened.store
@@ -46,18 +47,19 @@ enum TrainingApp {
             // Read-only or full disk: train anyway, say so on every screen, read what can be read.
             logger.log(.error, "\(error)")
             store = TrainingStore(unavailable: error)
-            profile.reset()
+            gathered = ProfileAccumulator()
             loadedHistory = TrainingHistory()
             do {
                 _ = try TrainingLog.read(context.dataDirectory) { record in
-                    profile.update(with: record)
+                    gathered.add(record)
                     loadedHistory.add(record)
                 }
             } catch {
-                profile.reset()
+                gathered = ProfileAccumulator()
                 loadedHistory = TrainingHistory()
             }
         }
+        profile.replace(with: gathered)
         let history = loadedHistory
         history.outputName = { store.outputName }
         history.controllerMode = { store.controllerMode }

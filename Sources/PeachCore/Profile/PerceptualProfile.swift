@@ -41,6 +41,11 @@ public final class PerceptualProfile {
         data = ProfileData()
     }
 
+    /// Takes everything `accumulator` gathered: one observable change for a whole history.
+    public func replace(with accumulator: ProfileAccumulator) {
+        data = accumulator.data
+    }
+
     public func threshold(for note: MIDINote) -> NoteThreshold {
         let stats = data.notes[note.rawValue]
         return NoteThreshold(note: note, mean: Cents(stats.mean),

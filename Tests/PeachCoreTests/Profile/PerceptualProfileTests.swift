@@ -151,3 +151,31 @@ import Testing
         session.stop()
     }
 }
+
+@MainActor @Suite struct ProfileAccumulatorTests {
+    @Test func anAccumulatedHistoryGivesTheSameProfileAsRecordByRecordUpdates() {
+        func record(_ i: Int) -> TrainingRecord {
+            let time = Date(timeIntervalSince1970: Double(i))
+            if i % 4 == 0 {
+                let error = Cents(Double(i % 9) - 4)
+                return .pitchMatching(PitchMatchingRecord(timestamp: time, referenceNote: MIDINote(60)!, targetNote: MIDINote(60)!,
+                                                          initialCentOffset: Cents(20), userCentError: error))
+            }
+            let note = MIDINote(48 + i % 24)!
+            let offset = Cents(Double(i % 30) + 1)
+            return .comparison(ComparisonRecord(timestamp: time, referenceNote: note, targetNote: note, intendedCentOffset: offset,
+                                                presentedCentOffset: offset, answeredHigher: true, isCorrect: i % 3 != 0))
+        }
+        let records = (0..<200).map(record)
+        let oneByOne = PerceptualProfile()
+        records.forEach(oneByOne.update(with:))
+        var accumulator = ProfileAccumulator()
+        records.forEach { accumulator.add($0) }
+        let replaced = PerceptualProfile()
+        replaced.replace(with: accumulator)
+        let range = MIDINote(36)!...MIDINote(84)!
+        #expect(replaced.thresholds(in: range) == oneByOne.thresholds(in: range))
+        #expect(replaced.pitchMatching == oneByOne.pitchMatching)
+        #expect(replaced.comparisonCount == 150)
+    }
+}
