@@ -25,7 +25,10 @@ let package = Package(
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
-        .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore"]),
+        // Measures rendered audio (WAV reading, pitch by DTFT peak): for the FluidSynth tests and the benchmark only.
+        .target(name: "PeachAudioCheck"),
+        .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
+                                                             "PeachAudioCheck"]),
 
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
@@ -35,7 +38,7 @@ let package = Package(
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachAudioCheck"]),
     ],
     swiftLanguageModes: [.v6]
 )

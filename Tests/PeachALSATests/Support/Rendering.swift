@@ -1,3 +1,4 @@
+import PeachAudioCheck
 import Foundation
 import Testing
 

@@ -1,11 +1,10 @@
-// Copied from Tests/PeachALSATests/Support/PitchMeter.swift (test code cannot be imported by an executable).
 import Foundation
 
 /// Measures the fundamental of a steady tone precisely: the maximum of the Hann-windowed discrete-time
 /// Fourier transform near a guess, found on a fine grid and refined by golden-section search. A
 /// continuous search (not FFT bins) gives hundredths of a cent on a half-second stationary tone.
-enum PitchMeter {
-    static func fundamental(of samples: ArraySlice<Double>, sampleRate: Double, near guess: Double,
+public enum PitchMeter {
+    public static func fundamental(of samples: ArraySlice<Double>, sampleRate: Double, near guess: Double,
                             searchCents: Double = 80) -> Double {
         let windowed = hannWindowed(samples)
         let low = guess * pow(2, -searchCents / 1200)
@@ -40,7 +39,7 @@ enum PitchMeter {
         return (a + b) / 2
     }
 
-    static func cents(_ frequency: Double, relativeTo reference: Double) -> Double {
+    public static func cents(_ frequency: Double, relativeTo reference: Double) -> Double {
         1200 * log2(frequency / reference)
     }
 

@@ -1,16 +1,20 @@
 import Foundation
 
+/// Used by the FluidSynth tests (PeachALSATests) and the pitch benchmark (peach-bench), which
+/// measure what a real synth sounded.
 /// A rendered WAV file as mono samples (channels averaged). Reads the RIFF chunks FluidSynth's
 /// file driver writes: 16-bit integer or 32-bit float PCM.
-struct WAVFile {
-    let sampleRate: Double
-    let samples: [Double]
+public struct WAVFile {
+    public let sampleRate: Double
+    public let samples: [Double]
 
-    var duration: Double { Double(samples.count) / sampleRate }
+    public var duration: Double { Double(samples.count) / sampleRate }
 
-    struct Malformed: Error, CustomStringConvertible { let description: String }
+    public struct Malformed: Error, CustomStringConvertible { public let description: String }
 
-    init(contentsOf url: URL) throws {
+    /// `channel`: take that channel alone (a stereo preset may layer detuned samples left and right, which
+    /// beat when averaged); nil averages them.
+    public init(contentsOf url: URL, channel: Int? = nil) throws {
         let data = try Data(contentsOf: url)
         guard data.count >= 12, data.prefix(4) == Data("RIFF".utf8), data[8..<12] == Data("WAVE".utf8) else {
             throw Malformed(description: "\(url.path) is not a RIFF/WAVE file (\(data.count) bytes)")
@@ -30,7 +34,7 @@ struct WAVFile {
                 format = (le(body, UInt16.self), Int(le(body + 2, UInt16.self)), Double(le(body + 4, UInt32.self)),
                           Int(le(body + 14, UInt16.self)))
             } else if id == "data", let format {
-                samples = try Self.decode(data[body..<body + size], format.tag, format.channels, format.bits)
+                samples = try Self.decode(data[body..<body + size], format.tag, format.channels, format.bits, only: channel)
             }
             offset = body + size + (size & 1)
         }
@@ -39,13 +43,13 @@ struct WAVFile {
         self.samples = samples
     }
 
-    private static func decode(_ bytes: Data, _ tag: UInt16, _ channels: Int, _ bits: Int) throws -> [Double] {
+    private static func decode(_ bytes: Data, _ tag: UInt16, _ channels: Int, _ bits: Int, only: Int?) throws -> [Double] {
         let frameBytes = channels * bits / 8
         let frames = bytes.count / frameBytes
         return bytes.withUnsafeBytes { raw -> [Double] in
             (0..<frames).map { frame in
                 var sum = 0.0
-                for channel in 0..<channels {
+                for channel in 0..<channels where only == nil || only == channel {
                     let at = frame * frameBytes + channel * bits / 8
                     switch (tag, bits) {
                     case (1, 16): sum += Double(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int16.self))) / 32768
@@ -53,14 +57,36 @@ struct WAVFile {
                     default: break
                     }
                 }
-                return sum / Double(channels)
+                return only == nil ? sum / Double(channels) : sum
             }
         }
     }
 
+    /// Seconds at which the first note starts: the level first rises above `fraction` of the loudest 10 ms.
+    public func firstOnset(fraction: Double = 0.1) -> Double? {
+        let hop = Int(sampleRate / 100)
+        let levels = stride(from: 0, to: samples.count - hop, by: hop).map { start in
+            (samples[start..<start + hop].reduce(0) { $0 + $1 * $1 } / Double(hop)).squareRoot()
+        }
+        guard let loudest = levels.max(), loudest > 0 else { return nil }
+        return levels.firstIndex { $0 >= fraction * loudest }.map { Double($0) / 100 }
+    }
+
+    /// Seconds at which the level crosses up through `fraction` of the loudest 5 ms (note starts,
+    /// when notes are separated by enough silence for their release to fall below it).
+    public func risingEdges(fraction: Double = 0.1) -> [Double] {
+        let hop = Int(sampleRate / 200)
+        let levels = stride(from: 0, to: samples.count - hop, by: hop).map { start in
+            (samples[start..<start + hop].reduce(0) { $0 + $1 * $1 } / Double(hop)).squareRoot()
+        }
+        guard let loudest = levels.max(), loudest > 0 else { return [] }
+        let threshold = fraction * loudest
+        return levels.indices.dropFirst().filter { levels[$0] >= threshold && levels[$0 - 1] < threshold }.map { Double($0) / 200 }
+    }
+
     /// Seconds at which a note starts: the level rises above `fraction` of the loudest 10 ms after
     /// at least `quiet` seconds below a fifth of that (the file starts in silence).
-    func onsets(fraction: Double = 0.1, quiet: Double = 0.1) -> [Double] {
+    public func onsets(fraction: Double = 0.1, quiet: Double = 0.1) -> [Double] {
         let hop = Int(sampleRate / 100)
         let levels = stride(from: 0, to: samples.count - hop, by: hop).map { start in
             (samples[start..<start + hop].reduce(0) { $0 + $1 * $1 } / Double(hop)).squareRoot()
