@@ -125,6 +125,13 @@ enum TrainingApp {
             controllerDecoder: MIDISetup.decoder(config.controller), logger: logger)
         controller.saveWarning = { store.saveFailure?.description }
         controller.userStopFade = config.safety.fadeDuration
+        configuration.changed = { changed in
+            controller.configurationChanged(breaks: changed.quietBreaks, binding: MIDISetup.binding(changed.controller),
+                                            triggers: MIDISetup.triggers(changed.controller))
+            controller.userStopFade = changed.safety.fadeDuration
+            let volume = Double(changed.safety.volumePercent)
+            Task { try? await service.setVolume(percent: volume) }
+        }
         controller.saveLearnedBinding = { binding in
             MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
         }

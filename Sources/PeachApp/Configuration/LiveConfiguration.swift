@@ -12,6 +12,9 @@ public final class LiveConfiguration: TrainingSettingsSource {
     public private(set) var configuration: PeachConfiguration
     private var stamp: ConfigFileStamp
     private let report: @MainActor ([ConfigDiagnostic]) -> Void
+    /// Told after every change (reload from disk or an edit), for what is applied outside the
+    /// sessions' per-trial settings: controller mapping, quiet breaks, volume.
+    public var changed: @MainActor (PeachConfiguration) -> Void = { _ in }
 
     /// `report` receives the diagnostics of each (re)load: errors name file, line, key, value and range.
     public init(path: String?, report: @escaping @MainActor ([ConfigDiagnostic]) -> Void = { _ in }) {
@@ -36,6 +39,7 @@ public final class LiveConfiguration: TrainingSettingsSource {
         stamp = now
         configuration = ConfigLoader.load(path: path)
         report(configuration.diagnostics)
+        changed(configuration)
         return true
     }
 
@@ -44,6 +48,7 @@ public final class LiveConfiguration: TrainingSettingsSource {
     public func set(_ key: ConfigKey, to value: ConfigValue) -> String? {
         if let problem = configuration.problem(setting: key, to: value) { return problem }
         configuration.set(key, to: value)
+        changed(configuration)
         guard let path else { return "Not saved: no configuration file location (set HOME or use --config FILE)." }
         do {
             try ConfigWriter.save([ConfigWriter.Change(key, value)], to: path)

@@ -169,7 +169,7 @@ public final class FullScreenInterface: TrainerInterface {
             case .commit(let text):
                 editor = nil
                 if let value = selectedKey.kind.parse(text) {
-                    settingsMessage = configuration.set(selectedKey, to: value) ?? "\(selectedKey.label) saved."
+                    settingsMessage = save(selectedKey, value) ?? "\(selectedKey.label) saved."
                 } else {
                     settingsMessage = "\(selectedKey.label): '\(text)' is not allowed (\(selectedKey.kind.allowedDescription))"
                 }
@@ -182,12 +182,12 @@ public final class FullScreenInterface: TrainerInterface {
         case .change(let direction, let step):
             let value = ConfigValueStepper.stepped(configuration.configuration[selectedKey], of: selectedKey,
                                                    direction: direction, coarse: step == .coarse)
-            settingsMessage = configuration.set(selectedKey, to: value)
+            settingsMessage = save(selectedKey, value)
         case .edit:
             if selectedKey == ConfigSchema.controllerMode { return [.learnController] }
             editor = LineEditor(text: configuration.configuration[selectedKey].description)
         case .resetToDefault:
-            settingsMessage = configuration.set(selectedKey, to: selectedKey.defaultValue)
+            settingsMessage = save(selectedKey, selectedKey.defaultValue)
         case .back:
             settingsMessage = nil
             return [.back]
@@ -195,6 +195,17 @@ public final class FullScreenInterface: TrainerInterface {
             return []
         }
         return [.redraw]
+    }
+
+    /// Values the synth is set up with once, at connect: saved now, used from the next start.
+    static let appliedAtNextStart: Set<ConfigKey> = [ConfigSchema.program, ConfigSchema.velocityCeiling,
+                                                      ConfigSchema.volumeCeiling]
+
+    /// Saves one value; returns the message for the Settings screen (a problem, or a note), or nil.
+    private func save(_ key: ConfigKey, _ value: ConfigValue) -> String? {
+        if let problem = configuration.set(key, to: value) { return problem }
+        return Self.appliedAtNextStart.contains(key)
+            ? "\(key.label) saved; it applies the next time Peach starts (the synth is set up once, at connect)." : nil
     }
 
     // MARK: Terminal

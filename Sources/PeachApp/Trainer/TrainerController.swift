@@ -160,6 +160,15 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         for stop in stops { await stop.value }
     }
 
+    /// New settings from the configuration file, applied at once: quiet-break times (a running
+    /// countdown keeps its wall-clock target) and the MIDI controller mapping.
+    public func configurationChanged(breaks settings: QuietBreakSchedule.Settings, binding: ControllerBinding?,
+                                     triggers: ControllerTriggers) {
+        breaks.settings = settings
+        if controllerDecoder.binding != binding { controllerDecoder.rebind(binding) }
+        controllerDecoder.triggers = triggers
+    }
+
     /// The output service published a new state.
     public func outputStateChanged(_ state: OutputServiceState) {
         outputState = state

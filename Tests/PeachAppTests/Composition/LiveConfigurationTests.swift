@@ -37,3 +37,18 @@ import PeachTerminal
         #expect(live.currentSettings.referencePitch == .standard)
     }
 }
+
+@MainActor @Suite struct LiveConfigurationChangeTests {
+    @Test func editsAndReloadsBothTellTheChangeHook() throws {
+        let path = NSTemporaryDirectory() + "peach-live-\(UUID().uuidString)/peach.conf"
+        let live = LiveConfiguration(path: path)
+        var seen: [PeachConfiguration] = []
+        live.changed = { seen.append($0) }
+        #expect(live.set(ConfigSchema.controllerMode, to: .text("pitchbend")) == nil)
+        #expect(seen.last?.controller.mode == .pitchBend)
+        try "[controller]\nmode = cc14\ncc = 2\n".write(toFile: path, atomically: true, encoding: .utf8)
+        live.reloadIfChanged()
+        #expect(seen.last?.controller.mode == .cc14)
+        #expect(seen.count == 2)
+    }
+}

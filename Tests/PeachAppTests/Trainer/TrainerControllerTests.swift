@@ -127,3 +127,17 @@ import PeachMIDI
     }
 }
 
+
+@MainActor @Suite struct LiveControllerSettingsTests {
+    @Test func aChangedMappingAndBreakTimesApplyWithoutRestart() {
+        let f = TrainerFixture()
+        let binding = ControllerBinding(source: .relative(controller: 20, encoding: .binaryOffset))
+        let triggers = ControllerTriggers(commit: [.controllerButton(80)], higherNote: nil, lowerNote: nil)
+        f.controller.configurationChanged(breaks: .init(enabled: true, trainingTime: .seconds(600)), binding: binding,
+                                          triggers: triggers)
+        #expect(f.controller.controllerDecoder.binding == binding)
+        #expect(f.controller.controllerDecoder.triggers == triggers)
+        #expect(f.controller.breaks.settings.enabled)
+        #expect(f.controller.breaks.settings.trainingTime == .seconds(600))
+    }
+}
