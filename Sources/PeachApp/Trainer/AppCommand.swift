@@ -17,9 +17,6 @@ public enum AppCommand: Hashable, Sendable {
     case commit
     /// Postpones a due quiet break once.
     case snooze
-    /// Moves the settings cursor, or changes the selected setting by steps.
-    case moveSelection(Int)
-    case changeSetting(steps: Int)
     /// MIDI-learn: the next moved controller becomes the tuning control.
     case learnController
     /// Ctrl-Z as a key in raw mode: the same as SIGTSTP from outside.

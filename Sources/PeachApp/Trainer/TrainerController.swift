@@ -125,8 +125,8 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
             message = "Move the control you want to tune with…"
         case .connectOfferedSynth:
             await connectToOfferedSynth()
-        case .moveSelection, .changeSetting, .redraw, .suspend:
-            break  // handled by the settings editor and the interface
+        case .redraw, .suspend:
+            break  // handled by the runner and the interface
         }
     }
 
