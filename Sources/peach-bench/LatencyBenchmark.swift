@@ -1,5 +1,6 @@
 import Foundation
 import PeachALSA
+import PeachApp
 import PeachCore
 import PeachMIDI
 
@@ -11,10 +12,12 @@ import PeachMIDI
 /// receipt − send of the CC the bend was made from.
 ///
 /// Two clients are measured the same way:
-/// - Peach's own path, in this process: `ALSASequencer.inputs()` → `ControllerDecoder` (absolute 7-bit
-///   CC 1, span 200 c so the sweep never leaves the held key's bend range) → `PitchMatchingSession.
-///   adjust(toCentsFromTarget:)` (as `TrainerController` routes `.setCents`) → the held note's
-///   `adjustFrequency` in `MidiNotePlayer` → bend out through `ALSASequencer`.
+/// - Peach's own path, in this process, through the app's components: `ALSASequencer.inputs()` →
+///   `SequencerInputQueue` (read off the main actor, taken in batches) → `SequencerInputRouter` →
+///   `TrainerController.handleMIDI` (`ControllerDecoder`, absolute 7-bit CC 1, span 200 c so the sweep
+///   never leaves the held key's bend range; a batch's positions collapse to the newest) →
+///   `PitchMatchingSession.adjust(toCentsFromTarget:)` → the held note's `adjustFrequency` in
+///   `MidiNotePlayer` → bend out through `ALSASequencer`. Not included: the screen redraw.
 /// - the reference forwarder (`seqprobe forward`): CC in → bend out, no logic.
 ///
 /// Matching: each bend is attributed to the latest CC sent before it arrived whose value maps to that
@@ -103,26 +106,30 @@ enum LatencyBenchmark {
         try await player.configure()
         let settings = BenchSettings(TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(200),
                                                       maxInitialCentOffset: Cents(1)))
-        let session = PitchMatchingSession(notePlayer: player, settings: settings)
-        session.start()
+        // The app's own components from the sequencer stream on: TrainerController (decoder with a
+        // per-challenge knob mapping, batch coalescing, routing to the session) fed by
+        // SequencerInputQueue through SequencerInputRouter, exactly as TrainerRunner/TrainingApp wire them.
+        let profile = PerceptualProfile()
+        let hub = InterruptionHub()
+        let controller = TrainerController(
+            comparison: ComparisonSession(notePlayer: player, profile: profile, settings: settings, interruptions: hub),
+            pitchMatching: PitchMatchingSession(notePlayer: player, settings: settings, interruptions: hub),
+            profile: profile, history: TrainingHistory(), output: SilentOutput(), clock: SystemTrainingClock(),
+            interruptions: hub,
+            controllerDecoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
+                                                 mapping: KnobMapping(span: Cents(200))))
+        let session = controller.pitchMatching
+        await controller.handle(.open(.pitchMatching))
         guard await waitUntil(seconds: 10, { session.isAdjustable }), let challenge = session.currentChallenge else {
             throw BenchError("the pitch-matching session did not reach its tunable note")
         }
         let reference = settings.currentSettings.referencePitch
         let target = challenge.targetFrequency(reference)
         let heldKey = player.tuning.placement(of: challenge.initialFrequency(reference)).note
-        var decoder = ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
-                                        mapping: KnobMapping(span: Cents(200)))
-        let mapping = decoder.mapping
-        // The app's route for a bound slider: TrainerController.handleMIDI → .tune(centsFromTarget:).
-        let route = Task { @MainActor in
-            for await input in sequencer.inputs() {
-                for action in decoder.decode(input) {
-                    if case .setCents(let cents) = action { session.adjust(toCentsFromTarget: cents) }
-                }
-            }
-        }
-        defer { route.cancel() }
+        let router = SequencerInputRouter(controller: controller) { _ in }
+        let (queue, reader) = SequencerInputQueue.fed(by: sequencer.inputs())
+        let route = Task { @MainActor in await router.run(queue) }
+        defer { route.cancel(); reader.cancel() }
         try await Task.sleep(for: .milliseconds(100))
         let startOfRun = monotonicNanoseconds()
         // The sender runs as its own process; this actor stays free to run Peach's route meanwhile.
@@ -134,6 +141,8 @@ enum LatencyBenchmark {
         _ = session.stop()
         capture.finish()
         defer { try? FileManager.default.removeItem(atPath: capturePath); try? FileManager.default.removeItem(atPath: sentPath) }
+        // Drawn when the first CC arrived (the challenge's own mapping); the challenge never changes here.
+        let mapping = controller.controllerDecoder.mapping
         let bendFor: (Int) -> [Int] = { value in
             let frequency = target.shifted(by: mapping.cents(at: value, of: 127))
             return [player.tuning.placement(of: frequency, on: heldKey)?.bend.value,
@@ -186,6 +195,13 @@ enum LatencyBenchmark {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchError("aconnect \(from) \(to) failed") }
     }
+}
+
+/// The trainer's output commands with no synth behind them (the player is driven directly).
+struct SilentOutput: TrainingOutput {
+    func play() async throws {}
+    func stop(fadeOut: Duration?) async {}
+    func pause(_ reason: PauseReason) async {}
 }
 
 /// Fixed settings for the sessions the benchmarks drive.

@@ -182,15 +182,11 @@ enum TrainingApp {
                 info: info, controllerStatus: { controllerStatus })
         }
 
+        let router = SequencerInputRouter(controller: controller) { event in
+            if let interruption = await service.handle(event) { hub.publish(interruption) }
+        }
         let hooks = TrainerRunner.Hooks(
-            sequencerInput: { input in
-                switch input {
-                case .announce(let event):
-                    if let interruption = await service.handle(event) { hub.publish(interruption) }
-                case .midi:
-                    await controller.handleMIDI(input)
-                }
-            },
+            sequencerInput: { batch in await router.deliver(batch) },
             suspended: {
                 hub.publish(.suspended)
                 await service.interrupt(.suspended)

@@ -132,11 +132,22 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
 
     /// MIDI from a controller, decoded with a knob mapping drawn anew for every challenge.
     public func handleMIDI(_ input: SequencerInput) async {
-        if pitchMatching.currentChallenge != mappedChallenge {
-            mappedChallenge = pitchMatching.currentChallenge
-            controllerDecoder.newChallenge(using: &random)
+        await handleMIDI([input])
+    }
+
+    /// A batch of controller MIDI in arrival order (everything that came in since the main actor last
+    /// looked): decoded event by event, then collapsed by `ControllerActionBatch` (the newest knob
+    /// position only, relative steps summed, commits and answers in place) and applied.
+    public func handleMIDI(_ inputs: [SequencerInput]) async {
+        var actions: [ControllerAction] = []
+        for input in inputs {
+            if pitchMatching.currentChallenge != mappedChallenge {
+                mappedChallenge = pitchMatching.currentChallenge
+                controllerDecoder.newChallenge(using: &random)
+            }
+            actions += controllerDecoder.decode(input)
         }
-        for action in controllerDecoder.decode(input) {
+        for action in ControllerActionBatch.coalesce(actions) {
             switch action {
             case .setCents(let cents): await handle(.tune(centsFromTarget: cents))
             case .adjustByCents(let cents): await handle(.adjust(cents))

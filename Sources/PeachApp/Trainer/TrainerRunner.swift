@@ -8,12 +8,13 @@ import PeachMIDI
 @MainActor
 public final class TrainerRunner {
     public struct Hooks {
-        /// A MIDI event from the sequencer: announcements go to the output service, the rest to the controller.
-        public var sequencerInput: @MainActor (SequencerInput) async -> Void
+        /// Sequencer input that arrived since the last call, in order (see `SequencerInputQueue`):
+        /// announcements go to the output service, the rest to the controller (`SequencerInputRouter`).
+        public var sequencerInput: @MainActor ([SequencerInput]) async -> Void
         /// Ctrl-Z or hang-up: publish `suspended` so both sessions and the output stop at once.
         public var suspended: @MainActor () async -> Void
 
-        public init(sequencerInput: @escaping @MainActor (SequencerInput) async -> Void = { _ in },
+        public init(sequencerInput: @escaping @MainActor ([SequencerInput]) async -> Void = { _ in },
                     suspended: @escaping @MainActor () async -> Void = {}) {
             self.sequencerInput = sequencerInput
             self.suspended = suspended
@@ -38,9 +39,12 @@ public final class TrainerRunner {
                     signals: AsyncStream<ProcessSignal>? = nil) async -> Int32 {
         let sequencer = sequencer ?? AsyncStream(unfolding: { nil })
         let signals = signals ?? AsyncStream(unfolding: { nil })
+        // The sequencer is read off the main actor; the main actor takes what arrived in batches.
+        let (queue, reader) = SequencerInputQueue.fed(by: sequencer)
+        defer { reader.cancel() }
         let tasks = [
             Task { for await input in keyboard { await typed(input) }; await finish(status: 0) },
-            Task { for await input in sequencer { await hooks.sequencerInput(input) } },
+            Task { while let batch = await queue.take() { await hooks.sequencerInput(batch) } },
             Task { for await signal in signals { await received(signal) } },
         ]
         while !finished {

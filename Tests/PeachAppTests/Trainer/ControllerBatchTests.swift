@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachMIDI
+
+/// Sequencer input reaches the trainer in batches: knob floods collapse, nothing else is lost or reordered.
+@MainActor @Suite struct ControllerBatchTests {
+    static let source = SequencerAddress(client: 20, port: 0)
+    static let channel = MIDIChannel(0)!
+
+    static func knob(_ value: UInt8, controller: UInt8 = 74) -> SequencerInput {
+        .midi(.controlChange(channel: channel, controller: controller, value: value), source: source, receivedAtNanoseconds: 0)
+    }
+
+    static func noteOn(_ note: UInt8) -> SequencerInput {
+        .midi(.noteOn(channel: channel, note: MIDINote(Int(note))!, velocity: 100),
+              source: source, receivedAtNanoseconds: 0)
+    }
+
+    // MARK: Coalescing rules
+
+    @Test func aFloodOfPositionsCollapsesToTheNewest() {
+        let actions = (0..<500).map { ControllerAction.setCents(Cents(Double($0) / 10)) }
+        #expect(ControllerActionBatch.coalesce(actions) == [.setCents(Cents(49.9))])
+    }
+
+    @Test func relativeStepsAreSummedExactly() {
+        let steps = [0.5, 0.5, -1.5, 2, 0.25, 0.5, 0.5]
+        let actions = steps.map { ControllerAction.adjustByCents(Cents($0)) }
+        #expect(ControllerActionBatch.coalesce(actions) == [.adjustByCents(Cents(2.75))])
+    }
+
+    @Test func commitsAndAnswersKeepTheirPlaceBetweenPositions() {
+        let actions: [ControllerAction] = [.setCents(Cents(1)), .setCents(Cents(2)), .commit, .setCents(Cents(3)),
+                                           .setCents(Cents(4)), .answerHigher, .adjustByCents(Cents(1)),
+                                           .adjustByCents(Cents(1)), .setCents(Cents(5)), .adjustByCents(Cents(0.5))]
+        #expect(ControllerActionBatch.coalesce(actions) == [.setCents(Cents(2)), .commit, .setCents(Cents(4)), .answerHigher,
+                                                             .adjustByCents(Cents(2)), .setCents(Cents(5)),
+                                                             .adjustByCents(Cents(0.5))])
+    }
+
+    // MARK: Through the trainer
+
+    @Test func aBatchOfKnobPositionsTunesOnceToTheNewest() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        let values: [UInt8] = Array(0...127) + Array((0...126).reversed()) + [90]
+        await f.controller.handleMIDI(values.map { Self.knob($0) })
+        #expect(f.controller.tuningActivity == 1, "one tuning move per batch, not \(values.count)")
+        let challenge = try! #require(f.controller.pitchMatching.currentChallenge)
+        let expected = challenge.targetFrequency(f.settings.currentSettings.referencePitch)
+            .shifted(by: f.controller.controllerDecoder.mapping.cents(at: 90, of: 127))
+        let tuned = try! #require(f.controller.pitchMatching.tunedFrequency)
+        #expect(abs(tuned.hertz - expected.hertz) < 1e-9)
+    }
+
+    @Test func aCommitBetweenPositionsScoresThePositionBeforeIt() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        await f.controller.handleMIDI([Self.knob(10), Self.knob(20), Self.noteOn(60), Self.knob(100), Self.knob(120)])
+        #expect(f.controller.pitchMatching.completedCount == 1)
+        let result = try! #require(f.controller.pitchMatching.lastResult)
+        let committed = f.controller.controllerDecoder.mapping.cents(at: 20, of: 127)
+        #expect(abs(result.userCentError.value - committed.value) < 0.01,
+                "scored \(result.userCentError), the knob stood at \(committed) when the commit came")
+    }
+
+    @Test func relativeEncoderStepsInABatchAllCount() async {
+        let binding = ControllerBinding(source: .relative(controller: 20, encoding: .twosComplement))
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: binding, relativeStep: Cents(0.5)))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        let start = try! #require(f.controller.pitchMatching.tunedFrequency
+            ?? f.controller.pitchMatching.currentChallenge?.initialFrequency(f.settings.currentSettings.referencePitch))
+        await f.controller.handle(.adjust(Cents(0)))  // give the note a tuned frequency to step from
+        // 37 steps up of 1 and 5 down of 1 (two's complement: 127 = −1): 32 steps of 0.5 c = 16 c.
+        let steps = Array(repeating: Self.knob(1, controller: 20), count: 37) + Array(repeating: Self.knob(127, controller: 20), count: 5)
+        await f.controller.handleMIDI(steps)
+        let tuned = try! #require(f.controller.pitchMatching.tunedFrequency)
+        #expect(abs(1200 * log2(tuned.hertz / start.hertz) - 16) < 1e-6)
+    }
+
+    // MARK: Router and queue
+
+    @Test func announcementsReachTheOutputServiceInOrderWithControllerInput() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        var seen: [String] = []
+        let router = SequencerInputRouter(controller: f.controller) { event in
+            seen.append("announce \(event) after \(f.controller.tuningActivity) moves")
+        }
+        let port = SequencerAddress(client: 129, port: 0)
+        await router.deliver([Self.knob(1), Self.knob(2), .announce(.portStart(port)), Self.knob(3), .announce(.portExit(port))])
+        #expect(seen == ["announce \(AnnounceEvent.portStart(port)) after 1 moves",
+                         "announce \(AnnounceEvent.portExit(port)) after 2 moves"])
+        #expect(f.controller.tuningActivity == 2)
+    }
+
+    @Test func theQueueHandsOutEverythingQueuedInOrderThenWaits() async {
+        let queue = SequencerInputQueue()
+        for value in 0..<100 { queue.push(Self.knob(UInt8(value))) }
+        #expect(await queue.take() == (0..<100).map { Self.knob(UInt8($0)) })
+        let waiting = Task { await queue.take() }
+        try? await Task.sleep(for: .milliseconds(20))
+        queue.push(Self.knob(7))
+        #expect(await waiting.value == [Self.knob(7)])
+        queue.push(Self.knob(8))
+        queue.finish()
+        queue.push(Self.knob(9))
+        #expect(await queue.take() == [Self.knob(8)], "what was queued before finish is still handed out")
+        #expect(await queue.take() == nil)
+    }
+
+    @Test func aCancelledTakeReturnsNil() async {
+        let queue = SequencerInputQueue()
+        let waiting = Task { await queue.take() }
+        try? await Task.sleep(for: .milliseconds(20))
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+    }
+
+    @Test func theQueueReadsAStreamOffTheMainActor() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: SequencerInput.self)
+        let (queue, reader) = SequencerInputQueue.fed(by: stream)
+        defer { reader.cancel() }
+        for value in 0..<50 { continuation.yield(Self.knob(UInt8(value))) }
+        continuation.finish()
+        var received: [SequencerInput] = []
+        while let batch = await queue.take() { received += batch }
+        #expect(received == (0..<50).map { Self.knob(UInt8($0)) })
+    }
+}
