@@ -66,6 +66,9 @@ public final class FluidSynthProcess: @unchecked Sendable {
         while true {
             let timedOut = clock.now >= deadline
             if !process.isRunning {
+                // What it printed last (often the reason) may still be in the pipe, not yet handed to the handler.
+                outputPipe.fileHandleForReading.readabilityHandler = nil
+                buffer.drain(outputPipe.fileHandleForReading.fileDescriptor)
                 throw SynthLaunchError.exitedEarly(status: process.terminationStatus, output: output)
             }
             if let port = try await directory.ports().first(where: { $0.clientName == configuration.clientName && $0.acceptsOutput }) {
@@ -126,6 +129,17 @@ private final class OutputBuffer: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         data.append(chunk)
         if data.count > limit { data.removeFirst(data.count - limit) }
+    }
+
+    /// Reads whatever is left in the pipe without waiting (a descendant could still hold it open).
+    func drain(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            append(Data(chunk[0..<count]))
+        }
     }
 
     var text: String {
