@@ -31,12 +31,17 @@ enum TrainingApp {
         let profile = PerceptualProfile()
         var gathered = ProfileAccumulator()
         var loadedHistory = TrainingHistory()
+        func take(_ record: TrainingRecord) {
+            gathered.add(record)
+            loadedHistory.add(record)
+        }
+        func startOver() {
+            gathered = ProfileAccumulator()
+            loadedHistory = TrainingHistory()
+        }
         let store: TrainingStore
         do {
-            let opened = try TrainingStore.open(context.dataDirectory) { record in
-                gathered.add(record)
-                loadedHistory.add(record)
-            }
+            let opened = try TrainingStore.open(context.dataDirectory, each: take)
             store = opened.store
             opened.warnings.forEach { logger.log(.warning, $0.description) }
         } catch {
@@ -47,16 +52,11 @@ enum TrainingApp {
             // Read-only or full disk: train anyway, say so on every screen, read what can be read.
             logger.log(.error, "\(error)")
             store = TrainingStore(unavailable: error)
-            gathered = ProfileAccumulator()
-            loadedHistory = TrainingHistory()
+            startOver()
             do {
-                _ = try TrainingLog.read(context.dataDirectory) { record in
-                    gathered.add(record)
-                    loadedHistory.add(record)
-                }
+                _ = try TrainingLog.read(context.dataDirectory, each: take)
             } catch {
-                gathered = ProfileAccumulator()
-                loadedHistory = TrainingHistory()
+                startOver()
             }
         }
         profile.replace(with: gathered)
