@@ -47,18 +47,25 @@ public final class PlainLineInterface: TrainerInterface {
         guard view != previous else { return }
         if view.destination != previous?.destination {
             if let destination = view.destination { emit("synth: \(destination)") }
-            else if previous != nil { emit("synth: disconnected" + (controller.outputState.lossReason.map { " (\($0))" } ?? "")) }
+            else if previous != nil {
+                emit("synth: disconnected" + (controller.outputState.lossReason.map { " (\($0))" } ?? "")
+                     + "; reconnect it (or restart with --synth fluidsynth), then type connect when it is offered")
+            }
         }
         if view.offered != previous?.offered, let offered = view.offered {
             emit("a synth appeared: \(offered); type connect to use it")
         }
         if view.status != previous?.status, let status = view.status { emit("! \(status)") }
         if view.screen != previous?.screen { screenOpened(view.screen, controller) }
+        // Results are keyed on the counts, not on the feedback state: a render that comes after the
+        // 0.4 s of feedback (a busy machine) still reports every answer, before the next trial's lines.
         switch view.screen {
-        case .comparison where view.comparisonState != previous?.comparisonState:
-            comparisonLine(controller)
-        case .pitchMatching where view.pitchState != previous?.pitchState:
-            pitchMatchingLine(controller)
+        case .comparison:
+            if view.answered != previous?.answered, view.answered > 0 { verdictLine(controller) }
+            if view.comparisonState != previous?.comparisonState { comparisonLine(controller) }
+        case .pitchMatching:
+            if view.committed != previous?.committed, view.committed > 0 { resultLine(controller) }
+            if view.pitchState != previous?.pitchState { pitchMatchingLine(controller) }
         default:
             break
         }
@@ -107,14 +114,17 @@ public final class PlainLineInterface: TrainerInterface {
         switch session.state {
         case .playingNote1: emit("comparison \(session.answeredCount + 1): note 1")
         case .playingNote2: emit("note 2: higher or lower?")
-        case .awaitingAnswer, .idle: break
-        case .showingFeedback:
-            guard let last = session.lastCompleted else { return }
-            let verdict = last.isCorrect ? "correct" : "wrong"
-            let direction = last.comparison.isTargetHigher ? "higher" : "lower"
-            let cents = String(format: "%.1f", last.presentedCentOffset.magnitude.value)
-            emit("\(verdict): note 2 was \(cents) cents \(direction) (\(session.correctCount) of \(session.answeredCount) correct)")
+        case .awaitingAnswer, .idle, .showingFeedback: break
         }
+    }
+
+    private func verdictLine(_ controller: TrainerController) {
+        let session = controller.comparison
+        guard let last = session.lastCompleted else { return }
+        let verdict = last.isCorrect ? "correct" : "wrong"
+        let direction = last.comparison.isTargetHigher ? "higher" : "lower"
+        let cents = String(format: "%.1f", last.presentedCentOffset.magnitude.value)
+        emit("\(verdict): note 2 was \(cents) cents \(direction) (\(session.correctCount) of \(session.answeredCount) correct)")
     }
 
     private func pitchMatchingLine(_ controller: TrainerController) {
@@ -122,11 +132,13 @@ public final class PlainLineInterface: TrainerInterface {
         switch session.state {
         case .playingReference: emit("pitch matching \(session.completedCount + 1): reference note")
         case .playingTunable: emit("tune now")
-        case .idle: break
-        case .showingFeedback:
-            guard let result = session.lastResult else { return }
-            emit("result: " + Self.describe(error: result.userCentError))
+        case .idle, .showingFeedback: break
         }
+    }
+
+    private func resultLine(_ controller: TrainerController) {
+        guard let result = controller.pitchMatching.lastResult else { return }
+        emit("result: " + Self.describe(error: result.userCentError))
     }
 
     /// "3.2 cents sharp", "0.4 cents flat", "exact".

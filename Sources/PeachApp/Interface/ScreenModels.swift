@@ -34,13 +34,15 @@ public enum ScreenModels {
 
     public static func warnings(_ controller: TrainerController) -> [StatusWarning] {
         var warnings: [StatusWarning] = []
-        if let lost = controller.outputState.lossReason, controller.outputState.destination == nil {
+        let synthLost = controller.outputState.lossReason != nil && controller.outputState.destination == nil
+        if synthLost, let lost = controller.outputState.lossReason {
             let hint = controller.outputState.offeredDestination.map { "\($0) appeared: press c to connect to it." }
                 ?? "Reconnect the synth (or restart with --synth fluidsynth)."
             warnings.append(.synthLost(hint: "\(lost). \(hint)"))
         }
         if let saving = controller.saveWarning() { warnings.append(.resultsNotSaved(reason: saving)) }
-        if let status = controller.message ?? controller.comparison.statusMessage ?? controller.pitchMatching.statusMessage {
+        // While the synth is lost, the sessions' "training stopped" would only repeat the warning above.
+        if let status = synthLost ? controller.message : controller.trainingStatus {
             warnings.append(.other(status))
         }
         return warnings

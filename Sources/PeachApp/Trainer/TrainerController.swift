@@ -87,7 +87,12 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
 
     /// What went wrong most recently, for the status line of every screen.
     public var statusLine: String? {
-        message ?? comparison.statusMessage ?? pitchMatching.statusMessage ?? saveWarning()
+        trainingStatus ?? saveWarning()
+    }
+
+    /// The controller's own message, else why a session stopped by itself (it says so until the next start).
+    public var trainingStatus: String? {
+        message ?? comparison.statusMessage ?? pitchMatching.statusMessage
     }
 
     // MARK: Commands
@@ -128,11 +133,6 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         case .redraw, .suspend:
             break  // handled by the runner and the interface
         }
-    }
-
-    /// MIDI from a controller, decoded with a knob mapping drawn anew for every challenge.
-    public func handleMIDI(_ input: SequencerInput) async {
-        await handleMIDI([input])
     }
 
     /// A batch of controller MIDI in arrival order (everything that came in since the main actor last
@@ -238,10 +238,8 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         case .interruptionEnded:
             break
         case .suspended, .outputLost, .interrupted:
+            // The sessions say why they stopped; the output state carries a lost synth and how to reconnect.
             if requestedScreen.isTraining { requestedScreen = .start }
-            if case .outputLost(let reason) = event {
-                message = "The synth went away (\(reason)). Training stopped; reconnect it, then start again."
-            }
         }
     }
 

@@ -3,6 +3,7 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachTerminal
+import PeachMIDI
 
 /// The full-screen UI without a terminal: frames and bells go to a buffer.
 @MainActor @Suite struct FullScreenInterfaceTests {
@@ -121,5 +122,23 @@ import PeachTerminal
             #expect(lines.count == 24, "\(screen)")
             #expect(lines.allSatisfy { $0.count <= 80 }, "\(screen)")
         }
+    }
+}
+
+@MainActor @Suite struct SynthLostWarningTests {
+    @Test func aLostSynthIsSaidOnceWithHowToReconnect() async {
+        let f = TrainerFixture()
+        await f.controller.handle(.open(.comparison))
+        #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
+        f.hub.publish(.outputLost(reason: "the synth (client 128) has quit"))
+        var state = OutputServiceState()
+        state.lossReason = "the synth (client 128) has quit"
+        state.pauseReason = .destinationLost
+        f.controller.outputStateChanged(state)
+        #expect(await eventually("stopped") { !f.controller.comparison.isTraining })
+        let warnings = ScreenModels.warnings(f.controller)
+        #expect(warnings.count == 1, "\(warnings)")
+        guard case .synthLost(let hint)? = warnings.first else { Issue.record("\(warnings)"); return }
+        #expect(hint.contains("client 128") && hint.contains("--synth fluidsynth"))
     }
 }

@@ -68,7 +68,7 @@ import PeachMIDI
         await f.controller.handle(.adjust(TrainerController.fineStep))
         let knob = SequencerInput.midi(.controlChange(channel: MIDIChannel(0)!, controller: 74, value: 64),
                                        source: SequencerAddress(client: 20, port: 0), receivedAtNanoseconds: 0)
-        await f.controller.handleMIDI(knob)
+        await f.controller.handleMIDI([knob])
         #expect(f.controller.tuningActivity == 2)
         await f.controller.handle(.commit)
         #expect(f.controller.pitchMatching.completedCount == 1)
