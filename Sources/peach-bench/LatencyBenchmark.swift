@@ -111,15 +111,20 @@ enum LatencyBenchmark {
         // SequencerInputQueue through SequencerInputRouter, exactly as TrainerRunner/TrainingApp wire them.
         let profile = PerceptualProfile()
         let hub = InterruptionHub()
-        let controller = TrainerController(
-            comparison: ComparisonSession(notePlayer: player, profile: profile, settings: settings, interruptions: hub),
-            pitchMatching: PitchMatchingSession(notePlayer: player, settings: settings, interruptions: hub),
-            profile: profile, history: TrainingHistory(), output: SilentOutput(), clock: SystemTrainingClock(),
-            interruptions: hub,
-            controllerDecoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
-                                                 mapping: KnobMapping(span: Cents(200))))
-        let session = controller.pitchMatching
-        await controller.handle(.open(.pitchMatching))
+        let controller = TrainerWiring.trainer(
+            TrainerWiring.Adapters(store: UnsavedTrials(), notePlayer: player, output: SilentOutput(), settings: settings,
+                                   clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: hub),
+            profile: profile, history: TrainingHistory(),
+            choices: TrainerWiring.Choices(
+                breaks: QuietBreakSchedule(),
+                decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
+                                           mapping: KnobMapping(span: Cents(200))),
+                userStopFade: .zero, saveLearnedBinding: { _ in nil }, saveWarning: { nil },
+                connectOffered: { _ in }))
+        guard let session = (controller.modeSession(PitchMatchingMode.id) as? PitchMatchingModeSession)?.matching else {
+            throw BenchError("no pitch-matching mode is registered")
+        }
+        await controller.handle(.open(.training(PitchMatchingMode.id)))
         guard await waitUntil(seconds: 10, { session.isAdjustable }), let challenge = session.currentChallenge else {
             throw BenchError("the pitch-matching session did not reach its tunable note")
         }
@@ -142,7 +147,7 @@ enum LatencyBenchmark {
         capture.finish()
         defer { try? FileManager.default.removeItem(atPath: capturePath); try? FileManager.default.removeItem(atPath: sentPath) }
         // Drawn when the first CC arrived (the challenge's own mapping); the challenge never changes here.
-        let mapping = controller.controllerDecoder.mapping
+        let mapping = controller.controllerInput.decoder.mapping
         let bendFor: (Int) -> [Int] = { value in
             let frequency = target.shifted(by: mapping.cents(at: value, of: 127))
             return [player.tuning.placement(of: frequency, on: heldKey)?.bend.value,
@@ -202,6 +207,12 @@ struct SilentOutput: TrainingOutput {
     func play() async throws {}
     func stop(fadeOut: Duration?) async {}
     func pause(_ reason: PauseReason) async {}
+}
+
+/// The benchmark records nothing: trials end here instead of in a store.
+@MainActor
+final class UnsavedTrials: TrainingObserver {
+    func trialCompleted(_ trial: CompletedTrial) throws {}
 }
 
 /// Fixed settings for the sessions the benchmarks drive.

@@ -113,7 +113,8 @@ enum LaunchBenchmark {
     static func renderStart(profile: PerceptualProfile, records: [TrainingRecord]) -> [String] {
         let history = TrainingHistory(records: records)
         let model = StartScreenModel(
-            profile: ScreenModels.profileChart(profile, range: TrainingSettings.defaults.noteRange, trend: history.comparisonTrend),
+            menu: ScreenModels.startMenu(TrainingModes.all),
+            profile: ScreenModels.profileChart(profile, range: TrainingSettings.defaults.noteRange, trend: history.trend(of: .unisonComparison)),
             synth: DeviceStatus(name: "Midi Through", state: .connected), controller: DeviceStatus(name: "keyboard only", state: .none))
         return StartScreen.render(model, size: .standard, style: Styler(.monochrome))
     }

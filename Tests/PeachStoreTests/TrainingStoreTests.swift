@@ -8,21 +8,22 @@ import PeachStore
     @Test func observerCallbacksSaveRecordsWithOutputAndControllerMode() throws {
         let temp = TemporaryDirectory()
         let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
-        let store = TrainingStore(log: log, outputName: "FLUID Synth (99)", controllerMode: "keyboard")
+        let store = TrainingStore(log: log, outputName: "FLUID Synth (99)")
         let comparison = CompletedComparison(comparison: Comparison(referenceNote: note(62), centOffset: Cents(-7.5)),
                                              answeredHigher: false, timestamp: date(ms: 5),
                                              presentedCentOffset: Cents(-7.4), velocity: MIDIVelocity(100)!)
-        let observer: any ComparisonObserver = store
-        try observer.comparisonCompleted(comparison)
-        store.controllerMode = "cc14"
+        let observer: any TrainingObserver = store
+        try observer.trialCompleted(.comparison(comparison))
         let matching = CompletedPitchMatching(challenge: PitchMatchingChallenge(referenceNote: note(50), initialCentOffset: Cents(30)),
-                                              userCentError: Cents(-2.5), timestamp: date(ms: 6))
-        try store.pitchMatchingCompleted(matching)
+                                              userCentError: Cents(-2.5), timestamp: date(ms: 6), controllerMode: .cc14)
+        try store.trialCompleted(.pitchMatching(matching))
         #expect(store.saveFailure == nil)
 
         let records = try TrainingLog.read(temp.dataDirectory).records
         #expect(records == [.comparison(ComparisonRecord(comparison, outputName: "FLUID Synth (99)")),
-                            .pitchMatching(PitchMatchingRecord(matching, controllerMode: "cc14"))])
+                            .pitchMatching(PitchMatchingRecord(matching))])
+        guard case .pitchMatching(let stored) = records.last else { return }
+        #expect(stored.controllerMode == .cc14, "the mode the attempt was tuned with survives the log")
     }
 
     @Test func unrepresentableRecordIsRefusedAloneAndDoesNotBlockLaterOnes() throws {
@@ -38,10 +39,10 @@ import PeachStore
         let error = StoreError.cannotOpen(SystemError("opening", "/ro/peach/training.log", code: EROFS))
         let store = TrainingStore(unavailable: error, outputName: "synth")
         #expect(store.saveFailure?.error == error, "the warning shows from launch, before any result")
-        let observer: any ComparisonObserver = store
+        let observer: any TrainingObserver = store
         #expect(throws: StoreError.self) {
-            try observer.comparisonCompleted(CompletedComparison(comparison: Comparison(referenceNote: note(60), centOffset: Cents(5)),
-                                                                 answeredHigher: true, timestamp: date()))
+            try observer.trialCompleted(.comparison(CompletedComparison(
+                comparison: Comparison(referenceNote: note(60), centOffset: Cents(5)), answeredHigher: true, timestamp: date())))
         }
         #expect(store.saveFailure?.unsavedRecords == 1)
         #expect(store.saveFailure?.description.contains("Read-only file system") == true)

@@ -23,9 +23,13 @@ enum ScreenFixtures {
     static let synth = DeviceStatus(name: "FLUID Synth (128:0)", state: .connected)
     static let controller = DeviceStatus(name: "Arturia MiniLab (20:0)", state: .connected)
 
-    static func start(selected: StartMenuItem = .comparisonTraining, warnings: [StatusWarning] = [],
+    /// The Start menu as the app builds it from its two registered modes.
+    static let menuTitles = ["Start comparison training", "Start pitch matching", "Profile", "Settings", "Info"]
+
+    static func start(selected: Int = 0, warnings: [StatusWarning] = [],
                       profile: ProfileChartModel = profile()) -> StartScreenModel {
-        StartScreenModel(selected: selected, profile: profile, synth: synth, controller: controller, warnings: warnings)
+        StartScreenModel(menu: StartMenu(titles: menuTitles, selectedIndex: selected), profile: profile, synth: synth,
+                         controller: controller, warnings: warnings)
     }
 
     static func info() -> InfoScreenModel {

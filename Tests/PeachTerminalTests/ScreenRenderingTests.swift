@@ -100,8 +100,9 @@ import PeachCore
     }
 
     @Test func startMenuWrapsAround() {
-        #expect(StartMenuItem.comparisonTraining.moved(by: -1) == .info)
-        #expect(StartMenuItem.info.moved(by: 1) == .comparisonTraining)
-        #expect(StartMenuItem(rawValue: 3) == .profile)
+        let menu = StartMenu(titles: F.menuTitles)
+        #expect(menu.moved(by: -1).selectedIndex == 4)
+        #expect(menu.moved(by: -1).moved(by: 1).selectedIndex == 0)
+        #expect(StartMenu(titles: F.menuTitles, selectedIndex: 9).selectedIndex == 0, "an index past the end starts over")
     }
 }

@@ -9,7 +9,7 @@ enum ScreenSnapshotCases {
         switch name {
         case "start": StartScreen.render(F.start(), size: size, style: style)
         case "start-warnings":
-            StartScreen.render(StartScreenModel(selected: .settings, profile: .empty(range: F.note("C2")...F.note("C6")),
+            StartScreen.render(StartScreenModel(menu: StartMenu(titles: F.menuTitles, selectedIndex: 3), profile: .empty(range: F.note("C2")...F.note("C6")),
                                                 synth: DeviceStatus(name: "FLUID Synth (128:0)", state: .lost),
                                                 controller: .none,
                                                 warnings: [.synthLost(hint: "Start FluidSynth again, then choose a comparison."),

@@ -21,7 +21,7 @@ public enum ProfileCommand {
             console.out(ProfileReport.lines(profile: profile, history: history.recentRecords, range: range).joined(separator: "\n") + "\n")
             return 0
         }
-        let chart = ScreenModels.profileChart(profile, range: range, trend: history.comparisonTrend)
+        let chart = ScreenModels.profileChart(profile, range: range, trend: history.trend(of: .unisonComparison))
         do {
             try ProfileSVG.render(chart).write(toFile: svgPath, atomically: true, encoding: .utf8)
         } catch {

@@ -62,7 +62,6 @@ enum TrainingApp {
         profile.replace(with: gathered)
         let history = loadedHistory
         history.outputName = { store.outputName }
-        history.controllerMode = { store.controllerMode }
 
         let sequencer: ALSASequencer
         do {
@@ -110,36 +109,30 @@ enum TrainingApp {
                     ? "peach: no MIDI controller connected; tune and answer with the keyboard (or use --input ADDR)\n"
                     : "peach: MIDI controllers: \(inputs.joined(separator: ", "))\n")
         store.outputName = OutputDestination(destination).description
-        store.controllerMode = inputs.isEmpty ? "keyboard" : config.controller.mode.rawValue
 
         let hub = InterruptionHub()
-        // The store observes first: a record is on disk before anything else reacts to it.
         let settings = SynthLimitedSettings(configuration, resolution: playerConfiguration.profile.pitchResolution)
-        let comparison = ComparisonSession(notePlayer: service, profile: profile, settings: settings, clock: clock,
-                                           logger: logger, interruptions: hub, observers: [store])
-        let pitchMatching = PitchMatchingSession(notePlayer: service, settings: settings, clock: clock,
-                                                 logger: logger, interruptions: hub, observers: [store])
-        let controller = TrainerController(
-            comparison: comparison, pitchMatching: pitchMatching, profile: profile, history: history, output: service,
-            clock: clock, interruptions: hub, breaks: QuietBreakSchedule(settings: config.quietBreaks),
-            controllerDecoder: MIDISetup.decoder(config.controller), logger: logger)
-        controller.saveWarning = { store.saveFailure?.description }
-        controller.userStopFade = config.safety.fadeDuration
+        let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, output: service, settings: settings,
+                                              clock: clock, logger: logger, interruptions: hub)
+        let choices = TrainerWiring.Choices(
+            breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
+            userStopFade: config.safety.fadeDuration,
+            saveLearnedBinding: { binding in
+                MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
+            },
+            saveWarning: { store.saveFailure?.description },
+            connectOffered: { [service, sequencer] offered in
+                guard let port = try await sequencer.ports().first(where: { OutputDestination($0).description == offered })
+                else { throw MIDIOutputServiceError.notConnected }
+                try await service.connect(to: port)
+            })
+        let controller = TrainerWiring.trainer(adapters, profile: profile, history: history, choices: choices)
         configuration.changed = { changed in
             controller.configurationChanged(breaks: changed.quietBreaks, binding: MIDISetup.binding(changed.controller),
                                             triggers: MIDISetup.triggers(changed.controller))
             controller.userStopFade = changed.safety.fadeDuration
             let volume = Double(changed.safety.volumePercent)
             Task { try? await service.setVolume(percent: volume) }
-        }
-        controller.saveLearnedBinding = { binding in
-            MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
-        }
-        controller.connectOffered = { [service, sequencer] in
-            guard let offered = try await sequencer.ports().first(where: {
-                OutputDestination($0).description == controller.outputState.offeredDestination
-            }) else { throw MIDIOutputServiceError.notConnected }
-            try await service.connect(to: offered)
         }
         let stateTask = Task { for await state in await service.states() { controller.outputStateChanged(state) } }
 
@@ -158,7 +151,7 @@ enum TrainingApp {
         if plain {
             pump = InputPump.start(.lines)
             interface = PlainLineInterface(
-                write: { console.out($0 + "\n") },
+                modes: controller.modes, write: { console.out($0 + "\n") },
                 info: { InfoScreen.render(info(), size: TerminalSize(columns: 100, rows: 20), style: Styler(.monochrome))
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
                 profileReport: { ProfileReport.lines(profile: profile, history: history.recentRecords,

@@ -18,7 +18,7 @@ public final class FullScreenInterface: TrainerInterface {
     private let info: @MainActor () -> InfoScreenModel
     private let controllerStatus: @MainActor () -> DeviceStatus
     private weak var controller: TrainerController?
-    private var selected = StartMenuItem.comparisonTraining
+    private var selectedEntry = 0
     private var settingsIndex = 0
     private var editor: LineEditor?
     private var settingsMessage: String?
@@ -50,17 +50,17 @@ public final class FullScreenInterface: TrainerInterface {
     /// The model of what is on screen now.
     public func screen(for controller: TrainerController) -> Screen {
         let range = configuration.configuration.trainingSettings.noteRange
+        if case .training = controller.screen, let session = controller.activeModeSession {
+            return ScreenModels.training(session, controller: controller, knobMoving: knobLightOn(controller))
+        }
         switch controller.screen {
-        case .start:
+        case .start, .training:
             return .start(StartScreenModel(
-                selected: selected,
-                profile: ScreenModels.profileChart(controller.profile, range: range, trend: controller.history.comparisonTrend),
+                menu: ScreenModels.startMenu(controller.modes, selectedIndex: selectedEntry),
+                profile: ScreenModels.profileChart(controller.profile, range: range,
+                                                   trend: controller.history.trend(of: .unisonComparison)),
                 synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus(),
                 warnings: ScreenModels.warnings(controller)))
-        case .comparison:
-            return .comparison(ScreenModels.comparison(controller))
-        case .pitchMatching:
-            return .pitchMatching(ScreenModels.pitchMatching(controller, knobMoving: knobLightOn(controller)))
         case .profile:
             return .profile(ScreenModels.profile(controller, range: range))
         case .settings:
@@ -74,10 +74,9 @@ public final class FullScreenInterface: TrainerInterface {
     }
 
     private func ringBellOnWrongAnswer(_ controller: TrainerController) {
-        guard controller.screen == .comparison, controller.comparison.state == .showingFeedback,
-              let last = controller.comparison.lastCompleted, last.timestamp != rungFor else { return }
-        rungFor = last.timestamp
-        if !last.isCorrect && configuration.configuration.bellEnabled { draw(ANSI.bell) }
+        guard let wrong = controller.activeModeSession?.wrongAnswerShowing, wrong != rungFor else { return }
+        rungFor = wrong
+        if configuration.configuration.bellEnabled { draw(ANSI.bell) }
     }
 
     /// On while the last tuning move is recent; schedules one redraw to turn it off.
@@ -106,22 +105,8 @@ public final class FullScreenInterface: TrainerInterface {
         }
         switch screen {
         case .start: return startCommand(key)
-        case .comparison:
-            switch KeyBindings.comparison(key) {
-            case .answerHigher: return [.answer(higher: true)]
-            case .answerLower: return [.answer(higher: false)]
-            case .stop: return [.back]
-            case nil: return []
-            }
-        case .pitchMatching:
-            switch KeyBindings.pitchMatching(key) {
-            case .adjust(let direction, let step):
-                let size = step == .fine ? TrainerController.fineStep : TrainerController.coarseStep
-                return [.adjust(size * Double(direction))]
-            case .commit: return [.commit]
-            case .stop: return [.back]
-            case nil: return []
-            }
+        case .training(let mode):
+            return controller?.modeSession(mode)?.commands(for: key) ?? []
         case .profile, .info:
             return KeyBindings.viewer(key) == .back ? [.back] : []
         case .settings: return settingsCommand(key)
@@ -136,26 +121,18 @@ public final class FullScreenInterface: TrainerInterface {
 
     private func startCommand(_ key: Key) -> [AppCommand] {
         if key == .character("c") { return [.connectOfferedSynth] }
+        let entries = StartMenuEntry.entries(for: controller?.modes ?? TrainingModes.all)
+        let menu = StartMenu(titles: entries.map { "\($0)" }, selectedIndex: selectedEntry)
         switch KeyBindings.menu(key) {
-        case .previous: selected = selected.moved(by: -1); return [.redraw]
-        case .next: selected = selected.moved(by: 1); return [.redraw]
-        case .choose: return [open(selected)]
+        case .previous: selectedEntry = menu.moved(by: -1).selectedIndex; return [.redraw]
+        case .next: selectedEntry = menu.moved(by: 1).selectedIndex; return [.redraw]
+        case .choose: return [entries[menu.selectedIndex].command]
         case .chooseNumber(let number):
-            guard let item = StartMenuItem(rawValue: number) else { return [] }
-            selected = item
-            return [open(item)]
+            guard entries.indices.contains(number - 1) else { return [] }
+            selectedEntry = number - 1
+            return [entries[number - 1].command]
         case .back: return key == .character("q") ? [.quit] : []
         case nil: return []
-        }
-    }
-
-    private func open(_ item: StartMenuItem) -> AppCommand {
-        switch item {
-        case .comparisonTraining: .open(.comparison)
-        case .pitchMatching: .open(.pitchMatching)
-        case .profile: .open(.profile)
-        case .settings: .open(.settings)
-        case .info: .open(.info)
         }
     }
 

@@ -10,10 +10,8 @@ public final class PlainLineInterface: TrainerInterface {
     /// The facts a line is printed for when they change.
     struct View: Equatable {
         var screen: AppScreen
-        var comparisonState: ComparisonSessionState
-        var answered: Int
-        var pitchState: PitchMatchingSessionState
-        var committed: Int
+        /// The running mode's phase and finished trials.
+        var progress: PlainProgress?
         var status: String?
         var destination: String?
         var offered: String?
@@ -24,12 +22,14 @@ public final class PlainLineInterface: TrainerInterface {
     private let profileReport: @MainActor () -> [String]
     private var shown: View?
     private let stopProcess: @MainActor () -> Void
+    private let modes: [any TrainingMode]
     private var pendingLine = [UInt8]()
 
-    public init(write: @escaping @MainActor (String) -> Void,
+    public init(modes: [any TrainingMode], write: @escaping @MainActor (String) -> Void,
                 info: @escaping @MainActor () -> [String] = { [] },
                 profileReport: @escaping @MainActor () -> [String] = { [] },
                 stopProcess: @escaping @MainActor () -> Void = { ProcessStopper.stopUntilContinued() }) {
+        self.modes = modes
         self.write = write
         self.info = info
         self.profileReport = profileReport
@@ -37,9 +37,8 @@ public final class PlainLineInterface: TrainerInterface {
     }
 
     public func render(_ controller: TrainerController) {
-        let view = View(screen: controller.screen, comparisonState: controller.comparison.state,
-                        answered: controller.comparison.answeredCount, pitchState: controller.pitchMatching.state,
-                        committed: controller.pitchMatching.completedCount, status: controller.statusLine,
+        let view = View(screen: controller.screen, progress: controller.activeModeSession?.plainProgress,
+                        status: controller.statusLine,
                         destination: controller.outputState.destination?.description,
                         offered: controller.outputState.offeredDestination)
         let previous = shown
@@ -59,15 +58,9 @@ public final class PlainLineInterface: TrainerInterface {
         if view.screen != previous?.screen { screenOpened(view.screen, controller) }
         // Results are keyed on the counts, not on the feedback state: a render that comes after the
         // 0.4 s of feedback (a busy machine) still reports every answer, before the next trial's lines.
-        switch view.screen {
-        case .comparison:
-            if view.answered != previous?.answered, view.answered > 0 { verdictLine(controller) }
-            if view.comparisonState != previous?.comparisonState { comparisonLine(controller) }
-        case .pitchMatching:
-            if view.committed != previous?.committed, view.committed > 0 { resultLine(controller) }
-            if view.pitchState != previous?.pitchState { pitchMatchingLine(controller) }
-        default:
-            break
+        if let session = controller.activeModeSession, view.progress != previous?.progress {
+            let sameMode = view.screen == previous?.screen
+            session.plainLines(after: sameMode ? previous?.progress : nil).forEach(emit)
         }
     }
 
@@ -79,9 +72,9 @@ public final class PlainLineInterface: TrainerInterface {
             var line = String(decoding: pendingLine, as: UTF8.self)
             pendingLine.removeAll()
             if line.hasSuffix("\r") { line.removeLast() }
-            switch PlainCommandParser.parse(line) {
+            switch PlainCommandParser.parse(line, modes: modes) {
             case .command(let command): commands.append(command)
-            case .help: emit(PlainCommandParser.help)
+            case .help: emit(PlainCommandParser.help(modes: modes))
             case .unknown(let word): emit("unknown command '\(word)'; type help for the list")
             }
         }
@@ -99,53 +92,16 @@ public final class PlainLineInterface: TrainerInterface {
 
     private func screenOpened(_ screen: AppScreen, _ controller: TrainerController) {
         switch screen {
-        case .start: emit("start: c = comparison, m = pitch matching, p = profile, i = info, q = quit, help")
-        case .comparison: emit("comparison training: answer h (higher) or l (lower) once note 2 starts; s stops")
-        case .pitchMatching: emit("pitch matching: tune with +N / -N cents, Enter commits; s stops")
+        case .start:
+            let modes = controller.modes.map { "\($0.plainWords[0]) = \($0.menuTitle.lowercased())" }
+            emit("start: " + (modes + ["p = profile", "i = info", "q = quit", "help"]).joined(separator: ", "))
+        case .training(let id):
+            if let mode = controller.modes.first(where: { $0.id == id }) { emit(mode.plainIntro) }
         case .profile: profileReport().forEach(emit)
         case .info: info().forEach(emit)
         case .settings: emit("settings: edit the configuration file (see info for its path); changes apply to the next trial")
         case .quietBreak: emit("quiet break: rest your ears. z snoozes once for 5 minutes, s ends the break")
         }
-    }
-
-    private func comparisonLine(_ controller: TrainerController) {
-        let session = controller.comparison
-        switch session.state {
-        case .playingNote1: emit("comparison \(session.answeredCount + 1): note 1")
-        case .playingNote2: emit("note 2: higher or lower?")
-        case .awaitingAnswer, .idle, .showingFeedback: break
-        }
-    }
-
-    private func verdictLine(_ controller: TrainerController) {
-        let session = controller.comparison
-        guard let last = session.lastCompleted else { return }
-        let verdict = last.isCorrect ? "correct" : "wrong"
-        let direction = last.comparison.isTargetHigher ? "higher" : "lower"
-        let cents = String(format: "%.1f", last.presentedCentOffset.magnitude.value)
-        emit("\(verdict): note 2 was \(cents) cents \(direction) (\(session.correctCount) of \(session.answeredCount) correct)")
-    }
-
-    private func pitchMatchingLine(_ controller: TrainerController) {
-        let session = controller.pitchMatching
-        switch session.state {
-        case .playingReference: emit("pitch matching \(session.completedCount + 1): reference note")
-        case .playingTunable: emit("tune now")
-        case .idle, .showingFeedback: break
-        }
-    }
-
-    private func resultLine(_ controller: TrainerController) {
-        guard let result = controller.pitchMatching.lastResult else { return }
-        emit("result: " + Self.describe(error: result.userCentError))
-    }
-
-    /// "3.2 cents sharp", "0.4 cents flat", "exact".
-    static func describe(error: Cents) -> String {
-        let rounded = (error.value * 10).rounded() / 10
-        if rounded == 0 { return "exact (within 0.05 cents)" }
-        return String(format: "%.1f cents ", abs(rounded)) + (rounded > 0 ? "sharp" : "flat")
     }
 
     private func emit(_ line: String) { write(line) }

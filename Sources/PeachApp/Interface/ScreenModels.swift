@@ -18,6 +18,11 @@ public enum ScreenModels {
                                  trend: trend.map(profileTrend))
     }
 
+    /// The Start screen's menu: the registry's modes, then Profile, Settings and Info.
+    public static func startMenu(_ modes: [any TrainingMode], selectedIndex: Int = 0) -> StartMenu {
+        StartMenu(titles: StartMenuEntry.entries(for: modes).map { $0.title(in: modes) }, selectedIndex: selectedIndex)
+    }
+
     public static func profileTrend(_ trend: TrainingTrend) -> ProfileTrend {
         switch trend {
         case .improving: .improving
@@ -48,53 +53,28 @@ public enum ScreenModels {
         return warnings
     }
 
-    public static func comparison(_ controller: TrainerController) -> ComparisonScreenModel {
-        let session = controller.comparison
-        let phase: ComparisonScreenModel.Phase
-        switch session.state {
-        case .idle, .playingNote1: phase = .playingNote1
-        case .playingNote2: phase = .playingNote2
-        case .awaitingAnswer: phase = .awaitingAnswer
-        case .showingFeedback:
-            if let last = session.lastCompleted {
-                phase = .feedback(correct: last.isCorrect, difference: last.presentedCentOffset.magnitude)
-            } else {
-                phase = .awaitingAnswer
-            }
-        }
-        return ComparisonScreenModel(phase: phase, canAnswer: session.isAnswerEnabled, answered: session.answeredCount,
-                                     correct: session.correctCount, warning: warnings(controller).first)
-    }
-
-    public static func pitchMatching(_ controller: TrainerController, knobMoving: Bool) -> PitchMatchingScreenModel {
-        let session = controller.pitchMatching
-        let phase: PitchMatchingScreenModel.Phase
-        switch session.state {
-        case .idle, .playingReference: phase = .listeningToReference
-        case .playingTunable: phase = .tuning
-        case .showingFeedback: phase = session.lastResult.map { .result(error: $0.userCentError) } ?? .tuning
-        }
-        let statistics = controller.profile.pitchMatching
-        return PitchMatchingScreenModel(phase: phase, knobMoving: knobMoving, matched: session.completedCount,
-                                        meanAbsoluteError: statistics.count > 0 ? statistics.meanAbsoluteError : nil,
-                                        warning: warnings(controller).first)
+    /// The running mode's screen, with the app-wide warning and the knob light.
+    public static func training(_ session: any ModeSession, controller: TrainerController, knobMoving: Bool) -> Screen {
+        session.screen(ModeScreenContext(warning: warnings(controller).first, knobMoving: knobMoving,
+                                         profile: controller.profile))
     }
 
     public static func profile(_ controller: TrainerController, range: ClosedRange<MIDINote>) -> ProfileScreenModel {
-        let statistics = controller.profile.pitchMatching
+        let statistics = controller.profile.pitchMatching(in: .unisonPitchMatching)
         let matching = PitchMatchingStats(
             count: statistics.count,
             meanAbsoluteError: statistics.count > 0 ? statistics.meanAbsoluteError : nil,
             standardDeviation: statistics.count > 1 ? statistics.standardDeviation : nil,
-            trend: controller.history.pitchMatchingTrend.map(profileTrend))
-        return ProfileScreenModel(chart: profileChart(controller.profile, range: range, trend: controller.history.comparisonTrend),
-                                  comparisonCount: controller.profile.comparisonCount, pitchMatching: matching)
+            trend: controller.history.trend(of: .unisonPitchMatching).map(profileTrend))
+        return ProfileScreenModel(chart: profileChart(controller.profile, range: range,
+                                                      trend: controller.history.trend(of: .unisonComparison)),
+                                  comparisonCount: controller.profile.comparisonCount(in: .unisonComparison),
+                                  pitchMatching: matching)
     }
 
     public static func quietBreak(_ controller: TrainerController) -> BreakScreenModel {
-        var remaining = Duration.zero
-        if case .onBreak(let left) = controller.breaks.status(at: controller.now) { remaining = left }
-        return BreakScreenModel(remaining: remaining, canSnooze: !controller.breaks.snoozedThisCycle,
-                                snoozeMinutes: Int(controller.breaks.settings.snoozeTime.timeInterval / 60))
+        let breaks = controller.breaks
+        return BreakScreenModel(remaining: breaks.remaining, canSnooze: !breaks.schedule.snoozedThisCycle,
+                                snoozeMinutes: Int(breaks.settings.snoozeTime.timeInterval / 60))
     }
 }

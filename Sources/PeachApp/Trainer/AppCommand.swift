@@ -8,13 +8,8 @@ public enum AppCommand: Hashable, Sendable {
     /// Esc / q: stops training (the incomplete trial is discarded) and returns to Start.
     case back
     case quit
-    case answer(higher: Bool)
-    /// Moves the tunable note by this many cents (keyboard fine/coarse, relative knobs).
-    case adjust(Cents)
-    /// Puts the tunable note this far from the target (absolute knobs, mapped anew per challenge).
-    case tune(centsFromTarget: Cents)
-    /// "Slider released": the current tuning is the answer.
-    case commit
+    /// An answer, a tuning move or a commit for the running mode (which ignores what it has no use for).
+    case input(TrainingInput)
     /// Postpones a due quiet break once.
     case snooze
     /// MIDI-learn: the next moved controller becomes the tuning control.

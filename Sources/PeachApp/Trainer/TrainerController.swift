@@ -3,85 +3,116 @@ import Observation
 import PeachCore
 import PeachMIDI
 
-/// The trainer behind every user interface: which screen is up, the two sessions, the profile,
-/// quiet breaks, the output's state and what went wrong. Full-screen and plain mode both send it
-/// `AppCommand`s and draw its `snapshot`. It never resumes training by itself.
+/// The trainer behind every user interface: navigation and commands. Which screen is up, which mode
+/// runs, the output's state and what went wrong. The modes come from the registry (`TrainingModes`);
+/// controller MIDI is `ControllerInput`'s job, quiet breaks `BreakCoordinator`'s. Full-screen and plain
+/// mode both send it `AppCommand`s and draw its state. It never resumes training by itself.
 @MainActor @Observable
-public final class TrainerController: ComparisonObserver, PitchMatchingObserver {
-    /// Keyboard tuning steps in pitch matching (←/→ and Shift+←/→).
-    public static let fineStep = Cents(1)
-    public static let coarseStep = Cents(10)
+public final class TrainerController {
+    /// Everything the trainer works with, required at creation.
+    public struct Dependencies {
+        public var modes: [any TrainingMode]
+        public var sessions: SessionDependencies
+        public var history: TrainingHistory
+        public var output: any TrainingOutput
+        public var breaks: BreakCoordinator
+        public var controllerInput: ControllerInput
+        /// Keeps a control taken by MIDI-learn (saved to the config file); returns a problem to show, or nil.
+        public var saveLearnedBinding: @MainActor (ControllerBinding) -> String?
+        /// Why results are not being saved (the store's persistent warning); nil while saving works.
+        public var saveWarning: @MainActor () -> String?
+        /// Connects to the synth the announce port offered (by its name, as `outputState` shows it).
+        public var connectOffered: @MainActor (_ offered: String) async throws -> Void
+        /// How long a stop the user asked for fades out ([safety] fade_seconds).
+        public var userStopFade: Duration
+
+        public init(modes: [any TrainingMode], sessions: SessionDependencies, history: TrainingHistory,
+                    output: any TrainingOutput, breaks: BreakCoordinator, controllerInput: ControllerInput,
+                    saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String?,
+                    saveWarning: @escaping @MainActor () -> String?,
+                    connectOffered: @escaping @MainActor (_ offered: String) async throws -> Void, userStopFade: Duration) {
+            self.modes = modes
+            self.sessions = sessions
+            self.history = history
+            self.output = output
+            self.breaks = breaks
+            self.controllerInput = controllerInput
+            self.saveLearnedBinding = saveLearnedBinding
+            self.saveWarning = saveWarning
+            self.connectOffered = connectOffered
+            self.userStopFade = userStopFade
+        }
+    }
 
     public private(set) var requestedScreen: AppScreen = .start
     /// The last thing the user should know (an interruption, a refused start); cleared by the next start.
     public private(set) var message: String?
     public private(set) var quitRequested = false
-    /// The output service's latest state (connection, pause reason), fed by the composition root
-    /// through `outputStateChanged`.
+    /// The output service's latest state (connection, pause reason), fed through `outputStateChanged`.
     public private(set) var outputState = OutputServiceState()
     /// Counts tuning moves so the pitch-matching screen can show "knob moved" without any number.
     public private(set) var tuningActivity = 0
     /// When the last tuning move happened, so the "knob moved" light can go out a moment later.
     @ObservationIgnored public private(set) var lastTuningMove: Date?
-    public private(set) var breaks: QuietBreakSchedule
-    /// Refreshed once a second while the break screen is up.
-    public private(set) var now: Date
 
-    public let comparison: ComparisonSession
-    public let pitchMatching: PitchMatchingSession
+    /// The registry's modes, in menu order, each with its session (created once).
+    public let modes: [any TrainingMode]
     public let profile: PerceptualProfile
     public let history: TrainingHistory
-    @ObservationIgnored public var controllerDecoder: ControllerDecoder
-    /// Keeps a control taken by MIDI-learn (the composition root saves it to the config file);
-    /// returns a problem to show, or nil.
-    @ObservationIgnored public var saveLearnedBinding: @MainActor (ControllerBinding) -> String? = { _ in nil }
-    /// How long a stop the user asked for fades out ([safety] fade_seconds). Interruptions, a lost
-    /// synth and quitting cut at once.
-    @ObservationIgnored public var userStopFade: Duration = .milliseconds(300)
-    /// Connects to the synth the announce port offered (set by the composition root).
-    @ObservationIgnored public var connectOffered: (@MainActor () async throws -> Void)?
-    /// Why results are not being saved (the store's persistent warning); nil while saving works.
-    @ObservationIgnored public var saveWarning: @MainActor () -> String? = { nil }
+    public let breaks: BreakCoordinator
+    public let controllerInput: ControllerInput
+    /// How long a stop the user asked for fades out; follows the configuration file.
+    @ObservationIgnored public var userStopFade: Duration
 
+    @ObservationIgnored private let sessions: [TrainingModeID: any ModeSession]
     @ObservationIgnored private let output: any TrainingOutput
     @ObservationIgnored private let clock: any TrainingClock
-    @ObservationIgnored private let logger: any PeachLogger
+    @ObservationIgnored private let saveLearnedBinding: @MainActor (ControllerBinding) -> String?
+    @ObservationIgnored public let saveWarning: @MainActor () -> String?
+    @ObservationIgnored private let connectOffered: @MainActor (_ offered: String) async throws -> Void
     @ObservationIgnored private var interruptionTask: Task<Void, Never>?
-    @ObservationIgnored private var breakTask: Task<Void, Never>?
-    @ObservationIgnored private var mappedChallenge: PitchMatchingChallenge?
-    @ObservationIgnored private var random = SystemRandomNumberGenerator()
 
-    public init(comparison: ComparisonSession, pitchMatching: PitchMatchingSession, profile: PerceptualProfile,
-                history: TrainingHistory, output: any TrainingOutput, clock: any TrainingClock,
-                interruptions: any InterruptionSource, breaks: QuietBreakSchedule = QuietBreakSchedule(),
-                controllerDecoder: ControllerDecoder = ControllerDecoder(binding: nil),
-                logger: any PeachLogger = SilentLogger()) {
-        self.comparison = comparison
-        self.pitchMatching = pitchMatching
-        self.profile = profile
-        self.history = history
-        self.output = output
-        self.clock = clock
-        self.breaks = breaks
-        self.controllerDecoder = controllerDecoder
-        self.logger = logger
-        self.now = clock.now()
-        for observer: any ComparisonObserver & PitchMatchingObserver in [profile, history, self] {
-            comparison.addObserver(observer)
-            pitchMatching.addObserver(observer)
+    public init(_ dependencies: Dependencies) {
+        modes = dependencies.modes
+        profile = dependencies.sessions.profile
+        history = dependencies.history
+        breaks = dependencies.breaks
+        controllerInput = dependencies.controllerInput
+        userStopFade = dependencies.userStopFade
+        output = dependencies.output
+        clock = dependencies.sessions.clock
+        saveLearnedBinding = dependencies.saveLearnedBinding
+        saveWarning = dependencies.saveWarning
+        connectOffered = dependencies.connectOffered
+        var sessions: [TrainingModeID: any ModeSession] = [:]
+        for mode in dependencies.modes {
+            precondition(sessions[mode.id] == nil, "two training modes are registered as \(mode.id)")
+            sessions[mode.id] = mode.makeSession(dependencies.sessions)
         }
-        let events = interruptions.events()
+        self.sessions = sessions
+        let events = dependencies.sessions.interruptions.events()
         interruptionTask = Task { [weak self] in
             for await event in events { self?.interruptionArrived(event) }
         }
+        breaks.breakBegan = { [weak self] in self?.breakBegan() }
     }
 
+    /// The session of a registered mode.
+    public func modeSession(_ id: TrainingModeID) -> (any ModeSession)? { sessions[id] }
+
+    /// The session of the mode on screen, if a training screen is up.
+    public var activeModeSession: (any ModeSession)? { screen.trainingMode.flatMap { sessions[$0] } }
+
     /// The screen to draw: a training screen whose session stopped by itself (a failed synth, an
-    /// interruption) shows Start, with the session's reason in `statusLine`.
+    /// interruption) shows Start, with the session's reason in `statusLine`; so does a finished break.
     public var screen: AppScreen {
         switch requestedScreen {
-        case .comparison where !comparison.isTraining, .pitchMatching where !pitchMatching.isTraining: .start
-        default: requestedScreen
+        case .training(let mode):
+            sessions[mode]?.session.isTraining == true ? requestedScreen : .start
+        case .quietBreak:
+            breaks.isOnBreak ? .quietBreak : .start
+        case .start, .profile, .settings, .info:
+            requestedScreen
         }
     }
 
@@ -92,41 +123,38 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
 
     /// The controller's own message, else why a session stopped by itself (it says so until the next start).
     public var trainingStatus: String? {
-        message ?? comparison.statusMessage ?? pitchMatching.statusMessage
+        message ?? modes.lazy.compactMap { self.sessions[$0.id]?.session.statusMessage }.first
     }
 
     // MARK: Commands
 
     public func handle(_ command: AppCommand) async {
         switch command {
-        case .open(let target) where target.isTraining:
-            await startTraining(target)
         case .open(let target):
-            // The new screen shows at once; the old session's notes are silenced behind it.
-            requestedScreen = target
-            await stopTraining()
+            if let mode = target.trainingMode {
+                await startTraining(mode)
+            } else {
+                // The new screen shows at once; the old session's notes are silenced behind it.
+                requestedScreen = target
+                await stopTraining()
+            }
         case .back:
             await leaveScreen()
         case .quit:
             await stopTraining()
             await output.stop(fadeOut: nil)
             quitRequested = true
-        case .answer(let higher):
-            if screen == .comparison { comparison.answer(higher: higher) }
-        case .adjust(let cents):
-            guard screen == .pitchMatching, pitchMatching.isAdjustable else { return }
-            noteTuningMove()
-            pitchMatching.adjust(byCents: cents)
-        case .tune(let cents):
-            guard screen == .pitchMatching, pitchMatching.isAdjustable else { return }
-            noteTuningMove()
-            pitchMatching.adjust(toCentsFromTarget: cents)
-        case .commit:
-            if screen == .pitchMatching { pitchMatching.commit() }
+        case .input(let input):
+            guard let session = activeModeSession?.session, session.accepts(input) else { return }
+            switch input {
+            case .adjust, .tune: noteTuningMove()
+            case .answer, .commit: break
+            }
+            session.handle(input)
         case .snooze:
             snoozeBreak()
         case .learnController:
-            controllerDecoder.startLearning()
+            controllerInput.startLearning()
             message = "Move the control you want to tune with…"
         case .connectOfferedSynth:
             await connectToOfferedSynth()
@@ -136,24 +164,16 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     }
 
     /// A batch of controller MIDI in arrival order (everything that came in since the main actor last
-    /// looked): decoded event by event, then collapsed by `ControllerActionBatch` (the newest knob
-    /// position only, relative steps summed, commits and answers in place) and applied.
+    /// looked): decoded and collapsed by `ControllerInput`, then applied to the running mode.
     public func handleMIDI(_ inputs: [SequencerInput]) async {
-        var actions: [ControllerAction] = []
-        for input in inputs {
-            if pitchMatching.currentChallenge != mappedChallenge {
-                mappedChallenge = pitchMatching.currentChallenge
-                controllerDecoder.newChallenge(using: &random)
-            }
-            actions += controllerDecoder.decode(input)
-        }
-        for action in ControllerActionBatch.coalesce(actions) {
+        let actions = controllerInput.actions(for: inputs, trialNumber: activeModeSession?.session.trialNumber)
+        for action in actions {
             switch action {
-            case .setCents(let cents): await handle(.tune(centsFromTarget: cents))
-            case .adjustByCents(let cents): await handle(.adjust(cents))
-            case .commit: await handle(.commit)
-            case .answerHigher: await handle(.answer(higher: true))
-            case .answerLower: await handle(.answer(higher: false))
+            case .setCents(let cents): await handle(.input(.tune(centsFromTarget: cents, via: controllerInput.mode)))
+            case .adjustByCents(let cents): await handle(.input(.adjust(cents, via: controllerInput.mode)))
+            case .commit: await handle(.input(.commit))
+            case .answerHigher: await handle(.input(.answer(higher: true)))
+            case .answerLower: await handle(.input(.answer(higher: false)))
             case .learned(let binding):
                 message = "Tuning control learned: \(binding)." + (saveLearnedBinding(binding).map { " \($0)" } ?? " Saved.")
             }
@@ -165,9 +185,9 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         lastTuningMove = clock.now()
     }
 
-    /// Stops both sessions and waits until their notes are silenced.
+    /// Stops every session and waits until their notes are silenced.
     public func stopTraining() async {
-        let stops = [comparison.stop(), pitchMatching.stop()]
+        let stops = modes.compactMap { sessions[$0.id]?.session.stop() }
         for stop in stops { await stop.value }
     }
 
@@ -176,8 +196,7 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     public func configurationChanged(breaks settings: QuietBreakSchedule.Settings, binding: ControllerBinding?,
                                      triggers: ControllerTriggers) {
         breaks.settings = settings
-        if controllerDecoder.binding != binding { controllerDecoder.rebind(binding) }
-        controllerDecoder.triggers = triggers
+        controllerInput.reconfigure(binding: binding, triggers: triggers)
     }
 
     /// The output service published a new state.
@@ -187,9 +206,11 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
 
     // MARK: Training
 
-    private func startTraining(_ target: AppScreen) async {
+    private func startTraining(_ mode: TrainingModeID) async {
         await stopTraining()
-        if case .onBreak = breaks.status(at: clock.now()) {
+        guard let session = sessions[mode]?.session else { return }
+        if breaks.blocksTraining {
+            breaks.showBreak()
             requestedScreen = .quietBreak
             return
         }
@@ -201,16 +222,16 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
             return
         }
         message = nil
-        requestedScreen = target
-        breaks.trainingStarted(at: clock.now())
-        if target == .comparison { comparison.start() } else { pitchMatching.start() }
+        requestedScreen = .training(mode)
+        breaks.trainingStarted()
+        session.start()
     }
 
     private func leaveScreen() async {
         switch screen {
         case .quietBreak:
             snoozeBreak()
-        case .comparison, .pitchMatching:
+        case .training:
             // Start shows at once, so no answer or commit can complete the trial any more; what
             // sounds fades out over `userStopFade`, then the sessions stop and discard the trial.
             requestedScreen = .start
@@ -222,9 +243,9 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
     }
 
     private func connectToOfferedSynth() async {
-        guard let connectOffered, outputState.offeredDestination != nil else { return }
+        guard let offered = outputState.offeredDestination else { return }
         do {
-            try await connectOffered()
+            try await connectOffered(offered)
             message = "Connected. Start training when you are ready."
         } catch {
             message = "Could not connect to the new synth: \(error)"
@@ -243,44 +264,19 @@ public final class TrainerController: ComparisonObserver, PitchMatchingObserver 
         }
     }
 
-    // MARK: Observers: quiet breaks come after a finished trial
+    // MARK: Quiet breaks
 
-    public func comparisonCompleted(_ completed: CompletedComparison) throws { breakIfDue() }
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws { breakIfDue() }
-
-    private func breakIfDue() {
-        guard breaks.status(at: clock.now()) == .due else { return }
-        comparison.stop()
-        pitchMatching.stop()
-        breaks.breakStarted(at: clock.now())
+    /// A finished trial made a break due: training stops and the break screen shows.
+    private func breakBegan() {
+        for mode in modes { sessions[mode.id]?.session.stop() }
         requestedScreen = .quietBreak
-        let output = output
-        Task { await output.pause(.quietBreak) }
-        runBreakCountdown()
-    }
-
-    private func runBreakCountdown() {
-        breakTask?.cancel()
-        breakTask = Task { [weak self, clock] in
-            while !Task.isCancelled {
-                guard let self else { return }
-                self.now = clock.now()
-                if self.breaks.status(at: self.now) == .breakOver {
-                    self.breaks.breakFinished()
-                    if self.requestedScreen == .quietBreak { self.requestedScreen = .start }
-                    return
-                }
-                try? await clock.sleep(for: .seconds(1))
-            }
-        }
     }
 
     private func snoozeBreak() {
-        guard breaks.snooze(at: clock.now()) else {
+        guard breaks.snooze() else {
             message = "The break was already snoozed once; rest your ears for the remaining time."
             return
         }
-        breakTask?.cancel()
         if requestedScreen == .quietBreak { requestedScreen = .start }
     }
 }

@@ -1,57 +1,47 @@
 import Foundation
 import PeachCore
 
-/// The records of this and earlier sessions, for the trend. Loaded at launch from the store and
-/// extended as trials complete (it observes both sessions).
+/// The records of this and earlier sessions, for the trends. Loaded at launch from the store and
+/// extended as trials complete (it observes every session).
 ///
-/// Keeps only what the trend rule looks at: per kind, the newest 2 × window records in time order
+/// Keeps only what the trend rule looks at: per discipline, the newest 2 × window records in time order
 /// (ties in the order added, as the rule's stable sort). A long history thus costs no memory here,
 /// and the trends come out exactly as `TrainingTrendRule` computes them over the whole history.
 @MainActor
-public final class TrainingHistory: ComparisonObserver, PitchMatchingObserver {
-    /// How many records were added, of both kinds.
+public final class TrainingHistory: TrainingObserver {
+    /// How many records were added, of every discipline.
     public private(set) var count = 0
+    /// The synth or port the notes go to, recorded with comparisons.
     public var outputName: () -> String?
-    public var controllerMode: () -> String?
     private let rule = TrainingTrendRule()
-    private var comparisons: NewestRecords
-    private var pitchMatchings: NewestRecords
+    private var newest: [TrainingDiscipline: NewestRecords] = [:]
 
-    public init<Records: Sequence>(records: Records = [TrainingRecord](), outputName: @escaping () -> String? = { nil },
-                                   controllerMode: @escaping () -> String? = { nil }) where Records.Element == TrainingRecord {
+    public init<Records: Sequence>(records: Records = [TrainingRecord](),
+                                   outputName: @escaping () -> String? = { nil }) where Records.Element == TrainingRecord {
         self.outputName = outputName
-        self.controllerMode = controllerMode
-        comparisons = NewestRecords(limit: 2 * rule.windowSize)
-        pitchMatchings = NewestRecords(limit: 2 * rule.windowSize)
         for record in records { add(record) }
     }
 
     /// Adds a stored record (launch).
     public func add(_ record: TrainingRecord) {
-        switch record {
-        case .comparison: comparisons.add(record, sequence: count)
-        case .pitchMatching: pitchMatchings.add(record, sequence: count)
-        }
+        newest[record.discipline, default: NewestRecords(limit: 2 * rule.windowSize)].add(record, sequence: count)
         count += 1
     }
 
-    public func comparisonCompleted(_ completed: CompletedComparison) throws {
-        add(.comparison(ComparisonRecord(completed, outputName: outputName())))
-    }
-
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
-        add(.pitchMatching(PitchMatchingRecord(completed, controllerMode: controllerMode())))
+    public func trialCompleted(_ trial: CompletedTrial) throws {
+        add(trial.record(outputName: outputName()))
     }
 
     /// The records the trends are computed from, oldest first: give these to `TrainingTrendRule`
     /// (or `ProfileReport`) instead of the whole history, with the same result.
     public var recentRecords: [TrainingRecord] {
-        (comparisons.entries + pitchMatchings.entries)
+        newest.values.flatMap(\.entries)
             .sorted { ($0.timestamp, $0.sequence) < ($1.timestamp, $1.sequence) }.map(\.record)
     }
 
-    public var comparisonTrend: TrainingTrend? { rule.comparisonTrend(of: comparisons.entries.map(\.record)) }
-    public var pitchMatchingTrend: TrainingTrend? { rule.pitchMatchingTrend(of: pitchMatchings.entries.map(\.record)) }
+    public func trend(of discipline: TrainingDiscipline) -> TrainingTrend? {
+        rule.trend(of: newest[discipline]?.entries.map(\.record) ?? [], in: discipline)
+    }
 }
 
 /// The `limit` greatest records by (timestamp, sequence), ascending. Holds up to 2 × `limit` and

@@ -1,7 +1,7 @@
 import Observation
 
-/// What the user can hear: per-note discrimination thresholds and pitch-matching accuracy.
-/// Updated live as an observer of both sessions and rebuilt from the full history at launch.
+/// What the user can hear, per discipline: per-note discrimination thresholds and pitch-matching accuracy.
+/// Updated live as an observer of every session and rebuilt from the full history at launch.
 /// Comparisons count by |presented cent offset| (what the listener really heard) on the reference note.
 @MainActor @Observable
 public final class PerceptualProfile {
@@ -9,21 +9,35 @@ public final class PerceptualProfile {
 
     public init() {}
 
-    public var pitchMatching: PitchMatchingStatistics { data.pitchMatching }
-
-    /// Answered comparisons over all notes.
-    public var comparisonCount: Int { data.notes.reduce(0) { $0 + $1.count } }
-
-    public func update(note: MIDINote, centDifference: Cents) {
-        data.addComparison(note: note, centDifference: centDifference)
+    /// The disciplines with at least one trial, comparisons first, unisons first.
+    public var trainedDisciplines: [TrainingDiscipline] {
+        (Array(data.comparisons.keys) + Array(data.pitchMatchings.keys)).sorted { lhs, rhs in
+            (lhs.kind == .comparison ? 0 : 1, lhs.interval.semitones, lhs.tuningSystem.rawValue)
+                < (rhs.kind == .comparison ? 0 : 1, rhs.interval.semitones, rhs.tuningSystem.rawValue)
+        }
     }
 
-    public func update(with completed: CompletedComparison) {
-        update(note: completed.comparison.referenceNote, centDifference: completed.presentedCentOffset)
+    public func pitchMatching(in discipline: TrainingDiscipline = .unisonPitchMatching) -> PitchMatchingStatistics {
+        data.pitchMatchings[discipline] ?? PitchMatchingStatistics()
     }
 
-    public func update(with completed: CompletedPitchMatching) {
-        data.pitchMatching.add(completed.userCentError)
+    /// Answered comparisons over all notes of `discipline`.
+    public func comparisonCount(in discipline: TrainingDiscipline = .unisonComparison) -> Int {
+        data.comparisons[discipline]?.reduce(0) { $0 + $1.count } ?? 0
+    }
+
+    public func update(note: MIDINote, centDifference: Cents, in discipline: TrainingDiscipline = .unisonComparison) {
+        data.addComparison(note: note, centDifference: centDifference, in: discipline)
+    }
+
+    public func update(with trial: CompletedTrial) {
+        switch trial {
+        case .comparison(let completed):
+            update(note: completed.comparison.referenceNote, centDifference: completed.presentedCentOffset,
+                   in: trial.discipline)
+        case .pitchMatching(let completed):
+            data.addPitchMatching(error: completed.userCentError, in: trial.discipline)
+        }
     }
 
     public func update(with record: TrainingRecord) {
@@ -46,20 +60,22 @@ public final class PerceptualProfile {
         data = accumulator.data
     }
 
-    public func threshold(for note: MIDINote) -> NoteThreshold {
-        let stats = data.notes[note.rawValue]
+    public func threshold(for note: MIDINote, in discipline: TrainingDiscipline = .unisonComparison) -> NoteThreshold {
+        let stats = data.comparisons[discipline]?[note.rawValue] ?? WelfordAccumulator()
         return NoteThreshold(note: note, mean: Cents(stats.mean),
                              standardDeviation: Cents(stats.standardDeviation), count: stats.count)
     }
 
     /// One entry per note of `range`, trained or not, lowest first (the chart's x axis).
-    public func thresholds(in range: ClosedRange<MIDINote>) -> [NoteThreshold] {
-        range.notes.map(threshold(for:))
+    public func thresholds(in range: ClosedRange<MIDINote>,
+                           discipline: TrainingDiscipline = .unisonComparison) -> [NoteThreshold] {
+        range.notes.map { threshold(for: $0, in: discipline) }
     }
 
     /// Mean and spread of the trained notes' thresholds in `range`; nil when none is trained.
-    public func summary(in range: ClosedRange<MIDINote>) -> ProfileSummary? {
-        let trained = thresholds(in: range).filter(\.isTrained)
+    public func summary(in range: ClosedRange<MIDINote>,
+                        discipline: TrainingDiscipline = .unisonComparison) -> ProfileSummary? {
+        let trained = thresholds(in: range, discipline: discipline).filter(\.isTrained)
         guard !trained.isEmpty else { return nil }
         let spread = WelfordAccumulator(trained.map(\.mean.value))
         return ProfileSummary(mean: Cents(spread.mean), standardDeviation: Cents(spread.standardDeviation),
@@ -67,12 +83,8 @@ public final class PerceptualProfile {
     }
 }
 
-extension PerceptualProfile: ComparisonObserver, PitchMatchingObserver {
-    public func comparisonCompleted(_ completed: CompletedComparison) throws {
-        update(with: completed)
-    }
-
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
-        update(with: completed)
+extension PerceptualProfile: TrainingObserver {
+    public func trialCompleted(_ trial: CompletedTrial) throws {
+        update(with: trial)
     }
 }

@@ -44,6 +44,10 @@ public struct ComparisonRecord: Hashable, Sendable, Codable {
                   tuningSystem: completed.comparison.tuningSystem, referencePitch: completed.referencePitch,
                   velocity: completed.velocity, outputName: outputName)
     }
+
+    public var discipline: TrainingDiscipline {
+        TrainingDiscipline(.comparison, interval: interval, tuningSystem: tuningSystem)
+    }
 }
 
 /// A persisted pitch-matching attempt.
@@ -57,13 +61,13 @@ public struct PitchMatchingRecord: Hashable, Sendable, Codable {
     public var interval: Interval
     public var tuningSystem: TuningSystem
     public var referencePitch: ReferencePitch
-    /// How the user tuned: "keyboard", "cc7", "cc14", "relative", "pitchbend"; nil for imported records.
-    public var controllerMode: String?
+    /// The input that last moved the note; nil for imported records and untouched commits.
+    public var controllerMode: ControllerMode?
 
     public init(timestamp: Date, referenceNote: MIDINote, targetNote: MIDINote, initialCentOffset: Cents,
                 userCentError: Cents, interval: Interval = .perfectUnison,
                 tuningSystem: TuningSystem = .equalTemperament, referencePitch: ReferencePitch = .standard,
-                controllerMode: String? = nil) {
+                controllerMode: ControllerMode? = nil) {
         self.timestamp = timestamp
         self.referenceNote = referenceNote
         self.targetNote = targetNote
@@ -75,12 +79,16 @@ public struct PitchMatchingRecord: Hashable, Sendable, Codable {
         self.controllerMode = controllerMode
     }
 
-    public init(_ completed: CompletedPitchMatching, controllerMode: String?) {
+    public init(_ completed: CompletedPitchMatching) {
         self.init(timestamp: completed.timestamp, referenceNote: completed.challenge.referenceNote,
                   targetNote: completed.challenge.targetNote, initialCentOffset: completed.challenge.initialCentOffset,
                   userCentError: completed.userCentError, interval: completed.challenge.interval,
                   tuningSystem: completed.challenge.tuningSystem, referencePitch: completed.referencePitch,
-                  controllerMode: controllerMode)
+                  controllerMode: completed.controllerMode)
+    }
+
+    public var discipline: TrainingDiscipline {
+        TrainingDiscipline(.pitchMatching, interval: interval, tuningSystem: tuningSystem)
     }
 }
 
@@ -93,6 +101,13 @@ public enum TrainingRecord: Hashable, Sendable {
         switch self {
         case .comparison(let record): record.timestamp
         case .pitchMatching(let record): record.timestamp
+        }
+    }
+
+    public var discipline: TrainingDiscipline {
+        switch self {
+        case .comparison(let record): record.discipline
+        case .pitchMatching(let record): record.discipline
         }
     }
 }

@@ -26,4 +26,8 @@ public struct Comparison: Hashable, Sendable {
     public func targetFrequency(_ reference: ReferencePitch) -> Frequency {
         DetunedMIDINote(note: targetNote, offset: centOffset).frequency(reference: reference)
     }
+
+    public var discipline: TrainingDiscipline {
+        TrainingDiscipline(.comparison, interval: interval, tuningSystem: tuningSystem)
+    }
 }

@@ -7,12 +7,15 @@ public struct CompletedPitchMatching: Hashable, Sendable {
     public var userCentError: Cents
     public var timestamp: Date
     public var referencePitch: ReferencePitch
+    /// The input that last moved the note; nil when it was committed untouched.
+    public var controllerMode: ControllerMode?
 
     public init(challenge: PitchMatchingChallenge, userCentError: Cents, timestamp: Date,
-                referencePitch: ReferencePitch = .standard) {
+                referencePitch: ReferencePitch = .standard, controllerMode: ControllerMode? = nil) {
         self.challenge = challenge
         self.userCentError = userCentError
         self.timestamp = timestamp
         self.referencePitch = referencePitch
+        self.controllerMode = controllerMode
     }
 }

@@ -29,4 +29,8 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
     public func initialFrequency(_ reference: ReferencePitch) -> Frequency {
         DetunedMIDINote(note: targetNote, offset: initialCentOffset).frequency(reference: reference)
     }
+
+    public var discipline: TrainingDiscipline {
+        TrainingDiscipline(.pitchMatching, interval: interval, tuningSystem: tuningSystem)
+    }
 }

@@ -1,7 +1,7 @@
 /// The trend rule. Errors are magnitudes where smaller is better: |presented cent offset| for comparisons
 /// (the adaptive strategy lowers it as the user hears finer), |signed error| for pitch matching.
 ///
-/// Take the records of one kind in time order; compare the mean error of the most recent `windowSize`
+/// Take the records of one discipline in time order; compare the mean error of the most recent `windowSize`
 /// against the mean of the `windowSize` just before them. A drop by at least `relativeChange` of the earlier
 /// mean is `improving`, a rise by at least as much is `declining`, anything in between `stable`.
 /// Fewer than 2 × `windowSize` records: nil (not enough data).
@@ -28,20 +28,21 @@ public struct TrainingTrendRule: Hashable, Sendable {
         return change < 0 ? .improving : .declining
     }
 
-    /// The trend of the comparison records among `records` (any order).
-    public func comparisonTrend<Records: Sequence>(of records: Records) -> TrainingTrend?
+    /// The trend of `discipline`'s records among `records` (any order); other disciplines are ignored.
+    public func trend<Records: Sequence>(of records: Records, in discipline: TrainingDiscipline) -> TrainingTrend?
     where Records.Element == TrainingRecord {
-        trend(ofErrors: Self.chronological(records).compactMap {
-            if case .comparison(let record) = $0 { record.presentedCentOffset } else { nil }
+        trend(ofErrors: Self.chronological(records).compactMap { record in
+            guard record.discipline == discipline else { return nil }
+            return Self.error(of: record)
         })
     }
 
-    /// The trend of the pitch-matching records among `records` (any order).
-    public func pitchMatchingTrend<Records: Sequence>(of records: Records) -> TrainingTrend?
-    where Records.Element == TrainingRecord {
-        trend(ofErrors: Self.chronological(records).compactMap {
-            if case .pitchMatching(let record) = $0 { record.userCentError } else { nil }
-        })
+    /// The magnitude the rule compares: smaller is better.
+    static func error(of record: TrainingRecord) -> Cents {
+        switch record {
+        case .comparison(let comparison): comparison.presentedCentOffset
+        case .pitchMatching(let matching): matching.userCentError
+        }
     }
 
     private static func chronological<Records: Sequence>(_ records: Records) -> [TrainingRecord]

@@ -68,7 +68,8 @@ final class LogLineDecoder {
             initialCentOffset: Cents(try number(4, "initial cents")),
             userCentError: Cents(try number(5, "user error cents")), interval: try interval(6),
             tuningSystem: try tuningSystem(7), referencePitch: try referencePitch(8),
-            controllerMode: optionalText(9))
+            // A word a later Peach may write is no reason to reject the trial: the mode is only a note on it.
+            controllerMode: optionalText(9).flatMap(ControllerMode.init(rawValue:)))
     }
 
     // MARK: - Fields

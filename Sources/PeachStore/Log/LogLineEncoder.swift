@@ -20,7 +20,7 @@ enum LogLineEncoder {
                 LogFormat.pitchMatchingTag, try timestamp(r.timestamp), String(r.referenceNote.rawValue),
                 String(r.targetNote.rawValue), try number(r.initialCentOffset.value, "initial cent offset"),
                 try number(r.userCentError.value, "user cent error"), r.interval.abbreviation, r.tuningSystem.rawValue,
-                try number(r.referencePitch.hertz, "reference pitch"), escape(r.controllerMode ?? ""),
+                try number(r.referencePitch.hertz, "reference pitch"), r.controllerMode?.rawValue ?? "",
             ]
             return fields.joined(separator: "\t") + "\n"
         }

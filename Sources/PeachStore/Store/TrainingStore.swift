@@ -8,13 +8,11 @@ import Glibc
 /// `saveFailure`; unsaved records are kept in memory and written first on the next save, so a
 /// temporarily full disk loses nothing as long as Peach keeps running.
 @MainActor
-public final class TrainingStore: ComparisonObserver, PitchMatchingObserver {
+public final class TrainingStore: TrainingObserver {
     /// Nil when the log could not be opened at launch: training goes on, nothing is written.
     private let log: TrainingLog?
     /// Recorded with each comparison: the synth or port the notes went to.
     public var outputName: String?
-    /// Recorded with each pitch-matching attempt: "keyboard", "cc7", "cc14", "relative", "pitchbend".
-    public var controllerMode: String?
     /// Non-nil while some results exist only in memory. Cleared once they are all written.
     public private(set) var saveFailure: SaveFailure?
 
@@ -22,42 +20,36 @@ public final class TrainingStore: ComparisonObserver, PitchMatchingObserver {
     /// Bounds memory if the disk stays full for a very long session; beyond it the oldest unsaved are dropped.
     public static let maximumUnsaved = 100_000
 
-    public init(log: TrainingLog, outputName: String? = nil, controllerMode: String? = nil) {
+    public init(log: TrainingLog, outputName: String? = nil) {
         self.log = log
         self.outputName = outputName
-        self.controllerMode = controllerMode
     }
 
     /// A store for a session whose log could not be opened (read-only file system, permissions):
     /// training still works, `saveFailure` shows why nothing is saved from the first result on.
-    public init(unavailable error: StoreError, outputName: String? = nil, controllerMode: String? = nil) {
+    public init(unavailable error: StoreError, outputName: String? = nil) {
         self.log = nil
         self.outputName = outputName
-        self.controllerMode = controllerMode
         self.saveFailure = SaveFailure(error: error, unsavedRecords: 0)
     }
 
     /// Opens the log for writing (lock, recovery) and wraps it: the usual way to start a training session.
-    public static func open(_ directory: DataDirectory, outputName: String? = nil,
-                            controllerMode: String? = nil) throws(StoreError) -> (store: TrainingStore, contents: LogContents) {
+    public static func open(_ directory: DataDirectory,
+                            outputName: String? = nil) throws(StoreError) -> (store: TrainingStore, contents: LogContents) {
         let (log, contents) = try TrainingLog.openForWriting(directory)
-        return (TrainingStore(log: log, outputName: outputName, controllerMode: controllerMode), contents)
+        return (TrainingStore(log: log, outputName: outputName), contents)
     }
 
-    /// Like `open(_:outputName:controllerMode:)`, but hands each stored record to `each` as it is read
+    /// Like `open(_:outputName:)`, but hands each stored record to `each` as it is read
     /// and keeps none (launch: the profile and trend are built without holding the whole history).
-    public static func open(_ directory: DataDirectory, outputName: String? = nil, controllerMode: String? = nil,
+    public static func open(_ directory: DataDirectory, outputName: String? = nil,
                             each: (TrainingRecord) -> Void) throws(StoreError) -> (store: TrainingStore, warnings: [LogWarning]) {
         let (log, warnings) = try TrainingLog.openForWriting(directory, each: each)
-        return (TrainingStore(log: log, outputName: outputName, controllerMode: controllerMode), warnings)
+        return (TrainingStore(log: log, outputName: outputName), warnings)
     }
 
-    public func comparisonCompleted(_ completed: CompletedComparison) throws {
-        try save(.comparison(ComparisonRecord(completed, outputName: outputName)))
-    }
-
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
-        try save(.pitchMatching(PitchMatchingRecord(completed, controllerMode: controllerMode)))
+    public func trialCompleted(_ trial: CompletedTrial) throws {
+        try save(trial.record(outputName: outputName))
     }
 
     /// Saves `record` after any earlier unsaved ones, fsynced before returning.

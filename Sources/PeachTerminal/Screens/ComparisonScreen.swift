@@ -15,8 +15,15 @@ public struct ComparisonScreenModel: Hashable, Sendable {
     public var answered: Int
     public var correct: Int
     public var warning: StatusWarning?
+    /// The mode's name in the title bar.
+    public var title: String
+    /// What to listen for, shown above the notes (e.g. the interval of an interval comparison); nil for unisons.
+    public var detail: String?
 
-    public init(phase: Phase, canAnswer: Bool, answered: Int = 0, correct: Int = 0, warning: StatusWarning? = nil) {
+    public init(phase: Phase, canAnswer: Bool, answered: Int = 0, correct: Int = 0, warning: StatusWarning? = nil,
+                title: String = "Comparison training", detail: String? = nil) {
+        self.title = title
+        self.detail = detail
         self.phase = phase
         self.canAnswer = canAnswer
         self.answered = answered
@@ -51,7 +58,7 @@ public enum ComparisonScreen {
 
         let width = size.columns - 2
         var body: [String] = [
-            "",
+            model.detail.map { TextLayout.center(style.bold($0), width: width) } ?? "",
             TextLayout.center(indicator, width: width),
             "",
             TextLayout.center(prompt, width: width),
@@ -65,7 +72,7 @@ public enum ComparisonScreen {
         ]
         if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
         let status = "\(model.answered) answered · \(ScreenFormat.percent(model.accuracy))"
-        return ScreenFrame.compose(title: "Comparison training", status: status, body: body,
+        return ScreenFrame.compose(title: model.title, status: status, body: body,
                                    keyHints: "↑/k/h higher · ↓/j/l lower · Esc/q stop",
                                    size: size, style: style)
     }

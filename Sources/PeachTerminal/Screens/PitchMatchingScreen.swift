@@ -15,9 +15,15 @@ public struct PitchMatchingScreenModel: Hashable, Sendable {
     public var matched: Int
     public var meanAbsoluteError: Cents?
     public var warning: StatusWarning?
+    /// The mode's name in the title bar.
+    public var title: String
+    /// What to tune to, shown above the prompt (e.g. the interval of an interval match); nil for unisons.
+    public var detail: String?
 
     public init(phase: Phase, knobMoving: Bool = false, matched: Int = 0, meanAbsoluteError: Cents? = nil,
-                warning: StatusWarning? = nil) {
+                warning: StatusWarning? = nil, title: String = "Pitch matching", detail: String? = nil) {
+        self.title = title
+        self.detail = detail
         self.phase = phase
         self.knobMoving = knobMoving
         self.matched = matched
@@ -32,7 +38,7 @@ public enum PitchMatchingScreen {
 
     public static func render(_ model: PitchMatchingScreenModel, size: TerminalSize, style: Styler) -> [String] {
         let width = size.columns - 2
-        var body: [String] = [""]
+        var body: [String] = [model.detail.map { TextLayout.center(style.bold($0), width: width) } ?? ""]
         switch model.phase {
         case .listeningToReference:
             body += [TextLayout.center(style.accent("♪ Listening to the reference note…"), width: width), "",
@@ -48,7 +54,7 @@ public enum PitchMatchingScreen {
                  + (model.meanAbsoluteError.map(ScreenFormat.cents) ?? "—")]
         if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
         let status = "\(model.matched) matched"
-        return ScreenFrame.compose(title: "Pitch matching", status: status, body: body,
+        return ScreenFrame.compose(title: model.title, status: status, body: body,
                                    keyHints: "←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop",
                                    size: size, style: style)
     }

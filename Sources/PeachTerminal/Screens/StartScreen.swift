@@ -1,39 +1,32 @@
-/// The Start screen's menu entries, in order; their 1-based position is the digit shortcut.
-public enum StartMenuItem: Int, CaseIterable, Hashable, Sendable {
-    case comparisonTraining = 1
-    case pitchMatching
-    case profile
-    case settings
-    case info
+/// The Start screen's menu: one entry per training mode, then the viewers. An entry's 1-based position
+/// is its digit shortcut. The app builds the list from its mode registry.
+public struct StartMenu: Hashable, Sendable {
+    public var titles: [String]
+    public var selectedIndex: Int
 
-    public var title: String {
-        switch self {
-        case .comparisonTraining: "Start comparison training"
-        case .pitchMatching: "Start pitch matching"
-        case .profile: "Profile"
-        case .settings: "Settings"
-        case .info: "Info"
-        }
+    public init(titles: [String], selectedIndex: Int = 0) {
+        self.titles = titles
+        self.selectedIndex = titles.indices.contains(selectedIndex) ? selectedIndex : 0
     }
 
-    /// The next or previous item, wrapping around.
-    public func moved(by offset: Int) -> StartMenuItem {
-        let all = Self.allCases
-        let index = (all.firstIndex(of: self)! + offset % all.count + all.count) % all.count
-        return all[index]
+    /// The next or previous entry, wrapping around.
+    public func moved(by offset: Int) -> StartMenu {
+        guard !titles.isEmpty else { return self }
+        let count = titles.count
+        return StartMenu(titles: titles, selectedIndex: ((selectedIndex + offset) % count + count) % count)
     }
 }
 
 public struct StartScreenModel: Hashable, Sendable {
-    public var selected: StartMenuItem
+    public var menu: StartMenu
     public var profile: ProfileChartModel
     public var synth: DeviceStatus
     public var controller: DeviceStatus
     public var warnings: [StatusWarning]
 
-    public init(selected: StartMenuItem = .comparisonTraining, profile: ProfileChartModel,
+    public init(menu: StartMenu, profile: ProfileChartModel,
                 synth: DeviceStatus, controller: DeviceStatus, warnings: [StatusWarning] = []) {
-        self.selected = selected
+        self.menu = menu
         self.profile = profile
         self.synth = synth
         self.controller = controller
@@ -44,9 +37,9 @@ public struct StartScreenModel: Hashable, Sendable {
 public enum StartScreen {
     public static func render(_ model: StartScreenModel, size: TerminalSize, style: Styler) -> [String] {
         var body: [String] = [""]
-        for item in StartMenuItem.allCases {
-            let entry = "\(item.rawValue)  \(item.title)"
-            body.append(item == model.selected ? ">" + style.inverse(" " + entry + " ") : "  " + entry)
+        for (index, title) in model.menu.titles.enumerated() {
+            let entry = "\(index + 1)  \(title)"
+            body.append(index == model.menu.selectedIndex ? ">" + style.inverse(" " + entry + " ") : "  " + entry)
         }
         body.append("")
         let previewWidth = min(max(size.columns - 30, 10), 64)
@@ -60,7 +53,7 @@ public enum StartScreen {
         if !model.warnings.isEmpty { body.append("") }
         body += model.warnings.flatMap { $0.renderedLines(width: size.columns - 2, style: style) }
         return ScreenFrame.compose(title: "ear training", body: body,
-                                   keyHints: "↑/↓ or j/k choose · Enter open · 1-5 jump · q quit",
+                                   keyHints: "↑/↓ or j/k choose · Enter open · 1-\(min(model.menu.titles.count, 9)) jump · q quit",
                                    size: size, style: style)
     }
 }

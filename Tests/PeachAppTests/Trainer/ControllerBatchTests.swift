@@ -51,7 +51,7 @@ import PeachMIDI
         #expect(f.controller.tuningActivity == 1, "one tuning move per batch, not \(values.count)")
         let challenge = try! #require(f.controller.pitchMatching.currentChallenge)
         let expected = challenge.targetFrequency(f.settings.currentSettings.referencePitch)
-            .shifted(by: f.controller.controllerDecoder.mapping.cents(at: 90, of: 127))
+            .shifted(by: f.controller.controllerInput.decoder.mapping.cents(at: 90, of: 127))
         let tuned = try! #require(f.controller.pitchMatching.tunedFrequency)
         #expect(abs(tuned.hertz - expected.hertz) < 1e-9)
     }
@@ -63,7 +63,7 @@ import PeachMIDI
         await f.controller.handleMIDI([Self.knob(10), Self.knob(20), Self.noteOn(60), Self.knob(100), Self.knob(120)])
         #expect(f.controller.pitchMatching.completedCount == 1)
         let result = try! #require(f.controller.pitchMatching.lastResult)
-        let committed = f.controller.controllerDecoder.mapping.cents(at: 20, of: 127)
+        let committed = f.controller.controllerInput.decoder.mapping.cents(at: 20, of: 127)
         #expect(abs(result.userCentError.value - committed.value) < 0.01,
                 "scored \(result.userCentError), the knob stood at \(committed) when the commit came")
     }

@@ -43,7 +43,7 @@ import PeachMIDI
         }
         #expect(f.controller.comparison.answeredCount == 3)
         #expect(f.controller.history.count == 3)
-        #expect(f.controller.profile.comparisonCount == 3)
+        #expect(f.controller.profile.comparisonCount() == 3)
     }
 
     @Test func lostSynthStopsTrainingAndSaysHowToReconnect() async {
@@ -135,8 +135,8 @@ import PeachMIDI
         let triggers = ControllerTriggers(commit: [.controllerButton(80)], higherNote: nil, lowerNote: nil)
         f.controller.configurationChanged(breaks: .init(enabled: true, trainingTime: .seconds(600)), binding: binding,
                                           triggers: triggers)
-        #expect(f.controller.controllerDecoder.binding == binding)
-        #expect(f.controller.controllerDecoder.triggers == triggers)
+        #expect(f.controller.controllerInput.decoder.binding == binding)
+        #expect(f.controller.controllerInput.decoder.triggers == triggers)
         #expect(f.controller.breaks.settings.enabled)
         #expect(f.controller.breaks.settings.trainingTime == .seconds(600))
     }

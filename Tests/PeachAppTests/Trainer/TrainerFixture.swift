@@ -2,7 +2,7 @@ import PeachApp
 import PeachCore
 import PeachMIDI
 
-/// A controller wired to instant mocks, as the composition root wires the real adapters.
+/// A controller wired by the composition root's own `TrainerWiring`, with instant mocks behind the ports.
 @MainActor
 struct TrainerFixture {
     let player = InstantNotePlayer()
@@ -10,15 +10,24 @@ struct TrainerFixture {
     let clock = SteppingClock()
     let hub = InterruptionHub()
     let settings = FixedSettings()
+    let store = RecordingStore()
     let controller: TrainerController
 
-    init(breaks: QuietBreakSchedule = QuietBreakSchedule(), decoder: ControllerDecoder = ControllerDecoder(binding: nil)) {
-        let profile = PerceptualProfile()
-        let comparison = ComparisonSession(notePlayer: player, profile: profile, settings: settings, clock: clock,
-                                           interruptions: hub)
-        let pitchMatching = PitchMatchingSession(notePlayer: player, settings: settings, clock: clock, interruptions: hub)
-        controller = TrainerController(comparison: comparison, pitchMatching: pitchMatching, profile: profile,
-                                       history: TrainingHistory(), output: output, clock: clock, interruptions: hub,
-                                       breaks: breaks, controllerDecoder: decoder)
+    init(breaks: QuietBreakSchedule = QuietBreakSchedule(), decoder: ControllerDecoder = ControllerDecoder(binding: nil),
+         saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String? = { _ in nil }) {
+        let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, output: output, settings: settings,
+                                              clock: clock, logger: SilentLogger(), interruptions: hub)
+        let choices = TrainerWiring.Choices(breaks: breaks, decoder: decoder, userStopFade: .milliseconds(300),
+                                            saveLearnedBinding: saveLearnedBinding, saveWarning: { nil },
+                                            connectOffered: { _ in })
+        controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(), history: TrainingHistory(),
+                                           choices: choices)
     }
+}
+
+/// Stands in for the training store: keeps every trial it is told of, in order.
+@MainActor
+final class RecordingStore: TrainingObserver {
+    private(set) var trials: [CompletedTrial] = []
+    func trialCompleted(_ trial: CompletedTrial) throws { trials.append(trial) }
 }

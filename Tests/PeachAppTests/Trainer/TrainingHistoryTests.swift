@@ -37,10 +37,10 @@ import PeachCore
             let all = records(Int(seed) * 7, seed: seed)
             let history = TrainingHistory(records: all)
             #expect(history.count == all.count)
-            #expect(history.comparisonTrend == rule.comparisonTrend(of: all), "seed \(seed)")
-            #expect(history.pitchMatchingTrend == rule.pitchMatchingTrend(of: all), "seed \(seed)")
-            #expect(rule.comparisonTrend(of: history.recentRecords) == rule.comparisonTrend(of: all))
-            #expect(rule.pitchMatchingTrend(of: history.recentRecords) == rule.pitchMatchingTrend(of: all))
+            #expect(history.trend(of: .unisonComparison) == rule.trend(of: all, in: .unisonComparison), "seed \(seed)")
+            #expect(history.trend(of: .unisonPitchMatching) == rule.trend(of: all, in: .unisonPitchMatching), "seed \(seed)")
+            #expect(rule.trend(of: history.recentRecords, in: .unisonComparison) == rule.trend(of: all, in: .unisonComparison))
+            #expect(rule.trend(of: history.recentRecords, in: .unisonPitchMatching) == rule.trend(of: all, in: .unisonPitchMatching))
             #expect(history.recentRecords.count <= 4 * rule.windowSize)
         }
     }
@@ -49,7 +49,7 @@ import PeachCore
         let all = records(300, seed: 99)
         let history = TrainingHistory()
         for record in all { history.add(record) }
-        #expect(history.comparisonTrend == TrainingTrendRule().comparisonTrend(of: all))
-        #expect(history.pitchMatchingTrend == TrainingTrendRule().pitchMatchingTrend(of: all))
+        #expect(history.trend(of: .unisonComparison) == TrainingTrendRule().trend(of: all, in: .unisonComparison))
+        #expect(history.trend(of: .unisonPitchMatching) == TrainingTrendRule().trend(of: all, in: .unisonPitchMatching))
     }
 }

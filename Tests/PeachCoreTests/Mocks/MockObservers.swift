@@ -2,14 +2,15 @@
 
 /// Records completions and, at each, what the session's state was (to prove observers run first).
 @MainActor
-final class MockComparisonObserver: ComparisonObserver {
+final class MockComparisonObserver: TrainingObserver {
     var completed: [CompletedComparison] = []
     var statesSeen: [ComparisonSessionState] = []
     var fails = false
     var onCompleted: (() -> Void)?
     weak var session: ComparisonSession?
 
-    func comparisonCompleted(_ completed: CompletedComparison) throws {
+    func trialCompleted(_ trial: CompletedTrial) throws {
+        guard case .comparison(let completed) = trial else { return }
         self.completed.append(completed)
         if let session { statesSeen.append(session.state) }
         onCompleted?()
@@ -18,13 +19,14 @@ final class MockComparisonObserver: ComparisonObserver {
 }
 
 @MainActor
-final class MockPitchMatchingObserver: PitchMatchingObserver {
+final class MockPitchMatchingObserver: TrainingObserver {
     var completed: [CompletedPitchMatching] = []
     var statesSeen: [PitchMatchingSessionState] = []
     var fails = false
     weak var session: PitchMatchingSession?
 
-    func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
+    func trialCompleted(_ trial: CompletedTrial) throws {
+        guard case .pitchMatching(let completed) = trial else { return }
         self.completed.append(completed)
         if let session { statesSeen.append(session.state) }
         if fails { throw ObserverFailure() }

@@ -20,27 +20,27 @@ import Testing
 
     @Test func comparisonsCountByTheAbsolutePresentedOffsetOnTheReferenceNote() throws {
         let profile = makeProfile()
-        try profile.comparisonCompleted(completed(note: 60, intended: 10, presented: 9.5))
-        try profile.comparisonCompleted(completed(note: 60, intended: -20, presented: -20.5, correct: false))
-        try profile.comparisonCompleted(completed(note: 62, intended: 4, presented: 4))
+        try profile.trialCompleted(.comparison(completed(note: 60, intended: 10, presented: 9.5)))
+        try profile.trialCompleted(.comparison(completed(note: 60, intended: -20, presented: -20.5, correct: false)))
+        try profile.trialCompleted(.comparison(completed(note: 62, intended: 4, presented: 4)))
         let c4 = profile.threshold(for: MIDINote(60)!)
         #expect(c4.count == 2)
         #expect(c4.mean == Cents(15))
         #expect(abs(c4.standardDeviation.value - WelfordAccumulator([9.5, 20.5]).standardDeviation) < 1e-12)
         #expect(profile.threshold(for: MIDINote(62)!).mean == Cents(4))
         #expect(!profile.threshold(for: MIDINote(61)!).isTrained)
-        #expect(profile.comparisonCount == 3)
+        #expect(profile.comparisonCount() == 3)
     }
 
     @Test func pitchMatchingStatistics() throws {
         let profile = makeProfile()
-        for error in [10.0, -20, 30] { try profile.pitchMatchingCompleted(matching(error: error)) }
-        let stats = profile.pitchMatching
+        for error in [10.0, -20, 30] { try profile.trialCompleted(.pitchMatching(matching(error: error))) }
+        let stats = profile.pitchMatching()
         #expect(stats.count == 3)
         #expect(abs(stats.meanError.value - 20.0 / 3) < 1e-12)
         #expect(abs(stats.meanAbsoluteError.value - 20) < 1e-12)
         #expect(abs(stats.standardDeviation.value - WelfordAccumulator([10, -20, 30]).standardDeviation) < 1e-12)
-        #expect(profile.comparisonCount == 0)
+        #expect(profile.comparisonCount() == 0)
     }
 
     @Test func recordsUpdateTheProfileLikeLiveResults() throws {
@@ -48,21 +48,21 @@ import Testing
         let rebuilt = makeProfile()
         let comparison = completed(note: 50, intended: 33, presented: 32.8)
         let attempt = matching(error: -4)
-        try live.comparisonCompleted(comparison)
-        try live.pitchMatchingCompleted(attempt)
+        try live.trialCompleted(.comparison(comparison))
+        try live.trialCompleted(.pitchMatching(attempt))
         rebuilt.update(with: .comparison(ComparisonRecord(comparison, outputName: nil)))
-        rebuilt.update(with: .pitchMatching(PitchMatchingRecord(attempt, controllerMode: "keyboard")))
+        rebuilt.update(with: .pitchMatching(PitchMatchingRecord(attempt)))
         #expect(rebuilt.threshold(for: MIDINote(50)!) == live.threshold(for: MIDINote(50)!))
-        #expect(rebuilt.pitchMatching == live.pitchMatching)
+        #expect(rebuilt.pitchMatching() == live.pitchMatching())
     }
 
     @Test func resetForgetsEverything() {
         let profile = makeProfile()
         profile.update(note: MIDINote(60)!, centDifference: Cents(5))
-        profile.update(with: matching(error: 3))
+        profile.update(with: .pitchMatching(matching(error: 3)))
         profile.reset()
-        #expect(profile.comparisonCount == 0)
-        #expect(profile.pitchMatching.count == 0)
+        #expect(profile.comparisonCount() == 0)
+        #expect(profile.pitchMatching().count == 0)
         #expect(profile.summary(in: MIDINote(0)!...MIDINote(127)!) == nil)
     }
 
@@ -118,7 +118,7 @@ import Testing
             }
         }
         #expect(!profile.threshold(for: MIDINote(20)!).isTrained)
-        #expect(profile.comparisonCount == 75_000)
+        #expect(profile.comparisonCount() == 75_000)
         for (raw, values) in byNote {
             let threshold = profile.threshold(for: MIDINote(raw)!)
             let mean = values.reduce(0, +) / Double(values.count)
@@ -127,9 +127,9 @@ import Testing
             #expect(abs(threshold.mean.value - mean) < 1e-9)
             #expect(abs(threshold.standardDeviation.value - variance.squareRoot()) < 1e-9)
         }
-        #expect(profile.pitchMatching.count == 25_000)
-        #expect(abs(profile.pitchMatching.meanError.value - errors.reduce(0, +) / Double(errors.count)) < 1e-9)
-        #expect(abs(profile.pitchMatching.meanAbsoluteError.value
+        #expect(profile.pitchMatching().count == 25_000)
+        #expect(abs(profile.pitchMatching().meanError.value - errors.reduce(0, +) / Double(errors.count)) < 1e-9)
+        #expect(abs(profile.pitchMatching().meanAbsoluteError.value
                     - errors.map(abs).reduce(0, +) / Double(errors.count)) < 1e-9)
     }
 
@@ -175,7 +175,7 @@ import Testing
         replaced.replace(with: accumulator)
         let range = MIDINote(36)!...MIDINote(84)!
         #expect(replaced.thresholds(in: range) == oneByOne.thresholds(in: range))
-        #expect(replaced.pitchMatching == oneByOne.pitchMatching)
-        #expect(replaced.comparisonCount == 150)
+        #expect(replaced.pitchMatching() == oneByOne.pitchMatching())
+        #expect(replaced.comparisonCount() == 150)
     }
 }

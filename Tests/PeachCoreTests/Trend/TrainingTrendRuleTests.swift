@@ -56,8 +56,8 @@ import Testing
         // Comparisons get harder (smaller offsets) over time, but are given newest first.
         let records = [comparison(4, 10), comparison(3, 10), matching(0, 5), comparison(2, 40), comparison(1, 40),
                        matching(1, 5), matching(2, 9), matching(3, -9)]
-        #expect(rule.comparisonTrend(of: records) == .improving)
-        #expect(rule.pitchMatchingTrend(of: records) == .declining)
-        #expect(rule.pitchMatchingTrend(of: records.filter { if case .comparison = $0 { true } else { false } }) == nil)
+        #expect(rule.trend(of: records, in: .unisonComparison) == .improving)
+        #expect(rule.trend(of: records, in: .unisonPitchMatching) == .declining)
+        #expect(rule.trend(of: records.filter { if case .comparison = $0 { true } else { false } }, in: .unisonPitchMatching) == nil)
     }
 }

@@ -21,7 +21,7 @@ func makeComparison(ms: Int64 = 0, reference: Int = 60, target: Int? = nil, inte
 func makePitchMatching(ms: Int64 = 0, reference: Int = 60, target: Int? = nil, initial: Double = 25,
                        error: Double = 3.2, interval: Interval = .perfectUnison,
                        tuning: TuningSystem = .equalTemperament, hertz: Double = 440,
-                       mode: String? = "cc14") -> PitchMatchingRecord {
+                       mode: ControllerMode? = .cc14) -> PitchMatchingRecord {
     PitchMatchingRecord(timestamp: date(ms: ms), referenceNote: note(reference), targetNote: note(target ?? reference),
                         initialCentOffset: Cents(initial), userCentError: Cents(error), interval: interval,
                         tuningSystem: tuning, referencePitch: ReferencePitch(hertz: hertz)!, controllerMode: mode)
@@ -39,6 +39,6 @@ func variedRecords() -> [TrainingRecord] {
                                    velocity: 127, output: "Ünïcödé synth 🎹")),
         .pitchMatching(makePitchMatching(ms: 1_000, reference: 127, initial: -49.75, error: 0.0, hertz: 380, mode: nil)),
         .pitchMatching(makePitchMatching(ms: 86_400_123, reference: 48, target: 55, initial: 20, error: -7.123456789,
-                                         interval: .perfectFifth, tuning: .justIntonation, mode: "keyboard")),
+                                         interval: .perfectFifth, tuning: .justIntonation, mode: .keyboard)),
     ]
 }

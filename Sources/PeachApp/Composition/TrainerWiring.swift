@@ -1,0 +1,70 @@
+import PeachCore
+import PeachMIDI
+
+/// Wires the trainer once, from adapters the composition root (or a test) made. The order is the
+/// contract: every finished trial goes
+///   1. to the store — a record is on disk (fsynced) before anything else reacts to it;
+///   2. to the profile, then to the history — what the screens and the trend show;
+///   3. to quiet breaks last — a due break may stop training, after everything above has the trial.
+/// The modes come from the registry; each gets its session from the same dependencies.
+@MainActor
+public enum TrainerWiring {
+    /// The adapters behind the core's ports.
+    public struct Adapters {
+        /// Persists every finished trial (the `TrainingStore`).
+        public var store: any TrainingObserver
+        public var notePlayer: any NotePlayer
+        public var output: any TrainingOutput
+        public var settings: any TrainingSettingsSource
+        public var clock: any TrainingClock
+        public var logger: any PeachLogger
+        public var interruptions: any InterruptionSource
+
+        public init(store: any TrainingObserver, notePlayer: any NotePlayer, output: any TrainingOutput,
+                    settings: any TrainingSettingsSource, clock: any TrainingClock, logger: any PeachLogger,
+                    interruptions: any InterruptionSource) {
+            self.store = store
+            self.notePlayer = notePlayer
+            self.output = output
+            self.settings = settings
+            self.clock = clock
+            self.logger = logger
+            self.interruptions = interruptions
+        }
+    }
+
+    /// What the user configured and how the app reacts to the trainer.
+    public struct Choices {
+        public var breaks: QuietBreakSchedule
+        public var decoder: ControllerDecoder
+        public var userStopFade: Duration
+        public var saveLearnedBinding: @MainActor (ControllerBinding) -> String?
+        public var saveWarning: @MainActor () -> String?
+        public var connectOffered: @MainActor (_ offered: String) async throws -> Void
+
+        public init(breaks: QuietBreakSchedule, decoder: ControllerDecoder, userStopFade: Duration,
+                    saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String?,
+                    saveWarning: @escaping @MainActor () -> String?,
+                    connectOffered: @escaping @MainActor (_ offered: String) async throws -> Void) {
+            self.breaks = breaks
+            self.decoder = decoder
+            self.userStopFade = userStopFade
+            self.saveLearnedBinding = saveLearnedBinding
+            self.saveWarning = saveWarning
+            self.connectOffered = connectOffered
+        }
+    }
+
+    public static func trainer(_ adapters: Adapters, profile: PerceptualProfile, history: TrainingHistory,
+                               choices: Choices, modes: [any TrainingMode] = TrainingModes.all) -> TrainerController {
+        let breaks = BreakCoordinator(schedule: choices.breaks, clock: adapters.clock, output: adapters.output)
+        let observers: [any TrainingObserver] = [adapters.store, profile, history, breaks]
+        let sessions = SessionDependencies(notePlayer: adapters.notePlayer, profile: profile, settings: adapters.settings,
+                                           clock: adapters.clock, logger: adapters.logger,
+                                           interruptions: adapters.interruptions, observers: observers)
+        return TrainerController(TrainerController.Dependencies(
+            modes: modes, sessions: sessions, history: history, output: adapters.output, breaks: breaks,
+            controllerInput: ControllerInput(decoder: choices.decoder), saveLearnedBinding: choices.saveLearnedBinding,
+            saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade))
+    }
+}

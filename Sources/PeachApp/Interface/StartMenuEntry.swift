@@ -1,0 +1,33 @@
+import PeachTerminal
+
+/// One line of the Start screen's menu: a training mode from the registry, or a viewer.
+@MainActor
+enum StartMenuEntry: Hashable {
+    case train(TrainingModeID)
+    case profile
+    case settings
+    case info
+
+    /// The registry's modes in order, then Profile, Settings and Info.
+    static func entries(for modes: [any TrainingMode]) -> [StartMenuEntry] {
+        modes.map { .train($0.id) } + [.profile, .settings, .info]
+    }
+
+    func title(in modes: [any TrainingMode]) -> String {
+        switch self {
+        case .train(let id): modes.first { $0.id == id }?.menuTitle ?? id.rawValue
+        case .profile: "Profile"
+        case .settings: "Settings"
+        case .info: "Info"
+        }
+    }
+
+    var command: AppCommand {
+        switch self {
+        case .train(let id): .open(.training(id))
+        case .profile: .open(.profile)
+        case .settings: .open(.settings)
+        case .info: .open(.info)
+        }
+    }
+}

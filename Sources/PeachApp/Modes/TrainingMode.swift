@@ -1,0 +1,81 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// A training mode's stable name: the Start menu, plain mode and tests refer to modes by it.
+public struct TrainingModeID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+/// One entry of the mode registry (`TrainingModes.all`): everything the app needs to offer, start and
+/// show a mode. A new mode is one file with one type conforming to this, plus one line in the registry.
+@MainActor
+public protocol TrainingMode {
+    var id: TrainingModeID { get }
+    /// The Start screen's entry, e.g. "Start comparison training".
+    var menuTitle: String { get }
+    /// Plain-mode words that start the mode; the first is the short form the help shows.
+    var plainWords: [String] { get }
+    /// Plain mode prints this when the mode starts: what to listen for and how to answer.
+    var plainIntro: String { get }
+    /// Creates the mode's session (once, at launch) from what every session needs.
+    func makeSession(_ dependencies: SessionDependencies) -> any ModeSession
+}
+
+/// What every mode's session is built from; the composition root fills it once.
+@MainActor
+public struct SessionDependencies {
+    public var notePlayer: any NotePlayer
+    public var profile: PerceptualProfile
+    public var settings: any TrainingSettingsSource
+    public var clock: any TrainingClock
+    public var logger: any PeachLogger
+    public var interruptions: any InterruptionSource
+    /// In the order they are told of a finished trial (the store first).
+    public var observers: [any TrainingObserver]
+
+    public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
+                clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
+                observers: [any TrainingObserver]) {
+        self.notePlayer = notePlayer
+        self.profile = profile
+        self.settings = settings
+        self.clock = clock
+        self.logger = logger
+        self.interruptions = interruptions
+        self.observers = observers
+    }
+}
+
+/// What a screen of a running mode needs from the rest of the app.
+@MainActor
+public struct ModeScreenContext {
+    public var warning: StatusWarning?
+    /// The tuning control moved a moment ago (the pitch-matching "knob" light).
+    public var knobMoving: Bool
+    public var profile: PerceptualProfile
+}
+
+/// Line mode's view of a running mode: a change of either field prints lines.
+public struct PlainProgress: Hashable, Sendable {
+    /// The session's phase, e.g. "playingNote2".
+    public var phase: String
+    /// Finished trials in this run: each new one prints its result first.
+    public var finished: Int
+}
+
+/// A mode's session together with how it is shown and driven: full-screen model and keys, plain lines.
+@MainActor
+public protocol ModeSession: AnyObject {
+    var session: any TrainingSession { get }
+    func screen(_ context: ModeScreenContext) -> Screen
+    /// The commands a key means while the mode runs (nil-free: unknown keys give none).
+    func commands(for key: Key) -> [AppCommand]
+    var plainProgress: PlainProgress { get }
+    /// The lines for what changed since `previous`: the newest result, then the phase that began.
+    func plainLines(after previous: PlainProgress?) -> [String]
+    /// When the newest wrong answer was given while its feedback shows (the bell rings once for it); nil otherwise.
+    var wrongAnswerShowing: Date? { get }
+}

@@ -1,0 +1,31 @@
+/// What a user can do inside a running training mode. Each session ignores the inputs it has no use for.
+public enum TrainingInput: Hashable, Sendable {
+    /// Comparison: the second note was higher (true) or lower.
+    case answer(higher: Bool)
+    /// Matching: move the tunable note by this many cents from where it is now.
+    case adjust(Cents, via: ControllerMode)
+    /// Matching: put the tunable note this far from the target (absolute controls, mapped anew per challenge).
+    case tune(centsFromTarget: Cents, via: ControllerMode)
+    /// Matching: the current tuning is the answer.
+    case commit
+}
+
+/// One training mode's loop, as the app drives it: start, inputs, stop. Every session keeps the same
+/// promises: `stop` works from every state and is idempotent, an unfinished trial is discarded (no
+/// observer hears of it), feedback lasts `TrainingSettings.feedbackDuration`, and nothing resumes by itself.
+@MainActor
+public protocol TrainingSession: AnyObject {
+    /// Anything but idle: the training screen is up.
+    var isTraining: Bool { get }
+    /// Why training stopped by itself (player failure, interruption); nil after `start`.
+    var statusMessage: String? { get }
+    /// Changes whenever a new trial begins (absolute controls re-draw their mapping then); nil while idle.
+    var trialNumber: Int? { get }
+    /// Starts a new run from idle; ignored otherwise.
+    func start()
+    /// Whether `input` would do something right now (e.g. answers only once note 2 has started).
+    func accepts(_ input: TrainingInput) -> Bool
+    func handle(_ input: TrainingInput)
+    /// Stops from any state; the returned task finishes once the notes are silenced.
+    @discardableResult func stop() -> Task<Void, Never>
+}
