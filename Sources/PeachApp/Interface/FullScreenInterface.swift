@@ -94,19 +94,19 @@ public final class FullScreenInterface: TrainerInterface {
 
     // MARK: Keys
 
-    public func commands(from input: UserInput, on screen: AppScreen) -> [AppCommand] {
+    public func commands(from input: UserInput, in controller: TrainerController) -> [AppCommand] {
         guard case .keys(let keys) = input else { return [] }
-        return keys.flatMap { command(for: $0, on: screen) }
+        return keys.flatMap { command(for: $0, in: controller) }
     }
 
-    private func command(for key: Key, on screen: AppScreen) -> [AppCommand] {
+    private func command(for key: Key, in controller: TrainerController) -> [AppCommand] {
         if let global = KeyBindings.global(key), editor == nil {
             return [global == .quit ? .quit : .suspend]
         }
-        switch screen {
-        case .start: return startCommand(key)
+        switch controller.screen {
+        case .start: return startCommand(key, modes: controller.modes)
         case .training(let mode):
-            return controller?.modeSession(mode)?.commands(for: key) ?? []
+            return controller.modeSession(mode)?.commands(for: key) ?? []
         case .profile, .info:
             return KeyBindings.viewer(key) == .back ? [.back] : []
         case .settings: return settingsCommand(key)
@@ -119,9 +119,9 @@ public final class FullScreenInterface: TrainerInterface {
         }
     }
 
-    private func startCommand(_ key: Key) -> [AppCommand] {
+    private func startCommand(_ key: Key, modes: [any TrainingMode]) -> [AppCommand] {
         if key == .character("c") { return [.connectOfferedSynth] }
-        let entries = StartMenuEntry.entries(for: controller?.modes ?? TrainingModes.all)
+        let entries = StartMenuEntry.entries(for: modes)
         let menu = StartMenu(titles: entries.map { "\($0)" }, selectedIndex: selectedEntry)
         switch KeyBindings.menu(key) {
         case .previous: selectedEntry = menu.moved(by: -1).selectedIndex; return [.redraw]

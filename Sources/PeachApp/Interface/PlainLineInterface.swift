@@ -64,7 +64,7 @@ public final class PlainLineInterface: TrainerInterface {
         }
     }
 
-    public func commands(from input: UserInput, on screen: AppScreen) -> [AppCommand] {
+    public func commands(from input: UserInput, in controller: TrainerController) -> [AppCommand] {
         guard case .bytes(let bytes) = input else { return [] }
         var commands: [AppCommand] = []
         for byte in bytes {

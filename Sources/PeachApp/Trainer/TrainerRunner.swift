@@ -65,7 +65,7 @@ public final class TrainerRunner {
     }
 
     private func typed(_ input: UserInput) async {
-        for command in interface.commands(from: input, on: controller.screen) {
+        for command in interface.commands(from: input, in: controller) {
             if command == .redraw { interface.render(controller); continue }
             if command == .suspend { await received(.terminalStop); continue }
             await controller.handle(command)

@@ -37,7 +37,7 @@ import PeachMIDI
         }
 
         func keys(_ keys: Key...) -> [AppCommand] {
-            interface.commands(from: .keys(keys), on: fixture.controller.screen)
+            interface.commands(from: .keys(keys), in: fixture.controller)
         }
     }
 

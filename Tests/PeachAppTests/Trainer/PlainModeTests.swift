@@ -2,7 +2,7 @@ import Testing
 @testable import PeachApp
 import PeachCore
 
-@Suite struct PlainCommandParserTests {
+@MainActor @Suite struct PlainCommandParserTests {
     @Test func wordsShortFormsAndCents() {
         #expect(PlainCommandParser.parse("c", modes: TrainingModes.all) == .command(.open(.comparison)))
         #expect(PlainCommandParser.parse(" Higher ", modes: TrainingModes.all) == .command(.answer(higher: true)))

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachMIDI
+import PeachStore
+
+/// The composition root's wiring, with the real training store on a temporary data directory: every
+/// finished trial reaches the store (on disk first), the profile and the trend, and a pitch match
+/// records the input that really tuned it — keyboard, the configured knob, or the control MIDI-learn took.
+@MainActor @Suite struct TrainerWiringTests {
+    @MainActor struct Wired {
+        let store: TrainingStore
+        let directory: DataDirectory
+        let player = InstantNotePlayer()
+        let output = RecordingOutput()
+        let controller: TrainerController
+
+        init(decoder: ControllerDecoder = ControllerDecoder(binding: nil)) throws {
+            let path = NSTemporaryDirectory() + "peach-wiring-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            directory = DataDirectory(path: path)
+            store = try TrainingStore.open(directory, outputName: "Test synth (128:0)").store
+            let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, output: output,
+                                                  settings: FixedSettings(), clock: SteppingClock(),
+                                                  logger: SilentLogger(), interruptions: InterruptionHub())
+            let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
+                                                saveLearnedBinding: { _ in nil }, saveWarning: { nil },
+                                                connectOffered: { _ in })
+            controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(), history: TrainingHistory(),
+                                               choices: choices)
+        }
+
+        func stored() throws -> [TrainingRecord] { try TrainingLog.read(directory).records }
+    }
+
+    static func midi(_ event: MIDIEvent) -> SequencerInput {
+        .midi(event, source: SequencerAddress(client: 20, port: 0), receivedAtNanoseconds: 0)
+    }
+
+    @Test func aComparisonReachesTheStoreTheProfileAndTheTrend() async throws {
+        let w = try Wired()
+        await w.controller.handle(.open(.comparison))
+        for answer in 0..<40 {
+            #expect(await eventually("answerable") { w.controller.comparison.isAnswerEnabled })
+            await w.controller.handle(.answer(higher: answer % 2 == 0))
+            // The store observes first: by the time the profile has the trial, it is on disk.
+            #expect(try w.stored().count == answer + 1)
+        }
+        #expect(w.controller.profile.comparisonCount(in: .unisonComparison) == 40)
+        #expect(w.controller.history.trend(of: .unisonComparison) != nil, "40 records make a trend")
+        guard case .comparison(let record) = try w.stored().last else {
+            Issue.record("no comparison stored")
+            return
+        }
+        #expect(record.outputName == "Test synth (128:0)")
+    }
+
+    @Test func theRecordedControllerModeIsTheInputThatTuned() async throws {
+        let knob = ControllerBinding(source: .absolute7Bit(controller: 74))
+        let w = try Wired(decoder: ControllerDecoder(binding: knob))
+        await w.controller.handle(.open(.pitchMatching))
+
+        // 1: tuned with the keyboard although a knob is configured.
+        #expect(await eventually("tunable") { w.controller.pitchMatching.isAdjustable })
+        await w.controller.handle(.adjust(Cents(3)))
+        await w.controller.handle(.commit)
+        // 2: tuned with the configured knob.
+        #expect(await eventually("tunable") { w.controller.pitchMatching.isAdjustable })
+        await w.controller.handleMIDI([Self.midi(.controlChange(channel: MIDIChannel(0)!, controller: 74, value: 80))])
+        await w.controller.handle(.commit)
+        // 3: MIDI-learn takes the pitch wheel; the next match is tuned with it.
+        await w.controller.handle(.learnController)
+        await w.controller.handleMIDI([Self.midi(.pitchBend(channel: MIDIChannel(0)!, bend: PitchBend(2000)!))])
+        #expect(w.controller.controllerInput.decoder.binding?.source == .pitchWheel)
+        #expect(await eventually("tunable") { w.controller.pitchMatching.isAdjustable })
+        await w.controller.handleMIDI([Self.midi(.pitchBend(channel: MIDIChannel(0)!, bend: PitchBend(3000)!))])
+        await w.controller.handle(.commit)
+        // 4: committed untouched: no input tuned it.
+        #expect(await eventually("tunable") { w.controller.pitchMatching.isAdjustable })
+        await w.controller.handle(.commit)
+
+        let modes = try w.stored().compactMap { record -> ControllerMode?? in
+            guard case .pitchMatching(let matching) = record else { return nil }
+            return .some(matching.controllerMode)
+        }
+        #expect(modes == [.keyboard, .cc7, .pitchbend, nil])
+        #expect(w.controller.profile.pitchMatching(in: .unisonPitchMatching).count == 4)
+    }
+}
