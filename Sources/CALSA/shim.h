@@ -1,7 +1,7 @@
 #ifndef PEACH_CALSA_SHIM_H
 #define PEACH_CALSA_SHIM_H
 // The one place Peach touches libasound's headers. Macros Swift cannot import get
-// `static inline` twins here (see ../shared/alsa-vm/README.md, "ALSA from Swift"), and
+// `static inline` twins here (see docs/alsa-and-fluidsynth.md, "ALSA from Swift"), and
 // libasound's variadic error handler (which Swift cannot write) lives here too.
 #include <alsa/asoundlib.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+import PeachCore
 /// A usage error: names the bad word and what would have been valid. Exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let message: String
@@ -64,7 +65,7 @@ public enum CommandLineParser {
             case "--version", "-V": wantsVersion = true
             default:
                 if word.hasPrefix("-") && word != "-" {
-                    let suggestion = closest(to: word, in: valueOptions + flagOptions).map { " (did you mean \($0)?)" } ?? ""
+                    let suggestion = SpellingSuggestion.closest(to: word, in: valueOptions + flagOptions).map { " (did you mean \($0)?)" } ?? ""
                     throw UsageError("unknown option '\(word)'\(suggestion)")
                 }
                 positionals.append(word)
@@ -109,30 +110,12 @@ public enum CommandLineParser {
         case "help":
             return .help
         default:
-            let suggestion = closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
+            let suggestion = SpellingSuggestion.closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command '\(name)'\(suggestion); commands: \(commands.joined(separator: ", "))")
         }
     }
 
     private static func reject(_ value: String?, _ option: String, only command: String) throws(UsageError) {
         if value != nil { throw UsageError("\(option) only goes with 'peach \(command)'") }
-    }
-
-    /// The candidate within edit distance 2, for "did you mean".
-    static func closest(to word: String, in candidates: [String]) -> String? {
-        candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

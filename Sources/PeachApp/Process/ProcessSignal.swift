@@ -1,7 +1,7 @@
 import Glibc
 
 /// The signals the trainer reacts to (delivered by `TerminalSignals`' self-pipe). SIGTSTP and
-/// SIGHUP are the seeds' "app backgrounded".
+/// SIGHUP are iOS's "app backgrounded" (docs/training-design.md, Interruptions).
 public enum ProcessSignal: Sendable, Hashable, CaseIterable {
     case interrupt, terminate, hangUp, terminalStop, resumed, windowChanged
 

@@ -32,7 +32,7 @@ public struct MIDIVelocity: Hashable, Comparable, Sendable, Codable, CustomStrin
 }
 
 /// A gain relative to the note's nominal loudness, in decibels (0 = unchanged, negative = quieter).
-/// The seeds vary loudness between the two notes of a comparison; the MIDI player maps it to velocity.
+/// Comparisons vary loudness (docs/training-design.md, Adaptive comparison strategy) between the two notes of a comparison; the MIDI player maps it to velocity.
 public struct AmplitudeDB: Hashable, Comparable, Sendable, Codable {
     public var decibels: Double
     public init(_ decibels: Double) { self.decibels = decibels }

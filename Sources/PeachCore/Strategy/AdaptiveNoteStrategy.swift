@@ -1,4 +1,4 @@
-/// The seeds' adaptive strategy: Kazez difficulty along the chain of answers, notes chosen between
+/// The adaptive strategy (docs/training-design.md): Kazez difficulty along the chain of answers, notes chosen between
 /// "natural" (stay near the previous note) and "mechanical" (jump to the weakest notes), fair-coin direction.
 public struct AdaptiveNoteStrategy: ComparisonStrategy {
     /// A natural step stays within this many semitones of the previous note.

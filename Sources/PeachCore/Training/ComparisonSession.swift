@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The pitch-discrimination loop (the seeds' ComparisonSession). Two notes, "higher or lower?",
+/// The pitch-discrimination loop (docs/training-design.md, Sessions). Two notes, "higher or lower?",
 /// 0.4 s of feedback, next comparison. Everything that waits goes through the injected clock and player;
 /// tokens, tasks, silencing, interruptions and observers are the shared `TrialLoop`.
 @MainActor @Observable

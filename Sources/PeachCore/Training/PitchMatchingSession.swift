@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The pitch-matching loop (seeds 15.1 and 15.2): the reference note plays for the note duration, then the
+/// The pitch-matching loop (docs/training-design.md, Sessions): the reference note plays for the note duration, then the
 /// tunable note sounds until the user commits; 0.4 s of feedback; next challenge. Tokens, tasks, silencing,
 /// interruptions and observers are the shared `TrialLoop`.
 ///
@@ -147,7 +147,7 @@ public final class PitchMatchingSession: TrainingSession {
         loop.feedback(token: commitToken) { [weak self] in self?.beginChallenge(next) }
     }
 
-    /// Seed 15.2: from playingReference `stopAll()`; from playingTunable the handle is captured and nilled
+    /// From playingReference `stopAll()`; from playingTunable the handle is captured and nilled
     /// synchronously, then stopped; from showingFeedback the feedback is cancelled and does not advance;
     /// from idle nothing. Clears the challenge, never notifies observers, idempotent, restartable.
     /// The returned task finishes once the silencing call has returned.

@@ -2,7 +2,7 @@ import PeachCore
 
 /// How a synth really renders pitch bend, so the player can correct for it and report what was
 /// actually presented. Values for FluidSynth were measured by FFT of rendered audio
-/// (see ../shared/alsa-vm/README.md, "FluidSynth 2.3.1 pitch facts").
+/// (see docs/alsa-and-fluidsynth.md, "FluidSynth 2.3.1 pitch facts").
 public struct SynthProfile: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     /// Cents the synth moves per nominal semitone of bend range (100 for an exact synth).

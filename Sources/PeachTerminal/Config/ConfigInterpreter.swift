@@ -1,3 +1,4 @@
+import PeachCore
 /// Checks a parsed file against the schema. Every rejected value is reported with file, line, key,
 /// the bad value and what is allowed, and the default is used instead: Peach never refuses to run
 /// because of its configuration.
@@ -33,7 +34,7 @@ public enum ConfigInterpreter {
                 }
                 guard let key = ConfigSchema.key(section: line.section, name: name) else {
                     let known = ConfigSchema.all.filter { $0.section == line.section }.map(\.name)
-                    let suggestion = closest(to: name, in: known).map { "did you mean \($0)? " } ?? ""
+                    let suggestion = SpellingSuggestion.closest(to: name, in: known).map { "did you mean \($0)? " } ?? ""
                     diagnostics.append(ConfigDiagnostic(
                         severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(name)", value: text,
                         allowed: known.joined(separator: ", "),
@@ -59,24 +60,6 @@ public enum ConfigInterpreter {
             check(pair, values: &values, lines: lineOfKey, file: file, diagnostics: &diagnostics)
         }
         return PeachConfiguration(values: values, diagnostics: diagnostics)
-    }
-
-    /// The known name within two edits of a misspelt one (velocty → velocity).
-    static func closest(to word: String, in candidates: [String]) -> String? {
-        candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in a.indices {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for j in b.indices {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     static func rejected(_ key: ConfigKey, _ text: String, file: String, line: Int) -> ConfigDiagnostic {

@@ -1,4 +1,4 @@
-/// What a key means on each screen (issue 5). Vim users get h/j/k/l; arrow keys work everywhere.
+/// What a key means on each screen (docs/training-design.md, Keys). Vim users get h/j/k/l; arrow keys work everywhere.
 /// Ctrl-C quits and Ctrl-Z suspends from any screen (raw mode delivers them as keys): the app
 /// checks `global` first, then the current screen's mapping.
 public enum KeyBindings {
@@ -62,7 +62,7 @@ public enum KeyBindings {
 
     public static func comparison(_ key: Key) -> ComparisonAction? {
         switch key {
-        // h = higher, l = lower (issue 5: "↑/↓ or k/j or h/l"), the same letters as plain mode.
+        // h = higher, l = lower , the same letters as plain mode.
         case .arrow(.up, _), .character("k"), .character("h"): .answerHigher
         case .arrow(.down, _), .character("j"), .character("l"): .answerLower
         case .escape, .character("q"): .stop

@@ -73,7 +73,7 @@ public enum SettingsScreen {
 }
 
 extension ConfigSchema {
-    /// What the Settings screen edits (issue 5), in screen order; ports and paths stay in the file.
+    /// What the Settings screen edits, in screen order; ports and paths stay in the file.
     public static let settingsScreenKeys: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
         maxInitialOffset, program, controllerMode, controllerCC, controllerChannel, commitTrigger,

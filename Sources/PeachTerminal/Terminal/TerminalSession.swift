@@ -40,7 +40,7 @@ public final class TerminalSession {
     public func restore() { TerminalRestorer.restore() }
 
     /// Ctrl-Z: restore the terminal, stop the process, and come back in full-screen mode after `fg`.
-    /// The caller stops training first and redraws afterwards (issue 5: the Start screen).
+    /// The caller stops training first and redraws afterwards (the Start screen; docs/training-design.md, Keys).
     public func suspend() throws(TerminalError) {
         TerminalRestorer.restore()
         // A SIGTSTP handler (TerminalSignals) would only record the signal: stop for real.

@@ -5,7 +5,7 @@ import Glibc
 /// so SIGWINCH redraws at once and SIGINT/SIGTERM/SIGHUP/SIGTSTP stop training on the main thread
 /// (all notes off, terminal restored) instead of inside a handler.
 public enum TerminalSignals {
-    /// The signals issue 5 asks for: resize, interrupt, terminate, hang-up, Ctrl-Z from outside, continue.
+    /// The signals a terminal program must handle: resize, interrupt, terminate, hang-up, Ctrl-Z from outside, continue.
     public static let handled: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
 
     nonisolated(unsafe) private static var pipeDescriptors: (read: Int32, write: Int32) = (-1, -1)
