@@ -8,7 +8,7 @@ import Synchronization
 /// PeachMIDI's ports. All libasound calls run on one dedicated thread (`SequencerThread`); the
 /// methods here hand it jobs and await their results. Closing (or the last reference going away)
 /// ends the thread and the client, which removes our ports and subscriptions in the kernel.
-public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirectory {
+public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirectory, TuningRoutePort {
     public let ownClient: Int
     /// Where our notes come from ("Peach:out"), as others see it.
     public let outputAddress: SequencerAddress
@@ -55,6 +55,13 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
 
     public func cancelScheduled() async throws {
         try await perform { session throws(SequencerError) in try session.cancelScheduled() }
+    }
+
+    // MARK: TuningRoutePort
+
+    /// Installed on the sequencer thread, in order with sends: from the next knob event on, the route bends.
+    public func installTuningRoute(_ route: TuningRoute?) async throws {
+        try await perform { session throws(SequencerError) in session.route = route }
     }
 
     // MARK: MIDIInputPort

@@ -17,6 +17,8 @@ final class SequencerSession {
     private var waiters: [UInt32: CheckedContinuation<Void, any Error>] = [:]
     /// Cancellations that overtook their own `schedule` job.
     private var cancelledTags: Set<UInt32> = []
+    /// The knob routed to a held note: its events become bends here, on this thread.
+    var route: TuningRoute?
 
     init(clientName: String, logger: any PeachLogger) throws(SequencerError) {
         handle = try SequencerHandle(name: clientName)
@@ -125,13 +127,50 @@ final class SequencerSession {
     private func dispatch(_ decoded: DecodedEvent, from client: Int) {
         switch decoded {
         case .input(let value):
-            input?.yield(value)
+            switch routed(value) {
+            case .original: input?.yield(value)
+            case .nothing: break
+            case .instead(let replacement): input?.yield(replacement)
+            }
         case .marker(let tag) where client == handle.clientID:
             waiters.removeValue(forKey: tag)?.resume()
         case .marker:
             logger.log(.debug, "ALSA sequencer: ignored a USR0 event from client \(client)")
         case .ignored(let type):
             logger.log(.debug, "ALSA sequencer: ignored event type \(type) from client \(client)")
+        }
+    }
+
+    private enum Delivery {
+        case original
+        case nothing
+        case instead(SequencerInput)
+    }
+
+    /// Applies the route to a controller event: the bend goes out at once and the main actor hears
+    /// where the note is now instead of the knob event.
+    private func routed(_ value: SequencerInput) -> Delivery {
+        guard var active = route, case .midi(let event, _, let received) = value else { return .original }
+        let outcome = active.apply(event)
+        route = active
+        switch outcome {
+        case .notMine:
+            return .original
+        case .absorbed:
+            return .nothing
+        case .bent(let bend, let cents):
+            do {
+                try send([bend])
+            } catch {
+                logger.log(.warning, "ALSA sequencer: a routed bend could not be sent: \(error)")
+            }
+            return .instead(.tuned(centsFromTarget: cents, receivedAtNanoseconds: received))
+        case .unchanged(let cents):
+            return .instead(.tuned(centsFromTarget: cents, receivedAtNanoseconds: received))
+        case .outOfRange:
+            // The player retriggers on a nearer key (main actor path) and installs a new route.
+            route = nil
+            return .original
         }
     }
 

@@ -12,12 +12,12 @@ import PeachMIDI
 /// receipt − send of the CC the bend was made from.
 ///
 /// Two clients are measured the same way:
-/// - Peach's own path, in this process, through the app's components: `ALSASequencer.inputs()` →
-///   `SequencerInputQueue` (read off the main actor, taken in batches) → `SequencerInputRouter` →
-///   `TrainerController.handleMIDI` (`ControllerDecoder`, absolute 7-bit CC 1, span 200 c so the sweep
-///   never leaves the held key's bend range; a batch's positions collapse to the newest) →
-///   `PitchMatchingSession.adjust(toCentsFromTarget:)` → the held note's `adjustFrequency` in
-///   `MidiNotePlayer` → bend out through `ALSASequencer`. Not included: the screen redraw.
+/// - Peach's own path, in this process, wired as the app wires it (`TrainerWiring`): when the tunable note
+///   starts, `ControllerInput` routes the knob (absolute 7-bit CC 1, span 200 c so the sweep never leaves
+///   the held key's bend range) to the held note; `MidiNotePlayer` installs the `TuningRoute` on the
+///   sequencer thread, which turns each CC into the bend as it reads it (one hop: read, compute, write).
+///   The main actor hears of the positions afterwards (`SequencerInputQueue` → `SequencerInputRouter` →
+///   `TrainerController.handleMIDI`), off the measured path. Not included: the screen redraw.
 /// - the reference forwarder (`seqprobe forward`): CC in → bend out, no logic.
 ///
 /// Matching: each bend is attributed to the latest CC sent before it arrived whose value maps to that
@@ -101,14 +101,13 @@ enum LatencyBenchmark {
         let sequencer = try ALSASequencer(clientName: "Peach")
         defer { sequencer.close() }
         let configuration = MidiNotePlayerConfiguration()
-        let player = MidiNotePlayer(port: sequencer, configuration: configuration)
+        let player = MidiNotePlayer(port: sequencer, configuration: configuration, routes: sequencer)
         try await sequencer.connectOutput(to: sink)
         try await player.configure()
         let settings = BenchSettings(TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(200),
                                                       maxInitialCentOffset: Cents(1)))
-        // The app's own components from the sequencer stream on: TrainerController (decoder with a
-        // per-challenge knob mapping, batch coalescing, routing to the session) fed by
-        // SequencerInputQueue through SequencerInputRouter, exactly as TrainerRunner/TrainingApp wire them.
+        // The app's own components: the knob routed to the held note by ControllerInput, and the main
+        // actor's route (SequencerInputQueue → SequencerInputRouter → TrainerController), as TrainingApp wires them.
         let profile = PerceptualProfile()
         let hub = InterruptionHub()
         let controller = TrainerWiring.trainer(
@@ -146,7 +145,7 @@ enum LatencyBenchmark {
         _ = session.stop()
         capture.finish()
         defer { try? FileManager.default.removeItem(atPath: capturePath); try? FileManager.default.removeItem(atPath: sentPath) }
-        // Drawn when the first CC arrived (the challenge's own mapping); the challenge never changes here.
+        // Drawn when the tunable note started (the challenge's own mapping); the challenge never changes here.
         let mapping = controller.controllerInput.decoder.mapping
         let bendFor: (Int) -> [Int] = { value in
             let frequency = target.shifted(by: mapping.cents(at: value, of: 127))

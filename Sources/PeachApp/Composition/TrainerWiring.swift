@@ -59,12 +59,15 @@ public enum TrainerWiring {
                                choices: Choices, modes: [any TrainingMode] = TrainingModes.all) -> TrainerController {
         let breaks = BreakCoordinator(schedule: choices.breaks, clock: adapters.clock, output: adapters.output)
         let observers: [any TrainingObserver] = [adapters.store, profile, history, breaks]
+        // The controller input routes the knob to every tunable note as it starts (one hop on the sequencer thread).
+        let controllerInput = ControllerInput(decoder: choices.decoder)
         let sessions = SessionDependencies(notePlayer: adapters.notePlayer, profile: profile, settings: adapters.settings,
                                            clock: adapters.clock, logger: adapters.logger,
-                                           interruptions: adapters.interruptions, observers: observers)
+                                           interruptions: adapters.interruptions, observers: observers,
+                                           tunableNotes: controllerInput)
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, history: history, output: adapters.output, breaks: breaks,
-            controllerInput: ControllerInput(decoder: choices.decoder), saveLearnedBinding: choices.saveLearnedBinding,
+            controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,
             saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade))
     }
 }

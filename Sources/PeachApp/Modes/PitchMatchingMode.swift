@@ -16,7 +16,7 @@ public struct PitchMatchingMode: TrainingMode {
         PitchMatchingModeSession(PitchMatchingSession(
             notePlayer: dependencies.notePlayer, settings: dependencies.settings, clock: dependencies.clock,
             logger: dependencies.logger, interruptions: dependencies.interruptions,
-            observers: dependencies.observers))
+            observers: dependencies.observers, tunableNoteObserver: dependencies.tunableNotes))
     }
 }
 

@@ -35,10 +35,13 @@ public struct SessionDependencies {
     public var interruptions: any InterruptionSource
     /// In the order they are told of a finished trial (the store first).
     public var observers: [any TrainingObserver]
+    /// Routes a knob to every tunable note that starts.
+    public var tunableNotes: any TunableNoteObserver
 
     public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
-                observers: [any TrainingObserver]) {
+                observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver) {
+        self.tunableNotes = tunableNotes
         self.notePlayer = notePlayer
         self.profile = profile
         self.settings = settings

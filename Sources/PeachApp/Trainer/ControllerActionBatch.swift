@@ -4,7 +4,8 @@ import PeachMIDI
 /// Collapses the actions decoded from one batch of controller input before the trainer applies them.
 ///
 /// - consecutive `.setCents` (absolute positions of the slider) → the newest only: a position
-///   replaces the one before it, so the ones in between would only be overwritten;
+///   replaces the one before it, so the ones in between would only be overwritten; the same for
+///   consecutive `.routedCents` (positions the sequencer thread has already sounded);
 /// - consecutive `.adjustByCents` (relative encoder steps) → one step of their sum: none is lost;
 /// - everything else (commit, answers, learned) stays where it was and ends a run, so a position
 ///   before a commit is applied before the commit and one after it after.
@@ -16,7 +17,7 @@ public enum ControllerActionBatch {
         result.reserveCapacity(min(actions.count, 8))
         for action in actions {
             switch (result.last, action) {
-            case (.setCents?, .setCents):
+            case (.setCents?, .setCents), (.routedCents?, .routedCents):
                 result[result.count - 1] = action
             case (.adjustByCents(let sum)?, .adjustByCents(let step)):
                 result[result.count - 1] = .adjustByCents(sum + step)

@@ -3,11 +3,17 @@ import PeachMIDI
 
 /// Controller MIDI → training inputs: the decoder (slider, buttons, answer notes), MIDI-learn, and the
 /// absolute knob's mapping, drawn anew for every trial so the knob's position never gives the target away.
+///
+/// When a tunable note starts, the knob is routed straight to it (`KnobRoute`): the sequencer thread
+/// bends the note and reports `.tuned` positions, which arrive here as `.routedCents`. The mapping is
+/// drawn at that moment, so the thread and the main actor read the knob the same way.
 @MainActor
-public final class ControllerInput {
+public final class ControllerInput: TunableNoteObserver {
     public private(set) var decoder: ControllerDecoder
     private var mappedTrial: Int?
     private var random: any RandomNumberGenerator
+    /// The held note the knob is routed to, to take the knob back (MIDI-learn, a new binding).
+    private var routedNote: (any KnobRoutable)?
 
     public init(decoder: ControllerDecoder, random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
         self.decoder = decoder
@@ -19,25 +25,54 @@ public final class ControllerInput {
 
     public var isLearning: Bool { decoder.isLearning }
 
-    public func startLearning() { decoder.startLearning() }
+    /// The next control moved becomes the slider; meanwhile the knob is not routed (learning must see it).
+    public func startLearning() {
+        decoder.startLearning()
+        unroute()
+    }
 
     /// New settings from the configuration file.
     public func reconfigure(binding: ControllerBinding?, triggers: ControllerTriggers) {
-        if decoder.binding != binding { decoder.rebind(binding) }
+        if decoder.binding != binding {
+            decoder.rebind(binding)
+            unroute()
+        }
         decoder.triggers = triggers
+    }
+
+    public func tunableNoteStarted(_ handle: any PlaybackHandle, target: Frequency, trialNumber: Int) {
+        drawMapping(for: trialNumber)
+        routedNote = handle as? KnobRoutable
+        guard !decoder.isLearning, let routedNote,
+              let knob = KnobRoute(binding: decoder.binding, mapping: decoder.mapping,
+                                   relativeStep: decoder.relativeStep, target: target) else { return }
+        Task { await routedNote.routeKnob(knob) }
     }
 
     /// Decodes a batch in arrival order and collapses it (`ControllerActionBatch`). `trialNumber` is the
     /// running session's: when it changed since the last batch, the knob mapping is drawn anew first.
     public func actions(for inputs: [SequencerInput], trialNumber: Int?) -> [ControllerAction] {
+        drawMapping(for: trialNumber)
         var actions: [ControllerAction] = []
         for input in inputs {
-            if trialNumber != mappedTrial {
-                mappedTrial = trialNumber
-                decoder.newChallenge(using: &random)
+            if case .tuned(let cents, _) = input {
+                actions.append(.routedCents(cents))
+            } else {
+                actions += decoder.decode(input)
             }
-            actions += decoder.decode(input)
         }
         return ControllerActionBatch.coalesce(actions)
+    }
+
+    private func drawMapping(for trialNumber: Int?) {
+        guard trialNumber != mappedTrial else { return }
+        mappedTrial = trialNumber
+        decoder.newChallenge(using: &random)
+    }
+
+    private func unroute() {
+        guard let routedNote else { return }
+        self.routedNote = nil
+        Task { await routedNote.routeKnob(nil) }
     }
 }

@@ -147,7 +147,7 @@ public final class TrainerController {
         case .input(let input):
             guard let session = activeModeSession?.session, session.accepts(input) else { return }
             switch input {
-            case .adjust, .tune: noteTuningMove()
+            case .adjust, .tune, .sounded: noteTuningMove()
             case .answer, .commit: break
             }
             session.handle(input)
@@ -170,6 +170,7 @@ public final class TrainerController {
         for action in actions {
             switch action {
             case .setCents(let cents): await handle(.input(.tune(centsFromTarget: cents, via: controllerInput.mode)))
+            case .routedCents(let cents): await handle(.input(.sounded(centsFromTarget: cents, via: controllerInput.mode)))
             case .adjustByCents(let cents): await handle(.input(.adjust(cents, via: controllerInput.mode)))
             case .commit: await handle(.input(.commit))
             case .answerHigher: await handle(.input(.answer(higher: true)))

@@ -83,14 +83,14 @@ public final class ComparisonSession: TrainingSession {
     public func accepts(_ input: TrainingInput) -> Bool {
         switch input {
         case .answer: isAnswerEnabled
-        case .adjust, .tune, .commit: false
+        case .adjust, .tune, .sounded, .commit: false
         }
     }
 
     public func handle(_ input: TrainingInput) {
         switch input {
         case .answer(let higher): answer(higher: higher)
-        case .adjust, .tune, .commit: break
+        case .adjust, .tune, .sounded, .commit: break
         }
     }
 

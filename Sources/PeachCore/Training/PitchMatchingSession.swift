@@ -38,6 +38,7 @@ public final class PitchMatchingSession: TrainingSession {
     @ObservationIgnored private let settingsSource: any TrainingSettingsSource
     @ObservationIgnored private var generator: PitchMatchingChallengeGenerator
     @ObservationIgnored private let loop: TrialLoop
+    @ObservationIgnored private weak var tunableNoteObserver: (any TunableNoteObserver)?
 
     @ObservationIgnored private var challengesBegun = 0
     @ObservationIgnored private var handle: (any PlaybackHandle)?
@@ -49,8 +50,10 @@ public final class PitchMatchingSession: TrainingSession {
     public init(notePlayer: any NotePlayer, settings: any TrainingSettingsSource,
                 clock: any TrainingClock = SystemTrainingClock(), logger: any PeachLogger = SilentLogger(),
                 interruptions: (any InterruptionSource)? = nil, observers: [any TrainingObserver] = [],
+                tunableNoteObserver: (any TunableNoteObserver)? = nil,
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
         self.notePlayer = notePlayer
+        self.tunableNoteObserver = tunableNoteObserver
         self.settingsSource = settings
         self.generator = PitchMatchingChallengeGenerator(random: random)
         self.loop = TrialLoop(modeName: "Pitch matching", clock: clock, logger: logger,
@@ -74,7 +77,7 @@ public final class PitchMatchingSession: TrainingSession {
     public func accepts(_ input: TrainingInput) -> Bool {
         switch input {
         case .answer: false
-        case .adjust, .tune, .commit: isAdjustable
+        case .adjust, .tune, .sounded, .commit: isAdjustable
         }
     }
 
@@ -83,6 +86,7 @@ public final class PitchMatchingSession: TrainingSession {
         case .answer: break
         case .adjust(let cents, let mode): adjust(byCents: cents, via: mode)
         case .tune(let cents, let mode): adjust(toCentsFromTarget: cents, via: mode)
+        case .sounded(let cents, let mode): noteSounds(centsFromTarget: cents, via: mode)
         case .commit: commit()
         }
     }
@@ -113,6 +117,15 @@ public final class PitchMatchingSession: TrainingSession {
     public func adjust(toCentsFromTarget cents: Cents, via mode: ControllerMode = .keyboard) {
         guard state == .playingTunable, let challenge = currentChallenge else { return }
         adjustFrequency(challenge.targetFrequency(challengeSettings.referencePitch).shifted(by: cents), via: mode)
+    }
+
+    /// The note was moved outside the session (a knob routed to it): record where it sounds, send nothing.
+    /// A keyboard move still waiting to be sent is dropped: the knob's pitch is the newer one.
+    public func noteSounds(centsFromTarget cents: Cents, via mode: ControllerMode) {
+        guard state == .playingTunable, handle != nil, let challenge = currentChallenge else { return }
+        pendingFrequency = nil
+        tunedFrequency = challenge.targetFrequency(challengeSettings.referencePitch).shifted(by: cents)
+        tunedWith = mode
     }
 
     /// Commits the current tuning.
@@ -208,6 +221,8 @@ public final class PitchMatchingSession: TrainingSession {
         handle = started
         tunedFrequency = initial
         state = .playingTunable
+        tunableNoteObserver?.tunableNoteStarted(started, target: challenge.targetFrequency(reference),
+                                                trialNumber: challengesBegun)
     }
 
     private func sendPendingAdjustments() {

@@ -6,8 +6,18 @@ public enum TrainingInput: Hashable, Sendable {
     case adjust(Cents, via: ControllerMode)
     /// Matching: put the tunable note this far from the target (absolute controls, mapped anew per challenge).
     case tune(centsFromTarget: Cents, via: ControllerMode)
+    /// Matching: the tunable note already sounds this far from the target (a knob routed to it moved it);
+    /// nothing is sent, the session only takes note, so a commit scores the pitch the synth was sent.
+    case sounded(centsFromTarget: Cents, via: ControllerMode)
     /// Matching: the current tuning is the answer.
     case commit
+}
+
+/// Told when a held, tunable note starts sounding, with its handle: the app may route a knob straight
+/// to it (`KnobRoutable` in the MIDI layer) so tuning does not wait for the main actor.
+@MainActor
+public protocol TunableNoteObserver: AnyObject {
+    func tunableNoteStarted(_ handle: any PlaybackHandle, target: Frequency, trialNumber: Int)
 }
 
 /// One training mode's loop, as the app drives it: start, inputs, stop. Every session keeps the same

@@ -5,6 +5,8 @@ import PeachCore
 public enum ControllerAction: Hashable, Sendable {
     /// Tune the tunable note to `Cents` from the target (absolute controls, mapped per challenge).
     case setCents(Cents)
+    /// The tunable note already sounds `Cents` from the target: the sequencer thread bent it (`TuningRoute`).
+    case routedCents(Cents)
     /// Move the tunable note by this much (relative encoders).
     case adjustByCents(Cents)
     /// "Slider released": take the current pitch as the answer.

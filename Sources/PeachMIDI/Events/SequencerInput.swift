@@ -1,3 +1,5 @@
+import PeachCore
+
 /// What the sequencer reports about clients and ports (System:Announce, 0:1).
 public enum AnnounceEvent: Hashable, Sendable {
     case clientStart(client: Int)
@@ -14,5 +16,8 @@ public enum AnnounceEvent: Hashable, Sendable {
 public enum SequencerInput: Hashable, Sendable {
     /// A channel message from a controller, with its source and arrival time (monotonic nanoseconds).
     case midi(MIDIEvent, source: SequencerAddress, receivedAtNanoseconds: UInt64)
+    /// A knob event the tuning route already turned into a bend on the sequencer thread: the held note
+    /// now sounds this far from its target. The main actor only takes note (knob light, commit).
+    case tuned(centsFromTarget: Cents, receivedAtNanoseconds: UInt64)
     case announce(AnnounceEvent)
 }

@@ -14,6 +14,9 @@ import PeachCore
 ///   adjustment overwrites. A knob sending hundreds of values a second never queues; the newest wins.
 /// - Every stop path (`stopAll`, a handle's `stop`, a cancelled or failed `play`) ends with the
 ///   note-off of each note Peach started, then CC123, CC120 and the bend centred on the channel.
+/// - A knob can be routed to a held note (`routeKnob`): the sequencer thread then bends it directly
+///   (`TuningRoute`). The route is removed before the note's note-off is sent, reinstalled after a
+///   retrigger or a keyboard move, so it never bends a note that has stopped.
 public actor MidiNotePlayer: NotePlayer {
     public nonisolated let configuration: MidiNotePlayerConfiguration
     public nonisolated let tuning: BendTuning
@@ -21,9 +24,15 @@ public actor MidiNotePlayer: NotePlayer {
     private var allocator: ChannelAllocator
     private var voices: [Int: Voice] = [:]
     private var nextID = 0
+    private let routes: (any TuningRoutePort)?
+    /// The knob routed to a held voice, and which voice.
+    private var routed: (id: Int, knob: KnobRoute)?
 
-    public init(port: any MIDIOutputPort, configuration: MidiNotePlayerConfiguration = .init()) {
+    /// `routes` is where knob routes are installed (the sequencer client); nil: knobs always go through `adjustFrequency`.
+    public init(port: any MIDIOutputPort, configuration: MidiNotePlayerConfiguration = .init(),
+                routes: (any TuningRoutePort)? = nil) {
         self.port = port
+        self.routes = routes
         self.configuration = configuration
         self.tuning = configuration.tuning
         self.allocator = ChannelAllocator(channels: configuration.channels)
@@ -111,7 +120,37 @@ public actor MidiNotePlayer: NotePlayer {
             }
             try await port.send(events)
             if let started { try await repairIfStopped(id, started: started, on: channel) }
+            voices[id]?.frequency = target
         }
+        // The routed knob continues from here, on the key the note has now.
+        if routed?.id == id { await installRoute() }
+    }
+
+    // MARK: Routed knob
+
+    func routeKnob(_ knob: KnobRoute?, to id: Int) async {
+        guard let knob else {
+            if routed?.id == id { await removeRoute() }
+            return
+        }
+        guard voices[id]?.held == true else { return }
+        routed = (id, knob)
+        await installRoute()
+    }
+
+    /// Installs the route for the routed voice as it sounds now (key, bend, pitch).
+    private func installRoute() async {
+        guard let routes, let (id, knob) = routed, let voice = voices[id] else { return }
+        let route = TuningRoute(knob: knob, channel: voice.channel, key: voice.note, bend: voice.bend,
+                                centsFromTarget: Cents.between(knob.target, and: voice.frequency), tuning: tuning)
+        try? await routes.installTuningRoute(route)
+    }
+
+    /// Before any note-off: the route must not bend a note that has stopped.
+    private func removeRoute() async {
+        guard let routes, routed != nil else { return }
+        routed = nil
+        try? await routes.installTuningRoute(nil)
     }
 
     func stopHeldNote(_ id: Int) async throws {
@@ -123,6 +162,7 @@ public actor MidiNotePlayer: NotePlayer {
     /// Note-off for every note Peach started, then CC123, CC120 and a centred bend on every
     /// configured channel. Queued note-offs are dropped first: the notes are off now.
     public func stopAll() async throws {
+        await removeRoute()
         let stopping = voices.keys.sorted().compactMap { voices[$0] }
         voices.removeAll()
         var firstError: (any Error)?
@@ -140,7 +180,7 @@ public actor MidiNotePlayer: NotePlayer {
         let channel = allocator.allocate(busy: Set(voices.values.map(\.channel)))
         let voice = Voice(channel: channel, note: placed.note, bend: placed.bend,
                           velocity: VelocityCurve.velocity(velocity, gain: amplitudeDB, ceiling: configuration.ceiling),
-                          held: held)
+                          held: held, frequency: frequency)
         nextID += 1
         voices[nextID] = voice
         return (nextID, voice)
@@ -150,6 +190,7 @@ public actor MidiNotePlayer: NotePlayer {
     /// of Peach's notes still sounds there. `dropScheduled` also cancels its queued note-off, when
     /// no other fixed-duration note has one pending (cancelling is port-wide).
     private func silence(_ id: Int, dropScheduled: Bool) async throws {
+        if routed?.id == id { await removeRoute() }
         guard let voice = voices.removeValue(forKey: id) else { return }
         if dropScheduled, !voices.values.contains(where: { !$0.held }) {
             try? await port.cancelScheduled()

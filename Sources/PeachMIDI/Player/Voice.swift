@@ -8,6 +8,8 @@ struct Voice: Sendable {
     let velocity: UInt8
     /// Held by a PlaybackHandle (as opposed to a fixed-duration note with a queued note-off).
     let held: Bool
+    /// The pitch last asked for (a routed knob moves on from here).
+    var frequency: Frequency
     /// Coalescing slot: the newest frequency asked for and not yet sent.
     var pendingTarget: Frequency?
     /// Whether an adjustment send is in flight; later adjustments only replace `pendingTarget`.

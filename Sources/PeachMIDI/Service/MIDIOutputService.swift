@@ -37,7 +37,8 @@ public actor MIDIOutputService: NotePlayer {
                                       offering: SynthMatching = .automaticSynth) {
         let guarded = CeilingEnforcingOutputPort(port, ceiling: configuration.ceiling)
         self.port = guarded
-        self.player = MidiNotePlayer(port: guarded, configuration: configuration)
+        // Knob routes go to the sequencer client itself: bends need no ceiling.
+        self.player = MidiNotePlayer(port: guarded, configuration: configuration, routes: port as? any TuningRoutePort)
         self.tuning = configuration.tuning
         self.directory = directory
         self.clock = clock

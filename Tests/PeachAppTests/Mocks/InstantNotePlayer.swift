@@ -1,10 +1,14 @@
 import PeachCore
+import PeachMIDI
 
 /// Plays every note instantly and records what was asked; can be told to fail.
 actor InstantNotePlayer: NotePlayer {
     private(set) var played: [Frequency] = []
     private(set) var stopAllCount = 0
     private(set) var handleStops = 0
+    private(set) var adjustments: [Frequency] = []
+    /// Knob routes asked for, in order (nil: taken back).
+    private(set) var routes: [KnobRoute?] = []
     var failure: (any Error)?
 
     func fail(with error: any Error) { failure = error }
@@ -22,10 +26,13 @@ actor InstantNotePlayer: NotePlayer {
 
     func stopAll() async throws { stopAllCount += 1 }
     func handleStopped() { handleStops += 1 }
+    func adjusted(_ frequency: Frequency) { adjustments.append(frequency) }
+    func routed(_ knob: KnobRoute?) { routes.append(knob) }
 
-    struct Handle: PlaybackHandle {
+    struct Handle: KnobRoutable {
         let player: InstantNotePlayer
-        func adjustFrequency(_ frequency: Frequency) async throws {}
+        func adjustFrequency(_ frequency: Frequency) async throws { await player.adjusted(frequency) }
+        func routeKnob(_ knob: KnobRoute?) async { await player.routed(knob) }
         func stop() async throws { await player.handleStopped() }
     }
 }

@@ -134,3 +134,47 @@ import PeachMIDI
         #expect(received == (0..<50).map { Self.knob(UInt8($0)) })
     }
 }
+
+/// The knob routed to the tunable note (one hop on the sequencer thread): the trainer routes it when the
+/// note starts, then only takes note of where the thread put the note, and a commit scores exactly that.
+@MainActor @Suite struct RoutedKnobTests {
+    static func tuned(_ cents: Double) -> SequencerInput { .tuned(centsFromTarget: Cents(cents), receivedAtNanoseconds: 0) }
+
+    @Test func theKnobIsRoutedToEachTunableNoteWithThatChallengesMapping() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("routed") { await f.player.routes.count == 1 })
+        let route = await f.player.routes.first!
+        let challenge = f.controller.pitchMatching.currentChallenge!
+        #expect(route?.target == challenge.targetFrequency(f.settings.currentSettings.referencePitch))
+        #expect(route?.mapping == f.controller.controllerInput.decoder.mapping,
+                "the thread and the main actor read the knob through the same mapping")
+        await f.controller.handle(.commit)
+        #expect(await eventually("next note routed") { await f.player.routes.count == 2 })
+    }
+
+    @Test func routedPositionsAreRecordedNotResentAndTheCommitScoresTheLastOne() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        // A flood the thread has bent, in three batches, the last one ending in the pedal's commit.
+        await f.controller.handleMIDI((0..<200).map { Self.tuned(Double($0) / 10) })
+        await f.controller.handleMIDI([Self.tuned(-3.2), Self.tuned(-3.1)])
+        await f.controller.handleMIDI([Self.tuned(-2.7)])
+        await f.controller.handle(.commit)
+        #expect(await f.player.adjustments.isEmpty, "the main actor never sends what the thread already sent")
+        let result = f.controller.pitchMatching.lastResult
+        #expect(abs((result?.userCentError.value ?? 0) - -2.7) < 1e-9, "scored at the last routed position")
+        #expect(result?.controllerMode == .cc7)
+        #expect(f.controller.tuningActivity >= 3, "the knob light follows routed moves")
+    }
+
+    @Test func midiLearnTakesTheKnobBack() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("routed") { await f.player.routes.count == 1 })
+        await f.controller.handle(.learnController)
+        #expect(await eventually("unrouted") { await f.player.routes.count == 2 })
+        #expect(await f.player.routes.last! == nil)
+    }
+}

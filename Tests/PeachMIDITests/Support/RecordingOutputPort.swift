@@ -6,11 +6,13 @@ import PeachCore
 /// queue would for the note's duration) until `releaseScheduled()`, `cancelScheduled()` or task
 /// cancellation; `holdNextSend()` makes the next plain send wait until `releaseHeld()` while
 /// later sends go straight through, so a test can make one send overtake another.
-actor RecordingOutputPort: MIDIOutputPort {
+actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     enum Entry: Hashable {
         case now([MIDIEvent])
         case scheduled(now: [MIDIEvent], later: [MIDIEvent], after: Duration)
         case cancelScheduled
+        /// A knob route installed on this key (nil: removed).
+        case route(key: MIDINote?)
     }
 
     struct Failure: Error {}
@@ -61,6 +63,23 @@ actor RecordingOutputPort: MIDIOutputPort {
     }
 
     private var cancellations = 0
+    /// The route the sequencer thread would apply now.
+    private(set) var route: TuningRoute?
+
+    func installTuningRoute(_ route: TuningRoute?) async throws {
+        log.append(.route(key: route?.key))
+        self.route = route
+    }
+
+    /// What the sequencer thread does with a knob event while a route is installed.
+    func applyRoute(to event: MIDIEvent) -> TuningRoute.Outcome? {
+        guard var active = route else { return nil }
+        let outcome = active.apply(event)
+        route = active
+        if case .bent(let bend, _) = outcome { delivered.append(bend) }
+        if case .outOfRange = outcome { route = nil }
+        return outcome
+    }
 
     func cancelScheduled() async throws {
         log.append(.cancelScheduled)

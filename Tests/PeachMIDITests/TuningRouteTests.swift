@@ -1,0 +1,122 @@
+import Testing
+import PeachCore
+@testable import PeachMIDI
+
+private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
+private let velocity = MIDIVelocity(100)!
+private let target = Frequency(440)
+
+private func knob(_ source: ControllerSource, channel: ChannelFilter = .any) -> KnobRoute {
+    KnobRoute(binding: ControllerBinding(source: source, channel: channel), mapping: KnobMapping(),
+              relativeStep: Cents(0.5), target: target)!
+}
+
+private func route(_ knob: KnobRoute, centsFromTarget: Cents = Cents(30)) -> TuningRoute {
+    TuningRoute(knob: knob, channel: two, key: .a4, bend: .center, centsFromTarget: centsFromTarget, tuning: BendTuning())
+}
+
+private func cc(_ controller: UInt8, _ value: UInt8, on channel: MIDIChannel = one) -> MIDIEvent {
+    .controlChange(channel: channel, controller: controller, value: value)
+}
+
+/// The knob → bend step the sequencer thread runs: the same bend the main actor's path would send.
+@Suite struct TuningRouteTests {
+    @Test func anAbsoluteKnobGivesTheBendOfItsMappedPositionOnTheHeldKey() {
+        let routedKnob = knob(.absolute7Bit(controller: 74))
+        var route = route(routedKnob)
+        let expected = BendTuning().placement(of: target.shifted(by: routedKnob.mapping.cents(at: 80, of: 127)), on: .a4)!
+        #expect(route.apply(cc(74, 80)) == .bent(.pitchBend(channel: two, bend: expected.bend),
+                                                 centsFromTarget: routedKnob.mapping.cents(at: 80, of: 127)))
+        #expect(route.apply(cc(74, 80)) == .unchanged(centsFromTarget: routedKnob.mapping.cents(at: 80, of: 127)),
+                "the same position twice sends one bend")
+        #expect(route.apply(cc(75, 80)) == .notMine)
+        #expect(route.apply(.noteOn(channel: one, note: .a4, velocity: 100)) == .notMine)
+    }
+
+    @Test func aFourteenBitKnobWaitsForItsMSBAndRefinesWithTheLSB() {
+        let routedKnob = knob(.absolute14Bit(msb: 1))
+        var route = route(routedKnob)
+        #expect(route.apply(cc(33, 5)) == .absorbed, "an LSB before any MSB has no position")
+        guard case .bent = route.apply(cc(1, 80)) else { Issue.record("MSB should bend"); return }
+        let fine = routedKnob.mapping.cents(at: 80 << 7 | 100, of: 16383)
+        #expect(route.apply(cc(33, 100)) == .bent(.pitchBend(channel: two, bend: BendTuning().placement(of: target.shifted(by: fine), on: .a4)!.bend),
+                                                  centsFromTarget: fine))
+    }
+
+    @Test func aRelativeEncoderStepsFromWhereTheNoteIs() {
+        var route = route(knob(.relative(controller: 20, encoding: .binaryOffset)), centsFromTarget: Cents(30))
+        guard case .bent(_, let cents) = route.apply(cc(20, 66)) else { Issue.record("a step should bend"); return }
+        #expect(cents == Cents(31), "two steps of 0.5 c up from 30 c")
+        #expect(route.centsFromTarget == Cents(31))
+    }
+
+    @Test func otherChannelsAreNotTheKnobs() {
+        var route = route(knob(.absolute7Bit(controller: 74), channel: .only(two)))
+        #expect(route.apply(cc(74, 80, on: one)) == .notMine)
+        guard case .bent = route.apply(cc(74, 80, on: two)) else { Issue.record("its channel should bend"); return }
+    }
+
+    @Test func beyondTheKeysBendRangeTheRouteStepsAside() {
+        // A mapping that puts the knob's top 200 c above a target on another key than the held one.
+        var route = TuningRoute(knob: knob(.absolute7Bit(controller: 74)), channel: two, key: MIDINote(60)!,
+                                bend: .center, centsFromTarget: .zero, tuning: BendTuning())
+        #expect(route.apply(cc(74, 127)) == .outOfRange)
+    }
+
+    @Test func thePitchWheelIsNeverRouted() {
+        #expect(KnobRoute(binding: ControllerBinding(source: .pitchWheel), mapping: KnobMapping(),
+                          relativeStep: Cents(0.5), target: target) == nil)
+        #expect(KnobRoute(binding: nil, mapping: KnobMapping(), relativeStep: Cents(0.5), target: target) == nil)
+    }
+}
+
+/// The player installs the route on the held note, moves it with the note, and removes it before the
+/// note-off on every stop path, so a route never bends a stopped note.
+@Suite struct RoutedPlayerTests {
+    func makePlayer() -> (MidiNotePlayer, RecordingOutputPort) {
+        let port = RecordingOutputPort()
+        return (MidiNotePlayer(port: port, configuration: MidiNotePlayerConfiguration(), routes: port), port)
+    }
+
+    @Test func theRouteIsInstalledOnTheHeldKeyAndRemovedBeforeTheNoteOff() async throws {
+        let (player, port) = makePlayer()
+        let handle = try await player.play(frequency: target.shifted(by: Cents(30)), velocity: velocity, amplitudeDB: .unchanged)
+        guard let routable = handle as? KnobRoutable else { Issue.record("held notes are routable"); return }
+        await routable.routeKnob(knob(.absolute7Bit(controller: 74)))
+        #expect(await port.route?.key == .a4)
+        try await handle.stop()
+        let log = await port.log
+        let removal = log.firstIndex(of: .route(key: nil))
+        let noteOff = log.firstIndex { if case .now(let events) = $0 { events.contains { if case .noteOff = $0 { true } else { false } } } else { false } }
+        #expect(removal != nil && noteOff != nil && removal! < noteOff!, "route removed before the note-off: \(log)")
+        #expect(await port.route == nil)
+    }
+
+    @Test func stopAllRemovesTheRouteFirst() async throws {
+        let (player, port) = makePlayer()
+        let handle = try await player.play(frequency: target, velocity: velocity, amplitudeDB: .unchanged) as! KnobRoutable
+        await handle.routeKnob(knob(.absolute7Bit(controller: 74)))
+        try await player.stopAll()
+        let log = await port.log
+        #expect(log.firstIndex(of: .route(key: nil))! < log.firstIndex(of: .cancelScheduled)!)
+    }
+
+    @Test func aRetriggerMovesTheRouteToTheNewKeyAndAKeyboardMoveRebasesIt() async throws {
+        let (player, port) = makePlayer()
+        let handle = try await player.play(frequency: target, velocity: velocity, amplitudeDB: .unchanged) as! KnobRoutable
+        await handle.routeKnob(knob(.relative(controller: 20, encoding: .binaryOffset)))
+        try await handle.adjustFrequency(target.shifted(by: Cents(430)))  // beyond ±200 c of A4: retrigger
+        #expect(await port.route?.key == MIDINote(73)!, "the route follows the note to C#5")
+        #expect(abs((await port.route?.centsFromTarget.value ?? 0) - 430) < 1e-9)
+        try await handle.adjustFrequency(target.shifted(by: Cents(420)))
+        #expect(abs((await port.route?.centsFromTarget.value ?? 0) - 420) < 1e-9, "relative steps go on from a keyboard move")
+    }
+
+    @Test func aStoppedNoteIsNeverRouted() async throws {
+        let (player, port) = makePlayer()
+        let handle = try await player.play(frequency: target, velocity: velocity, amplitudeDB: .unchanged) as! KnobRoutable
+        try await handle.stop()
+        await handle.routeKnob(knob(.absolute7Bit(controller: 74)))
+        #expect(await port.route == nil)
+    }
+}
