@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachAudioCheck"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudioCheck"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,190 @@
+import Foundation
+import PeachALSA
+import PeachApp
+import PeachCore
+import PeachMIDI
+import Testing
+
+extension RealSequencerTests {
+    /// The knob routed to the held note on the real sequencer, wired as the app wires it: a test client
+    /// floods the knob into Peach's input; Peach bends the note on its sequencer thread. A commit arriving
+    /// during the flood scores exactly the last bend sent, and after a stop no bend or note-on follows.
+    @MainActor @Suite struct RoutedKnobTests {
+        final class NoStore: TrainingObserver {
+            func trialCompleted(_ trial: CompletedTrial) throws {}
+        }
+
+        struct NoOutput: TrainingOutput {
+            func play() async throws {}
+            func stop(fadeOut: Duration?) async {}
+            func pause(_ reason: PauseReason) async {}
+        }
+
+        @MainActor final class Settings: TrainingSettingsSource {
+            var currentSettings = TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(150),
+                                                   maxInitialCentOffset: Cents(20))
+        }
+
+        struct Rig {
+            let peach: ALSASequencer
+            let synth: TestClient
+            let knob: TestClient
+            let player: MidiNotePlayer
+            let controller: TrainerController
+            let route: Task<Void, Never>
+            let reader: Task<Void, Never>
+        }
+
+        static let knobCC: UInt8 = 74
+
+        /// Reads the synth's input on a thread of its own while the test floods: a synth that stopped
+        /// reading would fill its kernel pool and hold up Peach's output (and with it the knob).
+        final class Draining: @unchecked Sendable {
+            // @unchecked: `client` and `events` are touched by the reading thread only until `done` signals.
+            private let client: TestClient
+            private var events: [MIDIEvent] = []
+            private let done = DispatchSemaphore(value: 0)
+
+            init(_ client: TestClient) {
+                self.client = client
+                Thread { [self] in
+                    events = self.client.receive(idle: .seconds(2), limit: .seconds(60)).map(\.event)
+                    done.signal()
+                }.start()
+            }
+
+            /// Everything received, once the synth has heard nothing for 2 s.
+            func finish() async -> [MIDIEvent] {
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async { self.done.wait(); continuation.resume() }
+                }
+                return events
+            }
+        }
+
+        func makeRig() async throws -> Rig {
+            let (peach, synth) = try await makePeachWithCapture(name: "Routed synth")
+            let knob = try TestClient(name: "Knob", portName: "knob", writable: false)
+            try await peach.connectInput(from: knob.address)
+            let player = MidiNotePlayer(port: peach, configuration: MidiNotePlayerConfiguration(), routes: peach)
+            try await player.configure()
+            let decoder = ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: Self.knobCC)),
+                                            mapping: KnobMapping(span: Cents(200)))
+            let controller = TrainerWiring.trainer(
+                TrainerWiring.Adapters(store: NoStore(), notePlayer: player, output: NoOutput(), settings: Settings(),
+                                       clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: InterruptionHub()),
+                profile: PerceptualProfile(), history: TrainingHistory(),
+                choices: TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
+                                               saveLearnedBinding: { _ in nil }, saveWarning: { nil },
+                                               connectOffered: { _ in }))
+            let router = SequencerInputRouter(controller: controller) { _ in }
+            let (queue, reader) = SequencerInputQueue.fed(by: peach.inputs())
+            let route = Task { @MainActor in await router.run(queue) }
+            return Rig(peach: peach, synth: synth, knob: knob, player: player, controller: controller, route: route,
+                       reader: reader)
+        }
+
+        var matching: (TrainerController) -> PitchMatchingSession {
+            { ($0.modeSession(PitchMatchingMode.id) as! PitchMatchingModeSession).matching }
+        }
+
+        /// Sends `count` knob positions sweeping up and down, `gap` apart, on a thread of its own.
+        func flood(_ knob: TestClient, count: Int, gap: Duration = .microseconds(200)) async throws {
+            for index in 0..<count {
+                let value = UInt8(20 + (index % 88 < 44 ? index % 88 : 88 - index % 88))
+                // A real controller never floods faster than the kernel takes it: wait while its pool is full.
+                while (try? knob.send(.controlChange(channel: MIDIChannel(0)!, controller: Self.knobCC, value: value))) == nil {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                if index % 10 == 9 { try await Task.sleep(for: gap * 10) }
+            }
+        }
+
+        @Test func aCommitDuringAFloodScoresTheLastBendSent() async throws {
+            let rig = try await makeRig()
+            defer { rig.route.cancel(); rig.reader.cancel(); rig.peach.close() }
+            let session = matching(rig.controller)
+            let synth = Draining(rig.synth)
+            await rig.controller.handle(.open(.training(PitchMatchingMode.id)))
+            let tunable = await waitFor(seconds: 10) { session.isAdjustable }
+            try #require(tunable, "the tunable note never started")
+            try await Task.sleep(for: .milliseconds(100))  // the route is installed
+            try await flood(rig.knob, count: 600)
+            // The pedal, right behind the last knob positions, in the same stream.
+            try rig.knob.send(.controlChange(channel: MIDIChannel(0)!, controller: 64, value: 127))
+            let committed = await waitFor(seconds: 10) { session.completedCount == 1 }
+            try #require(committed, "the pedal did not commit")
+            let result = try #require(session.lastResult)
+            await rig.controller.handle(.quit)
+
+            let events = await synth.finish()
+            // The held note: the second note-on (the first is the reference); its channel and key.
+            let noteOns = events.enumerated().filter { if case .noteOn(_, _, let v) = $0.element, v > 0 { true } else { false } }
+            try #require(noteOns.count >= 2, "\(events.count) events")
+            guard case .noteOn(let channel, let key, _) = noteOns[1].element else { return }
+            let afterStart = events[noteOns[1].offset...]
+            let noteOff = try #require(afterStart.firstIndex(of: .noteOff(channel: channel, note: key, velocity: 64)))
+            let bends = events[noteOns[1].offset..<noteOff].compactMap { event -> PitchBend? in
+                if case .pitchBend(let on, let bend) = event, on == channel { bend } else { nil }
+            }
+            let routedBends = bends.count - 1  // the first is the note's own start bend
+            print("routed knob: \(routedBends) bends sent on the sequencer thread for 600 knob positions (neighbours on one bend step send one)")
+            #expect(routedBends > 10, "the flood was routed")
+            let lastBend = try #require(bends.last)
+            // What the synth sounds for that bend, by the player's own synth profile (scale and pitch floor).
+            let tuning = rig.player.tuning
+            let sounded = DetunedMIDINote(note: key, offset: tuning.presentedOffset(of: lastBend)).frequency(reference: .standard)
+            let target = result.challenge.targetFrequency(.standard)
+            let scored = Cents.between(target, and: sounded)
+            print("routed knob: committed \(result.userCentError), last bend sent sounds \(scored) from the target")
+            #expect(abs(result.userCentError.value - scored.value) < 0.001,
+                    "the committed pitch is the pitch of the last bend sent")
+        }
+
+        @Test func afterAStopDuringAFloodNoBendOrNoteOnFollows() async throws {
+            let rig = try await makeRig()
+            defer { rig.route.cancel(); rig.reader.cancel(); rig.peach.close() }
+            let session = matching(rig.controller)
+            let synth = Draining(rig.synth)
+            await rig.controller.handle(.open(.training(PitchMatchingMode.id)))
+            try #require(await waitFor(seconds: 10) { session.isAdjustable })
+            try await Task.sleep(for: .milliseconds(100))
+            let knob = rig.knob
+            let flooding = Task { @MainActor in try? await self.flood(knob, count: 3000, gap: .microseconds(300)) }
+            try await Task.sleep(for: .milliseconds(150))
+            await rig.controller.handle(.back)   // stops while the flood goes on
+            _ = await flooding.value
+            await rig.controller.handle(.quit)
+
+            let events = await synth.finish()
+            let noteOns = events.enumerated().filter { if case .noteOn(_, _, let v) = $0.element, v > 0 { true } else { false } }
+            try #require(noteOns.count >= 2)
+            guard case .noteOn(let channel, _, _) = noteOns[1].element else { return }
+            let silence = try #require(events.lastIndex(of: .controlChange(channel: channel, controller: 120, value: 0)),
+                                       "the stop silenced the held note's channel")
+            let routedDuringFlood = events[noteOns[1].offset..<silence].filter {
+                if case .pitchBend(let on, _) = $0, on == channel { true } else { false }
+            }.count
+            #expect(routedDuringFlood > 5, "the flood was routed before the stop")
+            let after = events[(silence + 1)...].filter { event in
+                switch event {
+                case .pitchBend(let on, let bend): on == channel && bend != .center
+                case .noteOn(_, _, let velocity): velocity > 0
+                case .noteOff, .controlChange, .programChange: false
+                }
+            }
+            #expect(after.isEmpty, "nothing bends or sounds after the stop: \(after.prefix(5))")
+            #expect(notesLeftOn(events).isEmpty)
+        }
+    }
+}
+
+@MainActor
+func waitFor(seconds: Double, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}
