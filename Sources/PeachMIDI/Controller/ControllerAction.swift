@@ -5,9 +5,9 @@ import PeachCore
 public enum ControllerAction: Hashable, Sendable {
     /// Tune the tunable note to `Cents` from the target (absolute controls, mapped per challenge).
     case setCents(Cents)
-    /// Move the tunable note by this much (relative encoders).
+    /// Move the tunable note by this much (relative encoders, the pitch wheel's push).
     case adjustByCents(Cents)
-    /// "Slider released": take the current pitch as the answer.
+    /// Take the current pitch as the answer (commit triggers; the pitch wheel let go after a hold).
     case commit
     case answerHigher
     case answerLower

@@ -20,7 +20,8 @@ public enum ControllerSource: Hashable, Sendable, CustomStringConvertible {
     case absolute14Bit(msb: UInt8)
     /// An endless encoder sending signed steps.
     case relative(controller: UInt8, encoding: RelativeEncoding)
-    /// The pitch-bend wheel, 16384 positions. It springs back to centre: hold it and commit.
+    /// The pitch-bend wheel, 16384 positions. It springs back to centre, so it is a gesture
+    /// (`PitchWheelGesture`): push to tune, hold still, let go to commit the held pitch.
     case pitchWheel
 
     public var description: String {

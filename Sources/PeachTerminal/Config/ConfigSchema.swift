@@ -108,6 +108,15 @@ public enum ConfigSchema {
         section: "controller", name: "answer_lower_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
         defaultValue: .note(MIDINote(60)), label: "Answer 'lower' note",
         documentation: "Key on the controller that answers 'lower' in comparison training, or none.")
+    /// The range and defaults mirror PeachMIDI's PitchWheelSettings (maximumDeadZone, defaultDeadZone, defaultHoldTime).
+    public static let wheelDeadZone = ConfigKey(
+        section: "controller", name: "wheel_dead_zone", kind: .integer(1...4096, unit: nil), defaultValue: .integer(256),
+        label: "Wheel dead zone",
+        documentation: "Pitch wheel as the slider (mode = pitchbend): positions within ± this much of centre (of 8192) are rest; springing back into it commits.")
+    public static let wheelHold = ConfigKey(
+        section: "controller", name: "wheel_hold_ms", kind: .integer(20...2000, unit: "ms"), defaultValue: .integer(150),
+        label: "Wheel hold time",
+        documentation: "Pitch wheel: how long it must stay still for that pitch to be committed when you let go, in milliseconds.")
 
     // MARK: [safety]
     public static let velocityCeiling = ConfigKey(
@@ -154,6 +163,7 @@ public enum ConfigSchema {
         outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
+        wheelDeadZone, wheelHold,
         velocityCeiling, volumeCeiling, volumePercent, fadeSeconds,
         breaksEnabled, trainingMinutes, breakMinutes,
         bell,
