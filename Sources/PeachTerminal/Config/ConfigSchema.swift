@@ -90,7 +90,7 @@ public enum ConfigSchema {
         section: "controller", name: "mode",
         kind: .choice(["cc7", "cc14", "relative-twos", "relative-offset", "relative-sign", "pitchbend", "none"]),
         defaultValue: .text("cc7"), label: "Knob mode",
-        documentation: "How the tuning knob sends: cc7 (absolute), cc14 (14-bit MSB/LSB), relative-twos, relative-offset, relative-sign, pitchbend, or none.")
+        documentation: "How the tuning knob sends: cc7 (absolute), cc14 (14-bit MSB/LSB), relative-twos, relative-offset, relative-sign, pitchbend (the wheel: push to tune, hold still, let go to commit), or none.")
     public static let controllerCC = ConfigKey(
         section: "controller", name: "cc", kind: .integer(0...127, unit: nil), defaultValue: .integer(1),
         label: "Knob controller number", documentation: "Controller number of the tuning knob (1 = modulation wheel).")
