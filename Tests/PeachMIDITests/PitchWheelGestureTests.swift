@@ -219,5 +219,7 @@ private func springBack(from position: Int, startingAt start: Double) -> [Sample
         let gesture = decoder.play(push(to: 3000, startingAt: 1000) + springBack(from: 3000, startingAt: 1400))
         #expect(commits(gesture) == 1)
         #expect(abs(tuning(gesture) - cents(3000)) < 1e-9)
+        #expect(ControllerBinding(source: .pitchWheel).description.contains("let go to commit"),
+                "the learned message tells how the wheel works")
     }
 }

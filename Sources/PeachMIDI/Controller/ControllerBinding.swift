@@ -29,7 +29,7 @@ public enum ControllerSource: Hashable, Sendable, CustomStringConvertible {
         case .absolute7Bit(let controller): "CC\(controller)"
         case .absolute14Bit(let msb): "CC\(msb)/CC\(msb + 32) (14-bit)"
         case .relative(let controller, let encoding): "CC\(controller) relative (\(encoding.rawValue))"
-        case .pitchWheel: "pitch-bend wheel"
+        case .pitchWheel: "pitch-bend wheel (push to tune, hold still, let go to commit)"
         }
     }
 }
