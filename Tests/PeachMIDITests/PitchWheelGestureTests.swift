@@ -123,6 +123,17 @@ private func springBack(from position: Int, startingAt start: Double) -> [Sample
         #expect(abs(tuning(actions) - cents(4000)) < 1e-9, "the position it rested at longest")
     }
 
+    @Test func aWheelRepeatingItsPositionWhileHeldIsStill() {
+        var decoder = makeWheel()
+        // Some wheels resend their position every few ms: 4000 for 300 ms in 20 ms repeats, then a
+        // nudge to 4100 (within the jitter tolerance) for 100 ms, less than a hold, then let go.
+        let repeats: [Sample] = (0..<15).map { (4000, 40 + Double($0) * 20) }
+        let actions = decoder.play(push(to: 4000, startingAt: 0) + repeats + [(4100, 340)]
+                                   + springBack(from: 4100, startingAt: 440))
+        #expect(commits(actions) == 1)
+        #expect(abs(tuning(actions) - cents(4000)) < 1e-9, "the repeats are one hold of 300 ms")
+    }
+
     @Test func theLastSteadyHoldWinsOverAnEarlierLongerOne() {
         var decoder = makeWheel()
         let samples = push(to: 3000, startingAt: 0) + push(to: 5000, from: 3000, startingAt: 1000)

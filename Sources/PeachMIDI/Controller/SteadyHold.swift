@@ -1,11 +1,12 @@
 /// Finds where a control was last held still, from its timed positions (docs/pitch-wheel.md).
 ///
-/// Positions are grouped into runs: a run goes on while each new position stays within `tolerance`
-/// of the run's anchor (the position the control has rested at longest in the run so far), so a
-/// wheel's jitter or a fine touch does not end it. A position's dwell is the time until the next
-/// event. A run that lasted `holdTime` or more is steady; it stands for the last of its positions
-/// that itself dwelt `holdTime` (the user settled there), else for the one that dwelt longest (a
-/// jittering hold). The positions a spring-back passes dwell a millisecond or two and never win.
+/// A position's dwell is the time until an event with another position (a still control sends
+/// nothing, or repeats itself). Positions are grouped into runs: a run goes on while each new
+/// position stays within `tolerance` of the run's anchor (the position the control has rested at
+/// longest in the run so far, dwells added up), so a wheel's jitter or a fine touch does not end it.
+/// A run that lasted `holdTime` or more is steady; it stands for the last of its positions that
+/// itself dwelt `holdTime` in one go (the user settled there), else for its anchor (a jittering
+/// hold). The positions a spring-back passes dwell a millisecond or two and never win.
 struct SteadyHold: Sendable {
     private let holdNanoseconds: UInt64
     private let tolerance: Int
@@ -16,10 +17,11 @@ struct SteadyHold: Sendable {
     private struct Run: Sendable {
         var start: UInt64
         var anchor: Int
-        var anchorDwell: UInt64 = 0
+        /// Time spent at each position of the run, added up.
+        var dwells: [Int: UInt64] = [:]
         var current: Int
         var currentSince: UInt64
-        /// The last position that dwelt `holdTime` or more.
+        /// The last position that dwelt `holdTime` or more in one go.
         var lastSettled: Int?
 
         init(_ position: Int, at time: UInt64) {
@@ -38,6 +40,7 @@ struct SteadyHold: Sendable {
 
     /// The control moved to `position` at `time` (event arrival time, nanoseconds).
     mutating func observe(_ position: Int, at time: UInt64) {
+        guard position != run.current else { return }  // a repeat: still there
         endDwell(at: time)
         if abs(position - run.anchor) <= tolerance {
             run.current = position
@@ -58,10 +61,9 @@ struct SteadyHold: Sendable {
     private mutating func endDwell(at time: UInt64) {
         let dwell = time >= run.currentSince ? time - run.currentSince : 0
         if dwell >= holdNanoseconds { run.lastSettled = run.current }
-        if dwell > run.anchorDwell {
-            run.anchor = run.current
-            run.anchorDwell = dwell
-        }
+        let total = run.dwells[run.current, default: 0] + dwell
+        run.dwells[run.current] = total
+        if total > run.dwells[run.anchor, default: 0] { run.anchor = run.current }
     }
 
     private mutating func closeRun(at time: UInt64) {
