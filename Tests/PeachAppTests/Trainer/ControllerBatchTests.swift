@@ -95,6 +95,24 @@ import PeachMIDI
         #expect(await eventually("the note stopped") { await f.player.handleStops == 1 }, "the commit stops the note")
     }
 
+    @Test func learningTheWheelMidTrialNeitherTunesNorCommitsThenItsGestureDoes() async {
+        let f = TrainerFixture()
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        let challenge = try! #require(f.controller.pitchMatching.currentChallenge)
+        await f.controller.handle(.learnController)
+        await f.controller.handleMIDI(Self.wheelPush(to: 3000))
+        await f.controller.handleMIDI(Self.wheelRelease(from: 3000, at: 800))
+        #expect(f.controller.controllerDecoder.binding?.source == .pitchWheel)
+        #expect(f.controller.message?.contains("let go to commit") == true, "\(f.controller.message ?? "")")
+        #expect(f.controller.pitchMatching.completedCount == 0, "the teaching push is no answer")
+        #expect(f.controller.tuningActivity == 0, "nor does it tune")
+        await f.controller.handleMIDI(Self.wheelPush(to: 2000, from: 2000) + Self.wheelRelease(from: 2000, at: 2500))
+        let result = try! #require(f.controller.pitchMatching.lastResult)
+        let expected = challenge.initialCentOffset + PitchWheelSettings().cents(at: 2000)
+        #expect(abs(result.userCentError.value - expected.value) < 0.01, "scored \(result.userCentError), expected \(expected)")
+    }
+
     @Test func aWheelGestureInOneBatchScoresTheHeldPitchToo() async {
         let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .pitchWheel)))
         await f.controller.handle(.open(.pitchMatching))
