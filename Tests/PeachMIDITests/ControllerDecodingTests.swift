@@ -81,13 +81,6 @@ private func centsOf(_ actions: [ControllerAction]) -> Double? {
         #expect(step < 0.02, "sub-cent resolution")
     }
 
-    @Test func pitchWheelMapsItsFullTravel() throws {
-        var decoder = makeDecoder(.pitchWheel)
-        let zero = decoder.mapping.zeroFraction
-        #expect(try #require(centsOf(decoder.decode(bend(-8192)))) == -300 * zero)
-        #expect(try #require(centsOf(decoder.decode(bend(8191)))) == 300 * (1 - zero))
-    }
-
     @Test func channelFilter() {
         var decoder = makeDecoder(.absolute7Bit(controller: 74), channel: .only(two))
         #expect(decoder.decode(cc(74, 10, on: one)).isEmpty)

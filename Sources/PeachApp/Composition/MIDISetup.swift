@@ -69,6 +69,7 @@ public enum MIDISetup {
     }
 
     /// "sustain" keeps the documented default pair (pedal press or any key); the others are exact.
+    /// The pitch wheel's dead zone and hold time ride along: its return to rest commits.
     public static func triggers(_ controller: ControllerConfiguration) -> ControllerTriggers {
         let commit: Set<ControllerTriggers.Commit>
         switch controller.commitTrigger {
@@ -77,7 +78,8 @@ public enum MIDISetup {
         case .note(let note): commit = [.note(note)]
         case .controlChange(let number): commit = [.controllerButton(UInt8(clamping: number))]
         }
-        return ControllerTriggers(commit: commit, higherNote: controller.answerHigherNote, lowerNote: controller.answerLowerNote)
+        return ControllerTriggers(commit: commit, higherNote: controller.answerHigherNote, lowerNote: controller.answerLowerNote,
+                                  wheel: PitchWheelSettings(deadZone: controller.wheelDeadZone, holdTime: controller.wheelHoldTime))
     }
 
     public static func decoder(_ controller: ControllerConfiguration) -> ControllerDecoder {

@@ -7,9 +7,9 @@ public enum ControllerAction: Hashable, Sendable {
     case setCents(Cents)
     /// The tunable note already sounds `Cents` from the target: the sequencer thread bent it (`TuningRoute`).
     case routedCents(Cents)
-    /// Move the tunable note by this much (relative encoders).
+    /// Move the tunable note by this much (relative encoders, the pitch wheel's push).
     case adjustByCents(Cents)
-    /// "Slider released": take the current pitch as the answer.
+    /// Take the current pitch as the answer (commit triggers; the pitch wheel let go after a hold).
     case commit
     case answerHigher
     case answerLower

@@ -20,7 +20,8 @@ public enum ControllerSource: Hashable, Sendable, CustomStringConvertible {
     case absolute14Bit(msb: UInt8)
     /// An endless encoder sending signed steps.
     case relative(controller: UInt8, encoding: RelativeEncoding)
-    /// The pitch-bend wheel, 16384 positions. It springs back to centre: hold it and commit.
+    /// The pitch-bend wheel, 16384 positions. It springs back to centre, so it is a gesture
+    /// (`PitchWheelGesture`): push to tune, hold still, let go to commit the held pitch.
     case pitchWheel
 
     public var description: String {
@@ -28,7 +29,7 @@ public enum ControllerSource: Hashable, Sendable, CustomStringConvertible {
         case .absolute7Bit(let controller): "CC\(controller)"
         case .absolute14Bit(let msb): "CC\(msb)/CC\(msb + 32) (14-bit)"
         case .relative(let controller, let encoding): "CC\(controller) relative (\(encoding.rawValue))"
-        case .pitchWheel: "pitch-bend wheel"
+        case .pitchWheel: "pitch-bend wheel (push to tune, hold still, let go to commit)"
         }
     }
 }

@@ -2,7 +2,8 @@ import PeachCore
 
 /// Turns controller input into training actions: the slider (one bound control), commit buttons,
 /// answer keys and MIDI-learn. Pure state machine: the app feeds it `SequencerInput` and routes
-/// the actions; announcements are not its business and yield nothing.
+/// the actions; announcements are not its business and yield nothing. A pitch wheel as the slider
+/// is a gesture (`PitchWheelGesture`): it tunes while pushed and commits when let go.
 public struct ControllerDecoder: Sendable {
     public static let defaultRelativeStep = Cents(0.5)
 
@@ -14,6 +15,7 @@ public struct ControllerDecoder: Sendable {
     public private(set) var mapping: KnobMapping
     private var pairer = FourteenBitPairer()
     private var learner: ControllerLearner?
+    private var wheel = PitchWheelGesture()
     private var pressedButtons: Set<ButtonKey> = []
 
     private struct ButtonKey: Hashable, Sendable {
@@ -31,14 +33,17 @@ public struct ControllerDecoder: Sendable {
 
     public var isLearning: Bool { learner != nil }
 
-    /// Re-draws where the target lies on an absolute control. Call at the start of every challenge.
+    /// Re-draws where the target lies on an absolute control, and ends a wheel push begun in the
+    /// challenge before. Call at the start of every challenge.
     public mutating func newChallenge(using random: inout some RandomNumberGenerator) {
         mapping.randomise(using: &random)
+        wheel.interrupt()
     }
 
     public mutating func rebind(_ binding: ControllerBinding?) {
         self.binding = binding
         pairer = FourteenBitPairer()
+        wheel = PitchWheelGesture()
     }
 
     /// The next control moved becomes the slider (see `ControllerLearner`). Meanwhile controller
@@ -47,15 +52,20 @@ public struct ControllerDecoder: Sendable {
     public mutating func cancelLearning() { learner = nil }
 
     public mutating func decode(_ input: SequencerInput) -> [ControllerAction] {
-        guard case .midi(let event, _, _) = input else { return [] }
-        if let triggered = trigger(event) { return triggered }
+        guard case .midi(let event, _, let time) = input else { return [] }
+        if let triggered = trigger(event) {
+            // Answered by a pedal or key while the wheel is out: the wheel's push is over.
+            if triggered.contains(.commit) { wheel.interrupt() }
+            return triggered
+        }
         if learner != nil {
             guard let learned = learner?.observe(event) else { return [] }
             learner = nil
             rebind(learned)
+            if case .pitchBend(_, let bend) = event { wheel.learned(at: bend, settings: triggers.wheel) }
             return [.learned(learned)]
         }
-        return slider(event).map { [$0] } ?? []
+        return slider(event, at: time)
     }
 
     // MARK: Triggers
@@ -94,9 +104,16 @@ public struct ControllerDecoder: Sendable {
 
     // MARK: Slider
 
-    private mutating func slider(_ event: MIDIEvent) -> ControllerAction? {
-        guard let binding, binding.channel.accepts(event.channel) else { return nil }
-        switch (binding.source, event) {
+    private mutating func slider(_ event: MIDIEvent, at time: UInt64) -> [ControllerAction] {
+        guard let binding, binding.channel.accepts(event.channel) else { return [] }
+        if case .pitchWheel = binding.source, case .pitchBend(_, let bend) = event {
+            return wheel.move(to: bend, at: time, settings: triggers.wheel)
+        }
+        return knob(binding.source, event).map { [$0] } ?? []
+    }
+
+    private mutating func knob(_ source: ControllerSource, _ event: MIDIEvent) -> ControllerAction? {
+        switch (source, event) {
         case (.absolute7Bit(let own), .controlChange(_, let controller, let value)) where controller == own:
             return .setCents(mapping.cents(at: Int(value), of: 127))
         case (.absolute14Bit(let msb), .controlChange(let channel, let controller, let value)) where controller == msb:
@@ -106,8 +123,6 @@ public struct ControllerDecoder: Sendable {
         case (.relative(let own, let encoding), .controlChange(_, let controller, let value)) where controller == own:
             let step = encoding.step(value)
             return step == 0 ? nil : .adjustByCents(relativeStep * Double(step))
-        case (.pitchWheel, .pitchBend(_, let bend)):
-            return .setCents(mapping.cents(at: bend.wireValue, of: 16383))
         default:
             return nil
         }

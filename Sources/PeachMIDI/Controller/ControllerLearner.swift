@@ -2,7 +2,8 @@ import PeachCore
 
 /// MIDI-learn: watches controller messages and names the control the user moved.
 ///
-/// - A pitch-bend message is the pitch wheel at once.
+/// - A pitch-bend message is the pitch wheel at once. The wheel then works as a gesture (push, hold,
+///   let go to commit: `PitchWheelGesture`); the push that taught it is ignored until it is let go.
 /// - The first CC moved becomes the candidate. If its partner 32 apart (CC n < 32 with CC n+32, in
 ///   either order) arrives on the same channel, it is a 14-bit pair.
 /// - Otherwise, after `samplesNeeded` values of the candidate: an endless encoder repeats small

@@ -6,7 +6,7 @@ import PeachCore
 /// "lower" with C4 (60) and "higher" with D4 (62), the two lowest white keys of the middle octave
 /// found on every small keyboard. Answer notes also count as a note-on commit, so one key press
 /// works on both screens; each session ignores the action it has no use for. Triggers are heard on
-/// every channel.
+/// every channel. A pitch wheel bound as the slider also commits when it springs back (`wheel`).
 public struct ControllerTriggers: Hashable, Sendable {
     public enum Commit: Hashable, Sendable {
         case sustainPedal
@@ -20,12 +20,16 @@ public struct ControllerTriggers: Hashable, Sendable {
     public var commit: Set<Commit>
     public var higherNote: MIDINote?
     public var lowerNote: MIDINote?
+    /// When a pitch wheel returning to rest commits (used only while the wheel is the slider).
+    public var wheel: PitchWheelSettings
 
     public init(commit: Set<Commit> = [.sustainPedal, .anyNoteOn],
-                higherNote: MIDINote? = MIDINote(62), lowerNote: MIDINote? = MIDINote(60)) {
+                higherNote: MIDINote? = MIDINote(62), lowerNote: MIDINote? = MIDINote(60),
+                wheel: PitchWheelSettings = PitchWheelSettings()) {
         self.commit = commit
         self.higherNote = higherNote
         self.lowerNote = lowerNote
+        self.wheel = wheel
     }
 
     public static let `default` = ControllerTriggers()

@@ -7,9 +7,10 @@ import PeachCore
 /// drawn uniformly so that at least ±100 c around the target stay reachable:
 /// zeroFraction ∈ [100/span, 1 − 100/span]. With the default 300 c span, the answer lies anywhere in
 /// the middle third of the travel. Resolution is span / (positions − 1):
-/// 7-bit CC 2.4 c per step (fine-adjust from the keyboard), 14-bit CC and pitch wheel 0.018 c.
+/// 7-bit CC 2.4 c per step (fine-adjust from the keyboard), 14-bit CC 0.018 c.
 /// Relative encoders do not use it: each step moves `ControllerDecoder.relativeStep` (default 0.5 c)
-/// and there is no position to give anything away.
+/// and there is no position to give anything away. Nor does the pitch wheel: it springs back, so it
+/// tunes relative to the pitch its push began at (`PitchWheelGesture`).
 public struct KnobMapping: Hashable, Sendable {
     public static let minimumReach = Cents(100)
     public static let defaultSpan = Cents(300)

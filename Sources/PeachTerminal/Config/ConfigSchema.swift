@@ -90,7 +90,7 @@ public enum ConfigSchema {
         section: "controller", name: "mode",
         kind: .choice(["cc7", "cc14", "relative-twos", "relative-offset", "relative-sign", "pitchbend", "none"]),
         defaultValue: .text("cc7"), label: "Knob mode",
-        documentation: "How the tuning knob sends: cc7 (absolute), cc14 (14-bit MSB/LSB), relative-twos, relative-offset, relative-sign, pitchbend, or none.")
+        documentation: "How the tuning knob sends: cc7 (absolute), cc14 (14-bit MSB/LSB), relative-twos, relative-offset, relative-sign, pitchbend (the wheel: push to tune, hold still, let go to commit), or none.")
     public static let controllerCC = ConfigKey(
         section: "controller", name: "cc", kind: .integer(0...127, unit: nil), defaultValue: .integer(1),
         label: "Knob controller number", documentation: "Controller number of the tuning knob (1 = modulation wheel).")
@@ -108,6 +108,15 @@ public enum ConfigSchema {
         section: "controller", name: "answer_lower_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
         defaultValue: .note(MIDINote(60)), label: "Answer 'lower' note",
         documentation: "Key on the controller that answers 'lower' in comparison training, or none.")
+    /// The range and defaults mirror PeachMIDI's PitchWheelSettings (maximumDeadZone, defaultDeadZone, defaultHoldTime).
+    public static let wheelDeadZone = ConfigKey(
+        section: "controller", name: "wheel_dead_zone", kind: .integer(1...4096, unit: nil), defaultValue: .integer(256),
+        label: "Wheel dead zone",
+        documentation: "Pitch wheel as the slider (mode = pitchbend): positions within ± this much of centre (of 8192) are rest; springing back into it commits.")
+    public static let wheelHold = ConfigKey(
+        section: "controller", name: "wheel_hold_ms", kind: .integer(20...2000, unit: "ms"), defaultValue: .integer(150),
+        label: "Wheel hold time",
+        documentation: "Pitch wheel: how long it must stay still for that pitch to be committed when you let go, in milliseconds.")
 
     // MARK: [safety]
     public static let velocityCeiling = ConfigKey(
@@ -154,6 +163,7 @@ public enum ConfigSchema {
         outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
+        wheelDeadZone, wheelHold,
         velocityCeiling, volumeCeiling, volumePercent, fadeSeconds,
         breaksEnabled, trainingMinutes, breakMinutes,
         bell,

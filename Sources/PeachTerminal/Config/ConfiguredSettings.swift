@@ -39,6 +39,10 @@ public struct ControllerConfiguration: Hashable, Sendable {
     public var commitTrigger: CommitTrigger
     public var answerHigherNote: MIDINote?
     public var answerLowerNote: MIDINote?
+    /// Pitch wheel (mode = pitchbend): ± positions of 8192 around centre that count as rest.
+    public var wheelDeadZone: Int
+    /// Pitch wheel: how long it must stay still for its pitch to be the one committed on release.
+    public var wheelHoldTime: Duration
 }
 
 /// [safety] as typed values.
@@ -91,7 +95,9 @@ extension PeachConfiguration {
             channel: self[ConfigSchema.controllerChannel].channelValue ?? nil,
             commitTrigger: self[ConfigSchema.commitTrigger].commitTriggerValue ?? .sustainPedal,
             answerHigherNote: note(ConfigSchema.answerHigherNote),
-            answerLowerNote: note(ConfigSchema.answerLowerNote))
+            answerLowerNote: note(ConfigSchema.answerLowerNote),
+            wheelDeadZone: integer(ConfigSchema.wheelDeadZone),
+            wheelHoldTime: .milliseconds(integer(ConfigSchema.wheelHold)))
     }
 
     public var safety: SafetyConfiguration {

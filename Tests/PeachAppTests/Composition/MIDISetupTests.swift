@@ -54,6 +54,16 @@ import PeachTerminal
         #expect(notes.higherNote == MIDINote(64))
         #expect(notes.lowerNote == nil)
     }
+
+    @Test func pitchWheelDeadZoneAndHoldTimeReachTheTriggers() {
+        #expect(MIDISetup.triggers(config("").controller).wheel == PitchWheelSettings())
+        #expect(PitchWheelSettings() == PitchWheelSettings(deadZone: 256, holdTime: .milliseconds(150)))
+        let wheel = MIDISetup.triggers(config("[controller]\nwheel_dead_zone = 600\nwheel_hold_ms = 300\n").controller).wheel
+        #expect(wheel == PitchWheelSettings(deadZone: 600, holdTime: .milliseconds(300)))
+        let bad = config("[controller]\nwheel_dead_zone = 9000\nwheel_hold_ms = 5\n")
+        #expect(bad.errors.count == 2, "out of range values are reported: \(bad.errors)")
+        #expect(MIDISetup.triggers(bad.controller).wheel == PitchWheelSettings())
+    }
 }
 
 @Suite struct SynthConnectionTests {

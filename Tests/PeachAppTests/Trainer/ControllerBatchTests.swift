@@ -13,6 +13,20 @@ import PeachMIDI
         .midi(.controlChange(channel: channel, controller: controller, value: value), source: source, receivedAtNanoseconds: 0)
     }
 
+    static func wheel(_ position: Int, atMilliseconds ms: Int) -> SequencerInput {
+        .midi(.pitchBend(channel: channel, bend: PitchBend(position)!), source: source,
+              receivedAtNanoseconds: UInt64(1_000_000_000 + ms * 1_000_000))
+    }
+
+    /// A wheel push to `position` (8 quick steps from `ms`), held until `releasedAt`, then the spring back.
+    static func wheelPush(to position: Int, from ms: Int = 0) -> [SequencerInput] {
+        (1...8).map { wheel(position * $0 / 8, atMilliseconds: ms + 5 * $0) }
+    }
+
+    static func wheelRelease(from position: Int, at ms: Int) -> [SequencerInput] {
+        [0.97, 0.8, 0.5, 0.2, 0].enumerated().map { wheel(Int(Double(position) * $0.element), atMilliseconds: ms + 2 * $0.offset) }
+    }
+
     static func noteOn(_ note: UInt8) -> SequencerInput {
         .midi(.noteOn(channel: channel, note: MIDINote(Int(note))!, velocity: 100),
               source: source, receivedAtNanoseconds: 0)
@@ -40,7 +54,75 @@ import PeachMIDI
                                                              .adjustByCents(Cents(0.5))])
     }
 
+    @Test func aWheelReleaseKeepsItsPitchBeforeItsCommit() {
+        // A push, the step back to the held pitch and the commit, then the next push: summed, in order.
+        let actions: [ControllerAction] = [.adjustByCents(Cents(10)), .adjustByCents(Cents(20)), .adjustByCents(Cents(-5)),
+                                           .commit, .adjustByCents(Cents(3))]
+        #expect(ControllerActionBatch.coalesce(actions) == [.adjustByCents(Cents(25)), .commit, .adjustByCents(Cents(3))])
+    }
+
+    @Test func aDecodedWheelGestureCoalescesToItsHeldPitchThenTheCommit() {
+        var decoder = ControllerDecoder(binding: ControllerBinding(source: .pitchWheel))
+        let inputs = Self.wheelPush(to: 4000) + Self.wheelRelease(from: 4000, at: 600)
+        let decoded = inputs.flatMap { decoder.decode($0) }
+        let held = PitchWheelSettings().cents(at: 4000)
+        let coalesced = ControllerActionBatch.coalesce(decoded)
+        #expect(coalesced.count == 2 && coalesced.last == .commit, "\(coalesced)")
+        if case .adjustByCents(let total)? = coalesced.first {
+            #expect(abs(total.value - held.value) < 1e-9, "\(total) instead of the held \(held)")
+        } else {
+            Issue.record("no tuning before the commit: \(coalesced)")
+        }
+    }
+
     // MARK: Through the trainer
+
+    @Test func aWheelGestureScoresThePitchHeldBeforeTheRelease() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .pitchWheel)))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        let challenge = try! #require(f.controller.pitchMatching.currentChallenge)
+        // Pushed, held, then let go: as the input thread hands it over, in three batches.
+        await f.controller.handleMIDI(Self.wheelPush(to: -3000))
+        await f.controller.handleMIDI([Self.wheel(-3010, atMilliseconds: 300)])
+        await f.controller.handleMIDI(Self.wheelRelease(from: -3010, at: 700))
+        #expect(f.controller.pitchMatching.completedCount == 1)
+        let result = try! #require(f.controller.pitchMatching.lastResult)
+        let held = PitchWheelSettings().cents(at: -3010)
+        let expected = challenge.initialCentOffset + held
+        #expect(abs(result.userCentError.value - expected.value) < 0.01,
+                "scored \(result.userCentError), start \(challenge.initialCentOffset) + held \(held)")
+        #expect(await eventually("the note stopped") { await f.player.handleStops == 1 }, "the commit stops the note")
+    }
+
+    @Test func learningTheWheelMidTrialNeitherTunesNorCommitsThenItsGestureDoes() async {
+        let f = TrainerFixture()
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        let challenge = try! #require(f.controller.pitchMatching.currentChallenge)
+        await f.controller.handle(.learnController)
+        await f.controller.handleMIDI(Self.wheelPush(to: 3000))
+        await f.controller.handleMIDI(Self.wheelRelease(from: 3000, at: 800))
+        #expect(f.controller.controllerDecoder.binding?.source == .pitchWheel)
+        #expect(f.controller.message?.contains("let go to commit") == true, "\(f.controller.message ?? "")")
+        #expect(f.controller.pitchMatching.completedCount == 0, "the teaching push is no answer")
+        #expect(f.controller.tuningActivity == 0, "nor does it tune")
+        await f.controller.handleMIDI(Self.wheelPush(to: 2000, from: 2000) + Self.wheelRelease(from: 2000, at: 2500))
+        let result = try! #require(f.controller.pitchMatching.lastResult)
+        let expected = challenge.initialCentOffset + PitchWheelSettings().cents(at: 2000)
+        #expect(abs(result.userCentError.value - expected.value) < 0.01, "scored \(result.userCentError), expected \(expected)")
+    }
+
+    @Test func aWheelGestureInOneBatchScoresTheHeldPitchToo() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .pitchWheel)))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        let challenge = try! #require(f.controller.pitchMatching.currentChallenge)
+        await f.controller.handleMIDI(Self.wheelPush(to: 5000) + Self.wheelRelease(from: 5000, at: 400))
+        let result = try! #require(f.controller.pitchMatching.lastResult)
+        let expected = challenge.initialCentOffset + PitchWheelSettings().cents(at: 5000)
+        #expect(abs(result.userCentError.value - expected.value) < 0.01, "scored \(result.userCentError), expected \(expected)")
+    }
 
     @Test func aBatchOfKnobPositionsTunesOnceToTheNewest() async {
         let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
