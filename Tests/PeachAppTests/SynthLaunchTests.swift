@@ -5,13 +5,13 @@ import PeachMIDI
 
 @Suite struct SoundFontLocatorTests {
     @Test func prefersTheRequestedFile() throws {
-        let locator = SoundFontLocator(fileExists: { $0 == "/mine.sf2" || $0.hasSuffix("FluidR3_GM.sf2") })
+        let locator = SoundFontLocator(fileExists: { $0.hasSuffix("FluidR3_GM.sf2") }, checkRequested: { _ in })
         #expect(try locator.locate(requested: "/mine.sf2") == "/mine.sf2")
     }
 
     @Test func aMissingRequestedFileIsAnErrorNotAFallback() {
         let locator = SoundFontLocator(fileExists: { $0.hasSuffix("FluidR3_GM.sf2") })
-        #expect(throws: SynthLaunchError.soundFontNotFound("/nope.sf2")) { try locator.locate(requested: "/nope.sf2") }
+        #expect(throws: SynthLaunchError.soundFontUnusable(.missing(path: "/nope.sf2"))) { try locator.locate(requested: "/nope.sf2") }
     }
 
     @Test func defaultGMThenFluidR3() throws {

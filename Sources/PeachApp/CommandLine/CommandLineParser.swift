@@ -1,3 +1,5 @@
+import PeachCore
+
 /// A usage error: names the bad word and what would have been valid. Exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let message: String
@@ -47,7 +49,7 @@ public enum CommandLineParser {
             case "--synth":
                 let name = try optionValue()
                 guard let choice = SynthChoice(rawValue: name.lowercased()) else {
-                    throw UsageError("unknown synth '\(name)' for --synth; valid choices: "
+                    throw UsageError("unknown synth \(Echo.quoted(name)) for --synth; valid choices: "
                                      + SynthChoice.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 options.synth = choice
@@ -65,7 +67,7 @@ public enum CommandLineParser {
             default:
                 if word.hasPrefix("-") && word != "-" {
                     let suggestion = closest(to: word, in: valueOptions + flagOptions).map { " (did you mean \($0)?)" } ?? ""
-                    throw UsageError("unknown option '\(word)'\(suggestion)")
+                    throw UsageError("unknown option \(Echo.quoted(word))\(suggestion)")
                 }
                 positionals.append(word)
             }
@@ -86,7 +88,7 @@ public enum CommandLineParser {
         }
         let rest = Array(positionals.dropFirst())
         func noMoreThan(_ count: Int) throws(UsageError) {
-            guard rest.count <= count else { throw UsageError("unexpected argument '\(rest[count])' after '\(name)'") }
+            guard rest.count <= count else { throw UsageError("unexpected argument \(Echo.quoted(rest[count])) after '\(name)'") }
         }
         switch name {
         case "ports":
@@ -110,7 +112,7 @@ public enum CommandLineParser {
             return .help
         default:
             let suggestion = closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError("unknown command '\(name)'\(suggestion); commands: \(commands.joined(separator: ", "))")
+            throw UsageError("unknown command \(Echo.quoted(name))\(suggestion); commands: \(commands.joined(separator: ", "))")
         }
     }
 
