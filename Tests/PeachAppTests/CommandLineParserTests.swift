@@ -58,4 +58,16 @@ import Testing
     @Test func usageErrorPointsToHelp() {
         #expect(UsageError("x").description == "peach: x\nTry 'peach --help' for the options.")
     }
+
+    @Test func longWordsAreEchoedShort() throws {
+        let huge = String(repeating: "w", count: 2_000_000)
+        let cut = String(repeating: "w", count: 38) + "…'"
+        for words in [["--synth", huge], ["--" + huge], [huge], ["export", "a", huge]] {
+            let message: String
+            do { _ = try CommandLineParser.parse(words); Issue.record("\(words.map { $0.prefix(10) }) parsed"); continue }
+            catch { message = error.message }
+            #expect(message.contains(cut), "\(message.prefix(200))")
+            #expect(message.count < 300)
+        }
+    }
 }

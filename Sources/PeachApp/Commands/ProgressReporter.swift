@@ -9,7 +9,9 @@ final class ProgressReporter {
     private let clock: () -> Double
     private let minimumTotal: Int
     private var label = ""
+    /// When and where the current phase was first reported: the rate counts from there.
     private var started = 0.0
+    private var startedAt = 0
     private var lastDraw = -Double.infinity
     private var lastQuarter = -1
     private var lineOpen = false
@@ -29,6 +31,7 @@ final class ProgressReporter {
             finishLine()
             self.label = label
             started = now
+            startedAt = done
             lastDraw = -.infinity
             lastQuarter = -1
         }
@@ -57,8 +60,8 @@ final class ProgressReporter {
     /// ", 25000 rows/s, about 3 s left" once half a second has passed, else nothing.
     private func estimate(done: Int, total: Int, unit: String, now: Double) -> String {
         let elapsed = now - started
-        guard elapsed >= 0.5, done > 0 else { return "" }
-        let rate = Double(done) / elapsed
+        guard elapsed >= 0.5, done > startedAt else { return "" }
+        let rate = Double(done - startedAt) / elapsed
         let rateText = ", \(Int(rate.rounded())) \(unit)/s"
         guard done < total else { return rateText + ", done in \(Self.duration(elapsed))" }
         return rateText + ", about \(Self.duration(Double(total - done) / rate)) left"
@@ -66,7 +69,7 @@ final class ProgressReporter {
 
     /// "3 s", "2 min 5 s".
     static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.up))
+        let whole = max(1, Int(seconds.rounded()))
         return whole < 60 ? "\(whole) s" : "\(whole / 60) min \(whole % 60) s"
     }
 

@@ -23,7 +23,7 @@ public enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible 
             return "The file does not start with '\(PeachCSVFormat.metadataLine)' (line 1 is \(Echo.quoted(firstLine))), "
                 + "so it is not a Peach export. Export it again from Peach, or add that line if the columns match."
         case .unsupportedVersion(let version):
-            return "The file is Peach export format version \(Echo.quoted(version)); this Peach imports version "
+            return "The file is Peach export format version \(Echo.clipped(version)); this Peach imports version "
                 + "\(PeachCSVFormat.version). Export it again from an up-to-date Peach."
         case .wrongHeader(let found):
             let expected = PeachCSVFormat.columns

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Checks a parsed file against the schema. Every rejected value is reported with file, line, key,
 /// the bad value and what is allowed, and the default is used instead: Peach never refuses to run
 /// because of its configuration.
@@ -18,7 +20,7 @@ public enum ConfigInterpreter {
             case .section(let name):
                 if !ConfigSchema.sections.contains(name) {
                     diagnostics.append(ConfigDiagnostic(
-                        severity: .warning, file: file, line: line.number, key: "[\(name)]",
+                        severity: .warning, file: file, line: line.number, key: "[\(Echo.clipped(name))]",
                         allowed: ConfigSchema.sections.joined(separator: ", "),
                         message: "unknown section; its keys are ignored (sections: \(ConfigSchema.sections.joined(separator: ", ")))"))
                 }
@@ -26,7 +28,7 @@ public enum ConfigInterpreter {
                 guard ConfigSchema.sections.contains(line.section) else {
                     if line.section.isEmpty {
                         diagnostics.append(ConfigDiagnostic(
-                            severity: .warning, file: file, line: line.number, key: name, value: text,
+                            severity: .warning, file: file, line: line.number, key: Echo.clipped(name), value: text,
                             message: "key outside any [section]; ignored"))
                     }
                     continue
@@ -35,7 +37,7 @@ public enum ConfigInterpreter {
                     let known = ConfigSchema.all.filter { $0.section == line.section }.map(\.name)
                     let suggestion = closest(to: name, in: known).map { "did you mean \($0)? " } ?? ""
                     diagnostics.append(ConfigDiagnostic(
-                        severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(name)", value: text,
+                        severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(Echo.clipped(name))", value: text,
                         allowed: known.joined(separator: ", "),
                         message: "unknown key; ignored (\(suggestion)keys in [\(line.section)]: \(known.joined(separator: ", ")))"))
                     continue
@@ -63,7 +65,9 @@ public enum ConfigInterpreter {
 
     /// The known name within two edits of a misspelt one (velocty → velocity).
     static func closest(to word: String, in candidates: [String]) -> String? {
-        candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+        // The distance is at least the difference in length: a long word (a pasted 2 MB value) is not compared.
+        guard word.utf8.count <= (candidates.map(\.utf8.count).max() ?? 0) + 2 else { return nil }
+        return candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
