@@ -128,4 +128,32 @@ extension ConfigDocument.LineKind {
             #expect(diagnostic.description.contains(String(repeating: "9", count: 40) + "…"))
         }
     }
+
+    /// 100 mutated copies of the documented configuration (characters replaced, lines cut or doubled,
+    /// a 10 kB value inserted): parsing never fails and no diagnostic floods the terminal.
+    @Test func mutatedConfigurationsAreReportedBriefly() throws {
+        var state: UInt64 = 0xC0FF
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let valid = Array(ConfigTemplate.text)
+        for round in 0..<100 {
+            var characters = valid
+            for _ in 0...(next() % 4) {
+                let at = next() % characters.count
+                switch next() % 4 {
+                case 0: characters[at] = ["=", "[", "]", "\"", "#", "\n", "x", "\u{1B}"][next() % 8]
+                case 1: characters.removeSubrange(at..<min(characters.count, at + next() % 80))
+                case 2: characters.insert(contentsOf: repeatElement("9", count: 10_000), at: at)
+                default: characters.insert(contentsOf: characters[at..<min(characters.count, at + 120)], at: at)
+                }
+            }
+            let configuration = ConfigLoader.parse(text: String(characters), file: "mutated.conf")
+            for diagnostic in configuration.diagnostics {
+                #expect(diagnostic.description.count < 1_000, "round \(round): \(diagnostic.description.prefix(200))")
+                #expect(!diagnostic.description.contains("\u{1B}"), "round \(round): escape sequences are shown, not sent")
+            }
+        }
+    }
 }
