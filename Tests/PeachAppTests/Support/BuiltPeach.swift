@@ -20,8 +20,8 @@ enum BuiltPeach {
         throws -> (status: Int32, out: String, err: String) {
         let scratch = try temporaryDirectory("peach-shell")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
-        FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script, "bash"] + arguments
