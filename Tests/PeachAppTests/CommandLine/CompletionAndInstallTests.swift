@@ -63,6 +63,18 @@ import Testing
         #expect(ShellCompletion.zsh.contains("'--port=[MIDI output, as aconnect accepts it, 128,0, 128, or a client or port name]:MIDI output port:_peach_ports -o'"))
     }
 
+    /// The zsh port lister, run by zsh itself with the completion system's builtins stubbed out.
+    @Test func zshCompletesPortsFromTheLivePortList() throws {
+        let directory = try fakeAconnect()
+        try ShellCompletion.zsh.write(toFile: directory + "/_peach", atomically: true, encoding: .utf8)
+        let script = "_arguments() { :; }; compadd() { [[ $1 == -a ]] && print -rl -- ${(P)2}; }; "
+            + "source \"$1/_peach\"; _peach_ports -o; print -r -- ---; _peach_ports -i"
+        let result = try BuiltPeach.shell("zsh -f -c \"$2\" zsh \"$1\"", [directory, script],
+                                          environment: ["PATH": directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        #expect(result.err.isEmpty, "\(result.err)")
+        #expect(result.out == "FLUID Synth (1234)\n128:0\n---\nnanoKONTROL2\n20:0\n")
+    }
+
     /// scripts/install with `--bin` (no release build): every file lands, `man` finds the page,
     /// and --uninstall removes exactly what was installed.
     @Test func installsIntoAPrefixAndUninstallsAgain() throws {
