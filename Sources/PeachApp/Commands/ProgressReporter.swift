@@ -14,6 +14,7 @@ final class ProgressReporter {
     private var startedAt = 0
     private var lastDraw = -Double.infinity
     private var lastQuarter = -1
+    private var lastDone = -1
     private var lineOpen = false
 
     /// `clock` is monotonic seconds (injected by tests).
@@ -25,7 +26,9 @@ final class ProgressReporter {
 
     /// `done` of `total` `unit`s in phase `label` ("checking", "rows").
     func update(_ label: String, unit: String, done: Int, total: Int) {
-        guard total >= minimumTotal else { return }
+        // The importer reports its last count twice (every 1000 rows, then at the end): draw it once.
+        guard total >= minimumTotal, label != self.label || done != lastDone else { return }
+        lastDone = done
         let now = clock()
         if label != self.label {
             finishLine()
