@@ -53,6 +53,8 @@ import Testing
         #expect(usageMessage("export a b") == "unexpected argument 'b' after 'export'")
         #expect(usageMessage("ports --svg x") == "--svg only goes with 'peach profile'")
         #expect(usageMessage("export --partial") == "--partial only goes with 'peach import'")
+        #expect(usageMessage("--svg x") == "--svg only goes with 'peach profile'")
+        #expect(throws: UsageError.self) { try CommandLineParser.parse([""]) }
     }
 
     @Test func usageErrorPointsToHelp() {

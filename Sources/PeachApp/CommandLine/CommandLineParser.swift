@@ -81,9 +81,10 @@ public enum CommandLineParser {
     }
 
     private static func command(from positionals: [String], svgPath: String?, partial: Bool) throws(UsageError) -> PeachCommand {
+        // No command word is the trainer (the table's "" entry); an empty word given is not.
         let name = positionals.first ?? ""
         let rest = Array(positionals.dropFirst())
-        guard CommandLineSpec.command(named: name) != nil else {
+        guard positionals.first != "", CommandLineSpec.command(named: name) != nil else {
             let suggestion = closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command \(Echo.quoted(name))\(suggestion); commands: \(commands.joined(separator: ", "))")
         }
