@@ -20,10 +20,13 @@ let package = Package(
         .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA"]),
         // Adapter: training-record store and CSV import/export (file system).
         .target(name: "PeachStore", dependencies: ["PeachCore"]),
+        // Files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
+        .target(name: "PeachFiles"),
         // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
-        .target(name: "PeachTerminal", dependencies: ["PeachCore"]),
+        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachFiles"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
-        .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal"]),
+        .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
+                                                 "PeachFiles"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
         // Measures rendered audio (WAV reading, pitch by DTFT peak): for the FluidSynth tests and the benchmark only.
         .target(name: "PeachAudioCheck"),

@@ -26,6 +26,12 @@ public enum PeachApp {
         case .version:
             console.out("peach \(version)\n")
             return 0
+        case .manPage:
+            console.out(ManPage.roff(version: version))
+            return 0
+        case .completion(let shell):
+            console.out(ShellCompletion.script(for: shell))
+            return 0
         default:
             break
         }
@@ -41,7 +47,7 @@ public enum PeachApp {
         let configuration = configPath.map(ConfigLoader.load(path:)) ?? .defaults
 
         switch options.command {
-        case .help, .version:
+        case .help, .version, .manPage, .completion:
             return 0
         case .export(let path):
             return ExportCommand.run(directory: dataDirectory, path: path, console: console)

@@ -53,9 +53,23 @@ import Testing
         #expect(usageMessage("export a b") == "unexpected argument 'b' after 'export'")
         #expect(usageMessage("ports --svg x") == "--svg only goes with 'peach profile'")
         #expect(usageMessage("export --partial") == "--partial only goes with 'peach import'")
+        #expect(usageMessage("--svg x") == "--svg only goes with 'peach profile'")
+        #expect(throws: UsageError.self) { try CommandLineParser.parse([""]) }
     }
 
     @Test func usageErrorPointsToHelp() {
         #expect(UsageError("x").description == "peach: x\nTry 'peach --help' for the options.")
+    }
+
+    @Test func longWordsAreEchoedShort() throws {
+        let huge = String(repeating: "w", count: 2_000_000)
+        let cut = String(repeating: "w", count: 38) + "…'"
+        for words in [["--synth", huge], ["--" + huge], [huge], ["export", "a", huge]] {
+            let message: String
+            do { _ = try CommandLineParser.parse(words); Issue.record("\(words.map { $0.prefix(10) }) parsed"); continue }
+            catch { message = error.message }
+            #expect(message.contains(cut), "\(message.prefix(200))")
+            #expect(message.count < 300)
+        }
     }
 }

@@ -5,13 +5,13 @@ import PeachMIDI
 
 @Suite struct SoundFontLocatorTests {
     @Test func prefersTheRequestedFile() throws {
-        let locator = SoundFontLocator(fileExists: { $0 == "/mine.sf2" || $0.hasSuffix("FluidR3_GM.sf2") })
+        let locator = SoundFontLocator(fileExists: { $0.hasSuffix("FluidR3_GM.sf2") }, checkRequested: { _ in })
         #expect(try locator.locate(requested: "/mine.sf2") == "/mine.sf2")
     }
 
     @Test func aMissingRequestedFileIsAnErrorNotAFallback() {
         let locator = SoundFontLocator(fileExists: { $0.hasSuffix("FluidR3_GM.sf2") })
-        #expect(throws: SynthLaunchError.soundFontNotFound("/nope.sf2")) { try locator.locate(requested: "/nope.sf2") }
+        #expect(throws: SynthLaunchError.soundFontUnusable(.missing(path: "/nope.sf2"))) { try locator.locate(requested: "/nope.sf2") }
     }
 
     @Test func defaultGMThenFluidR3() throws {
@@ -146,5 +146,25 @@ private struct MarkerDirectory: SequencerDirectory {
         await #expect(throws: SynthLaunchError.fluidSynthNotInstalled) {
             try await synth.start(directory: MarkerDirectory(marker: "/none", clientName: "x"))
         }
+    }
+}
+
+/// `--soundfont` naming something FluidSynth cannot load gets its own reason before FluidSynth starts.
+@Suite struct SoundFontSpecialFileTests {
+    func message(_ path: String) -> String? {
+        let error = #expect(throws: SynthLaunchError.self) { try SoundFontLocator().locate(requested: path) }
+        return error?.description
+    }
+
+    @Test func directoryDeviceFIFOAndEmptyFileAreNamed() throws {
+        #expect(message("/etc")?.hasPrefix("SoundFont /etc is a directory, not a file. Give a readable .sf2 file") == true)
+        #expect(message("/dev/zero")?.contains("/dev/zero is a character device, not a regular file") == true)
+        #expect(message("/dev/null")?.contains("/dev/null is a character device, not a regular file") == true)
+        let directory = NSTemporaryDirectory() + "peach-sf-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+        #expect(message(directory + "/fifo")?.contains("is a FIFO (named pipe), not a regular file") == true)
+        _ = FileManager.default.createFile(atPath: directory + "/empty.sf2", contents: Data())
+        #expect(message(directory + "/empty.sf2")?.contains("is an empty file") == true)
     }
 }

@@ -52,13 +52,14 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
     }
 
     @Test func quotedCellsWithCommasAndNewlinesAreRead() throws {
-        // Quoting is legal on any cell; an unknown type with a comma and a newline is reported intact.
+        // Quoting is legal on any cell; an unknown type with a comma and a newline is reported intact
+        // (the newline shown as a visible symbol, so the message stays on one line).
         let text = header + row([.trainingType: "\"pitch,\nMatching\""]) + row([.referenceNoteName: "\"C4\""])
         let parsed = try CSVImporter.parse(text)
         #expect(parsed.records.count == 1)
         #expect(parsed.invalid.count == 1)
         #expect(parsed.invalid[0].row == 3 && parsed.invalid[0].column == "trainingType")
-        #expect(parsed.invalid[0].reason.contains("'pitch,\nMatching'"))
+        #expect(parsed.invalid[0].reason.contains("'pitch,␊Matching'"))
     }
 
     @Test func rhythmRowsAreCountedAndSkipped() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PeachCore
 @testable import PeachTerminal
+import PeachFiles
 
 @Suite struct ConfigFileTests {
     static let repositoryConfig = URL(fileURLWithPath: #filePath)
@@ -70,5 +71,89 @@ import PeachCore
 extension ConfigDocument.LineKind {
     func isEntry(named name: String) -> Bool {
         if case .entry(let key, _) = self { key == name } else { false }
+    }
+}
+
+/// `--config` naming something that is not a configuration file: Peach runs with the defaults and says why.
+@Suite struct ConfigSpecialFileTests {
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "peach-conf-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func warning(loading path: String) -> String? {
+        let configuration = ConfigLoader.load(path: path)
+        #expect(configuration.trainingSettings == PeachConfiguration.defaults.trainingSettings, "defaults for \(path)")
+        return configuration.diagnostics.map(\.description).first
+    }
+
+    @Test func aDirectoryIsNamedADirectory() throws {
+        #expect(warning(loading: "/etc") == "/etc: warning: it is a directory, not a file; using the defaults")
+    }
+
+    @Test func devNullAndAnEmptyFileAreJustNoSettings() throws {
+        #expect(warning(loading: "/dev/null") == nil)
+        let empty = try temporaryDirectory() + "/empty.conf"
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(warning(loading: empty) == nil)
+    }
+
+    @Test func aFIFONobodyWritesToIsNotARegularFileAndDoesNotHang() throws {
+        let fifo = try temporaryDirectory() + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(warning(loading: fifo)?.contains("it is not a regular file but a FIFO (named pipe)") == true)
+    }
+
+    @Test func devZeroStopsAtTheSizeCap() throws {
+        #expect(warning(loading: "/dev/zero")?.contains("it is not a regular file but a character device, and it gave more than 1 MB") == true)
+    }
+
+    @Test func savingSettingsNeverReplacesADeviceOrADirectory() throws {
+        #expect(throws: UserFileError.specialFile(path: "/dev/null", kind: .characterDevice)) {
+            try ConfigWriter.save([ConfigWriter.Change(ConfigSchema.bell, .boolean(false))], to: "/dev/null")
+        }
+        let directory = try temporaryDirectory()
+        #expect(throws: UserFileError.isDirectory(path: directory)) {
+            try ConfigWriter.save([ConfigWriter.Change(ConfigSchema.bell, .boolean(false))], to: directory)
+        }
+    }
+
+    @Test func aHugeValueOrKeyIsEchoedShort() {
+        let huge = String(repeating: "9", count: 2_000_000)
+        let configuration = ConfigLoader.parse(text: "[training]\nvelocity = \(huge)\n\(huge)x = 1\n\(huge)\n", file: "p.conf")
+        #expect(configuration.diagnostics.count == 3)
+        for diagnostic in configuration.diagnostics {
+            #expect(diagnostic.description.count < 1000, "\(diagnostic.description.prefix(500))")
+            #expect(diagnostic.description.contains(String(repeating: "9", count: 40) + "…"))
+        }
+    }
+
+    /// 100 mutated copies of the documented configuration (characters replaced, lines cut or doubled,
+    /// a 10 kB value inserted): parsing never fails and no diagnostic floods the terminal.
+    @Test func mutatedConfigurationsAreReportedBriefly() throws {
+        var state: UInt64 = 0xC0FF
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let valid = Array(ConfigTemplate.text)
+        for round in 0..<100 {
+            var characters = valid
+            for _ in 0...(next() % 4) {
+                let at = next() % characters.count
+                switch next() % 4 {
+                case 0: characters[at] = ["=", "[", "]", "\"", "#", "\n", "x", "\u{1B}"][next() % 8]
+                case 1: characters.removeSubrange(at..<min(characters.count, at + next() % 80))
+                case 2: characters.insert(contentsOf: repeatElement("9", count: 10_000), at: at)
+                default: characters.insert(contentsOf: characters[at..<min(characters.count, at + 120)], at: at)
+                }
+            }
+            let configuration = ConfigLoader.parse(text: String(characters), file: "mutated.conf")
+            for diagnostic in configuration.diagnostics {
+                #expect(diagnostic.description.count < 1_000, "round \(round): \(diagnostic.description.prefix(200))")
+                #expect(!diagnostic.description.contains("\u{1B}"), "round \(round): escape sequences are shown, not sent")
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+
 /// A usage error: names the bad word and what would have been valid. Exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let message: String
@@ -8,10 +9,10 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
 /// Parses `peach [command] [options]`. Options may come before or after the command.
 public enum CommandLineParser {
-    static let commands = ["ports", "profile", "export", "import", "help"]
-    static let valueOptions = ["--synth", "--soundfont", "--audio-driver", "--port", "--input",
-                               "--config", "--data-dir", "--svg"]
-    static let flagOptions = ["--plain", "--partial", "--help", "-h", "--version", "-V"]
+    /// From `CommandLineSpec`, the table --help and the man page are rendered from.
+    static var commands: [String] { CommandLineSpec.visibleCommands.map(\.name).filter { !$0.isEmpty } }
+    static var valueOptions: [String] { CommandLineSpec.valueOptionNames }
+    static var flagOptions: [String] { CommandLineSpec.flagOptionNames }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -48,7 +49,7 @@ public enum CommandLineParser {
             case "--synth":
                 let name = try optionValue()
                 guard let choice = SynthChoice(rawValue: name.lowercased()) else {
-                    throw UsageError("unknown synth '\(name)' for --synth; valid choices: "
+                    throw UsageError("unknown synth \(Echo.quoted(name)) for --synth; valid choices: "
                                      + SynthChoice.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 options.synth = choice
@@ -66,7 +67,7 @@ public enum CommandLineParser {
             default:
                 if word.hasPrefix("-") && word != "-" {
                     let suggestion = SpellingSuggestion.closest(to: word, in: valueOptions + flagOptions).map { " (did you mean \($0)?)" } ?? ""
-                    throw UsageError("unknown option '\(word)'\(suggestion)")
+                    throw UsageError("unknown option \(Echo.quoted(word))\(suggestion)")
                 }
                 positionals.append(word)
             }
@@ -80,42 +81,56 @@ public enum CommandLineParser {
     }
 
     private static func command(from positionals: [String], svgPath: String?, partial: Bool) throws(UsageError) -> PeachCommand {
-        guard let name = positionals.first else {
-            try reject(svgPath, "--svg", only: "profile")
-            try reject(partial ? "" : nil, "--partial", only: "import")
-            return .train
-        }
+        // No command word is the trainer (the table's "" entry); an empty word given is not.
+        let name = positionals.first ?? ""
         let rest = Array(positionals.dropFirst())
+        guard positionals.first != "", CommandLineSpec.command(named: name) != nil else {
+            let suggestion = SpellingSuggestion.closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError("unknown command \(Echo.quoted(name))\(suggestion); commands: \(commands.joined(separator: ", "))")
+        }
+        try rejectOptionsOfOtherCommands(given: (svgPath != nil ? ["--svg"] : []) + (partial ? ["--partial"] : []), command: name)
         func noMoreThan(_ count: Int) throws(UsageError) {
-            guard rest.count <= count else { throw UsageError("unexpected argument '\(rest[count])' after '\(name)'") }
+            guard rest.count <= count else { throw UsageError("unexpected argument \(Echo.quoted(rest[count])) after '\(name)'") }
         }
         switch name {
+        case "":
+            return .train
         case "ports":
             try noMoreThan(0)
-            try reject(svgPath, "--svg", only: "profile"); try reject(partial ? "" : nil, "--partial", only: "import")
             return .ports
         case "profile":
             try noMoreThan(0)
-            try reject(partial ? "" : nil, "--partial", only: "import")
             return .profile(svgPath: svgPath)
         case "export":
             try noMoreThan(1)
-            try reject(svgPath, "--svg", only: "profile"); try reject(partial ? "" : nil, "--partial", only: "import")
             return .export(path: rest.first.flatMap { $0 == "-" ? nil : $0 })
         case "import":
-            try reject(svgPath, "--svg", only: "profile")
             guard let path = rest.first else { throw UsageError("'import' needs the CSV file to read: peach import FILE [--partial]") }
             try noMoreThan(1)
             return .importCSV(path: path, partial: partial)
         case "help":
             return .help
+        case "__man":
+            try noMoreThan(0)
+            return .manPage
+        case "__completion":
+            let shells = ShellCompletion.Shell.allCases.map(\.rawValue)
+            guard let word = rest.first, let shell = ShellCompletion.Shell(rawValue: word) else {
+                throw UsageError("'__completion' needs the shell: \(shells.joined(separator: " or "))")
+            }
+            try noMoreThan(1)
+            return .completion(shell)
         default:
-            let suggestion = SpellingSuggestion.closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError("unknown command '\(name)'\(suggestion); commands: \(commands.joined(separator: ", "))")
+            // In the table but not parsed here: a programming error a test catches (every table entry parses).
+            throw UsageError("command '\(name)' is not available in this build")
         }
     }
 
-    private static func reject(_ value: String?, _ option: String, only command: String) throws(UsageError) {
-        if value != nil { throw UsageError("\(option) only goes with 'peach \(command)'") }
+    /// An option that belongs to one command ("--svg" to profile) given with another.
+    private static func rejectOptionsOfOtherCommands(given: [String], command: String) throws(UsageError) {
+        for option in given {
+            guard let owner = CommandLineSpec.commands.first(where: { $0.options.contains(option) }), owner.name != command else { continue }
+            throw UsageError("\(option) only goes with 'peach \(owner.name)'")
+        }
     }
 }

@@ -1,33 +1,33 @@
-/// `peach --help`.
+/// `peach --help`, rendered from `CommandLineSpec` (the man page is rendered from the same table).
 enum HelpText {
-    static let usage = """
-    Usage: peach [COMMAND] [OPTIONS]
+    static var usage: String {
+        var lines = ["Usage: peach [COMMAND] [OPTIONS]", "", CommandLineSpec.summary, "", "Commands:"]
+        for command in CommandLineSpec.visibleCommands {
+            let label = command.name.isEmpty ? "(none)" : ([command.name, command.arguments].filter { !$0.isEmpty }.joined(separator: " "))
+            lines += entry(label, command.summary)
+        }
+        lines += ["", "Options:"]
+        for option in CommandLineSpec.options {
+            lines += entry(label(of: option), option.summary)
+        }
+        lines.append("")
+        lines.append("Exit status: " + CommandLineSpec.exitStatus.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ") + ".")
+        lines.append("The configuration keys, files and examples are in the manual: man peach.")
+        return lines.joined(separator: "\n")
+    }
 
-    An ear trainer that plays its notes on a real synthesizer, measured in cents.
+    /// "-h, --help", "--port ADDR".
+    static func label(of option: OptionSpec) -> String {
+        (option.short.map { $0 + ", " } ?? "") + option.name + (option.value.map { " " + $0 } ?? "")
+    }
 
-    Commands:
-      (none)              open the trainer (full-screen; line mode when not on a terminal)
-      ports               list MIDI ports like 'aconnect -l' and show which Peach would use
-      profile [--svg F]   print your perceptual profile, or write it as an SVG chart to F
-      export [FILE]       export your training history as CSV (iOS Peach format 3); stdout without FILE
-      import FILE         import a CSV export; nothing is written unless the whole file is valid
-                          (--partial imports the valid rows and reports the others)
-
-    Options:
-      --synth auto|fluidsynth|external
-                          auto (default): play to a synth port if one exists, else start FluidSynth;
-                          fluidsynth: always start FluidSynth; external: never start it
-      --soundfont FILE    SoundFont for FluidSynth (default /usr/share/sounds/sf2/default-GM.sf2,
-                          else FluidR3_GM.sf2 from the fluid-soundfont-gm package)
-      --audio-driver NAME FluidSynth audio driver (pipewire, pulseaudio, alsa, jack; default: best available)
-      --port ADDR         MIDI output, as aconnect accepts it: 128:0, 128, or a client or port name
-      --input ADDR        MIDI controller input (default: every hardware input that is not a synth)
-      --config FILE       configuration file (default $XDG_CONFIG_HOME/peach/peach.conf)
-      --data-dir DIR      training data directory (default $XDG_DATA_HOME/peach; also PEACH_DATA_DIR)
-      --plain             line mode: one line per event, single-line commands (for screen readers and scripts)
-      -h, --help          this text
-      -V, --version       the version
-
-    Exit status: 0 ok, 1 runtime error, 2 usage error.
-    """
+    /// The label in a 20-column field (on its own line when longer), then the summary lines.
+    private static func entry(_ label: String, _ summary: [String]) -> [String] {
+        let indent = String(repeating: " ", count: 22)
+        let padded = "  " + label
+        guard label.count < 20, let first = summary.first else {
+            return [padded] + summary.map { indent + $0 }
+        }
+        return [padded.padding(toLength: 22, withPad: " ", startingAt: 0) + first] + summary.dropFirst().map { indent + $0 }
+    }
 }

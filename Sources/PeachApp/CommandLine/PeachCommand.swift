@@ -12,6 +12,10 @@ public enum PeachCommand: Equatable, Sendable {
     case importCSV(path: String, partial: Bool)
     case help
     case version
+    /// `peach __man` (hidden): the man page peach(1) as roff, for scripts/install.
+    case manPage
+    /// `peach __completion bash|zsh` (hidden): a shell completion script, for scripts/install.
+    case completion(ShellCompletion.Shell)
 }
 
 /// How Peach gets its sound.

@@ -19,13 +19,4 @@ public struct Console: Sendable {
         out: { FileHandle.standardOutput.write(Data($0.utf8)) },
         err: { FileHandle.standardError.write(Data($0.utf8)) },
         errIsTerminal: isatty(STDERR_FILENO) == 1)
-
-    /// Reports `done` of `total` at most every 10 %, so a 100,000-row file prints a handful of lines.
-    public func progress(_ label: String, done: Int, total: Int, lastDecile: inout Int) {
-        guard total >= 5000 else { return }
-        let decile = done * 10 / max(total, 1)
-        guard decile != lastDecile else { return }
-        lastDecile = decile
-        err("\(label): \(done) of \(total) (\(decile * 10) %)" + (errIsTerminal && done < total ? "\r" : "\n"))
-    }
 }

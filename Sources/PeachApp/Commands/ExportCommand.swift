@@ -1,24 +1,35 @@
 import Foundation
 import PeachCore
+import PeachFiles
 import PeachStore
 
 /// `peach export [FILE]`: the whole history as iOS Peach CSV (format 3), to FILE or standard output.
 /// Reads without the writer's lock, so it works while a trainer is running. A file is written under
-/// a temporary name and renamed, so an interrupted export never leaves half a file behind.
+/// a temporary name and renamed, so an interrupted export never leaves half a file behind; a FIFO
+/// or device (`/dev/stdout`) is written in place, never replaced.
 public enum ExportCommand {
     public static func run(directory: DataDirectory, path: String?, console: Console) -> Int32 {
+        let special: FileKind?
+        do {
+            special = try path.map(UserFile.outputTarget) ?? nil
+        } catch {
+            console.err("peach: \(error). Give a file name, e.g. \(error.path)/peach.csv, or leave FILE out "
+                        + "to write to standard output.\n")
+            return 1
+        }
         guard let contents = HistoryReader.read(directory, console: console) else { return 1 }
-        var decile = -1
-        let progress = { (done: Int, total: Int) in console.progress("exporting", done: done, total: total, lastDecile: &decile) }
+        let reporter = ProgressReporter(console: console)
+        let progress = { (done: Int, total: Int) in reporter.update("exporting", unit: "records", done: done, total: total) }
         guard let path else {
             CSVExporter.export(contents.records, progress: progress) { (chunk: String) in console.out(chunk) }
+            reporter.finishLine()
             console.err("peach: exported \(contents.records.count) records\n")
             return 0
         }
-        let temporary = path + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
-            console.err("peach: cannot create \(temporary): \(String(cString: strerror(errno))). "
+        let target = special == nil ? path + ".partial" : path
+        guard special != nil || FileManager.default.createFile(atPath: target, contents: nil),
+              let handle = FileHandle(forWritingAtPath: target) else {
+            console.err("peach: cannot create \(target): \(String(cString: strerror(errno))). "
                         + "Choose a writable place, or leave FILE out to write to standard output.\n")
             return 1
         }
@@ -26,15 +37,21 @@ public enum ExportCommand {
             try CSVExporter.export(contents.records, progress: progress) { (chunk: String) throws in
                 try handle.write(contentsOf: Data(chunk.utf8))
             }
-            try handle.synchronize()
-            try handle.close()
-            if rename(temporary, path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            if special == nil {
+                try handle.synchronize()
+                try handle.close()
+                if rename(target, path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            } else {
+                try handle.close()
+            }
         } catch {
+            reporter.finishLine()
             try? handle.close()
-            unlink(temporary)
+            if special == nil { unlink(target) }
             console.err("peach: cannot write \(path): \(error.localizedDescription). Nothing was exported.\n")
             return 1
         }
+        reporter.finishLine()
         console.err("peach: exported \(contents.records.count) records to \(path)\n")
         return 0
     }

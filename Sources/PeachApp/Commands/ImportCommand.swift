@@ -1,14 +1,23 @@
 import Foundation
 import PeachCore
+import PeachFiles
 import PeachStore
 
 /// `peach import FILE [--partial]`: merges an iOS Peach CSV into the history. Takes the writer's
 /// lock (a running trainer makes it refuse clearly), checks the whole file before writing anything,
 /// skips duplicates and rows of training types Peach for Linux does not train.
 public enum ImportCommand {
-    public static func run(directory: DataDirectory, path: String, partial: Bool, console: Console) -> Int32 {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            console.err("peach: cannot read \(path): \(String(cString: strerror(errno))). Give the path of a CSV exported by Peach.\n")
+    /// About 700,000 rows: far beyond any real history, small enough to hold in memory. Also the
+    /// most that is read from a FIFO or device before giving up (`/dev/zero` never ends).
+    public static let sizeLimit = 100_000_000
+
+    public static func run(directory: DataDirectory, path: String, partial: Bool, console: Console,
+                           sizeLimit: Int = ImportCommand.sizeLimit) -> Int32 {
+        let data: [UInt8]
+        do {
+            data = try UserFile.read(path, limit: sizeLimit)
+        } catch {
+            console.err("peach: \(error). Give the path of a CSV file exported by Peach (format \(PeachCSVFormat.version)).\n")
             return 1
         }
         let log: TrainingLog
@@ -20,17 +29,19 @@ public enum ImportCommand {
             return 1
         }
         existing.warnings.forEach { console.err("peach: warning: \($0)\n") }
-        var checking = -1, saving = -1
+        let progress = ProgressReporter(console: console)
         do {
-            let summary = try CSVImporter.importCSV([UInt8](data), into: log, existing: existing.records, partial: partial) { step in
+            let summary = try CSVImporter.importCSV(data, into: log, existing: existing.records, partial: partial) { step in
                 switch step.phase {
-                case .checking: console.progress("checking", done: step.done, total: step.total, lastDecile: &checking)
-                case .saving: console.progress("saving", done: step.done, total: step.total, lastDecile: &saving)
+                case .checking: progress.update("checking", unit: "rows", done: step.done, total: step.total)
+                case .saving: progress.update("saving", unit: "records", done: step.done, total: step.total)
                 }
             }
+            progress.finishLine()
             console.out("\(summary)\n")
             return 0
         } catch {
+            progress.finishLine()
             console.err("peach: \(path): \(error)\n")
             if case .invalidRows = error {
                 console.err("peach: nothing was imported. Fix those rows, or import the valid ones with --partial.\n")

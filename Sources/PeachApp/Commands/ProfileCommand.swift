@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachFiles
 import PeachStore
 import PeachTerminal
 
@@ -8,6 +9,14 @@ import PeachTerminal
 @MainActor
 public enum ProfileCommand {
     public static func run(directory: DataDirectory, range: ClosedRange<MIDINote>, svgPath: String?, console: Console) -> Int32 {
+        // Checked first: a wrong --svg is reported before the history is read.
+        let special: FileKind?
+        do {
+            special = try svgPath.map(UserFile.outputTarget) ?? nil
+        } catch {
+            console.err("peach: \(error). Give a file name for the chart, e.g. \(error.path)/profile.svg.\n")
+            return 1
+        }
         // Streamed: the whole history is never held (100,000 records would cost ~20 MB more).
         var gathered = ProfileAccumulator()
         let history = TrainingHistory()
@@ -23,7 +32,8 @@ public enum ProfileCommand {
         }
         let chart = ScreenModels.profileChart(profile, range: range, trend: history.trend(of: .unisonComparison))
         do {
-            try ProfileSVG.render(chart).write(toFile: svgPath, atomically: true, encoding: .utf8)
+            // A FIFO or device (/dev/stdout) is written in place: an atomic write would rename over it.
+            try ProfileSVG.render(chart).write(toFile: svgPath, atomically: special == nil, encoding: .utf8)
         } catch {
             console.err("peach: cannot write \(svgPath): \(error.localizedDescription)\n")
             return 1

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachFiles
 import PeachTerminal
 
 /// The configuration file, read live: every trial asks for the settings, and a file changed on
@@ -55,6 +56,7 @@ public final class LiveConfiguration: TrainingSettingsSource {
             stamp = ConfigFileStamp.read(path: path)
             return nil
         } catch {
+            if let error = error as? UserFileError { return "Applied, but not saved: \(error)" }
             return "Applied, but not saved to \(path): \(error.localizedDescription)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachFiles
 
 /// Picks the SoundFont FluidSynth loads: the user's choice, else Debian's default-GM link,
 /// else FluidR3 from fluid-soundfont-gm.
@@ -10,16 +11,21 @@ public struct SoundFontLocator: Sendable {
 
     public var candidates: [String]
     public var fileExists: @Sendable (String) -> Bool
+    /// Checks the user's own choice: a directory, an empty file, a FIFO or a device is refused with
+    /// its own reason before FluidSynth is started with it.
+    public var checkRequested: @Sendable (String) throws(UserFileError) -> Void
 
     public init(candidates: [String] = SoundFontLocator.debianDefaults,
-                fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.isReadableFile(atPath: $0) }) {
+                fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.isReadableFile(atPath: $0) },
+                checkRequested: @escaping @Sendable (String) throws(UserFileError) -> Void = UserFile.checkReadable) {
         self.candidates = candidates
         self.fileExists = fileExists
+        self.checkRequested = checkRequested
     }
 
     public func locate(requested: String?) throws(SynthLaunchError) -> String {
         if let requested {
-            guard fileExists(requested) else { throw .soundFontNotFound(requested) }
+            do { try checkRequested(requested) } catch { throw .soundFontUnusable(error) }
             return requested
         }
         guard let found = candidates.first(where: fileExists) else { throw .noDefaultSoundFont(searched: candidates) }

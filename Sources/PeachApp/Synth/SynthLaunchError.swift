@@ -1,9 +1,10 @@
 import Foundation
+import PeachFiles
 
 /// Why FluidSynth could not be started or reached; each says what to do.
 public enum SynthLaunchError: Error, Equatable, CustomStringConvertible {
     case fluidSynthNotInstalled
-    case soundFontNotFound(String)
+    case soundFontUnusable(UserFileError)
     case noDefaultSoundFont(searched: [String])
     case unknownAudioDriver(String, available: [String])
     case exitedEarly(status: Int32, output: String)
@@ -13,8 +14,8 @@ public enum SynthLaunchError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .fluidSynthNotInstalled:
             "FluidSynth is not installed. Install it with: sudo apt-get install fluidsynth fluid-soundfont-gm"
-        case .soundFontNotFound(let path):
-            "SoundFont '\(path)' does not exist or cannot be read. Give a readable .sf2 file with --soundfont, "
+        case .soundFontUnusable(let error):
+            "SoundFont \(error). Give a readable .sf2 file with --soundfont (or [midi] soundfont), "
                 + "or leave it out to use the General MIDI SoundFont from fluid-soundfont-gm."
         case .noDefaultSoundFont(let searched):
             "No SoundFont found (looked for \(searched.joined(separator: ", "))). "

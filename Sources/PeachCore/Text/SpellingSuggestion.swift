@@ -2,7 +2,9 @@
 public enum SpellingSuggestion {
     /// The candidate within two edits of `word` (velocty → velocity), the closest first; nil when none is.
     public static func closest(to word: String, in candidates: [String]) -> String? {
-        candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+        // The distance is at least the difference in length: a long word (a pasted 2 MB value) is not compared.
+        guard word.utf8.count <= (candidates.map(\.utf8.count).max() ?? 0) + 2 else { return nil }
+        return candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 
     /// Levenshtein distance: insertions, deletions and substitutions of characters.

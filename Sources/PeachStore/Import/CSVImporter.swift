@@ -72,7 +72,7 @@ public enum CSVImporter {
                 progress?(ImportProgress(phase: .saving, done: done, total: fresh.count))
             }
         } catch {
-            throw .saveFailed(error, saved: saved)
+            throw .saveFailed(error, saved: saved, total: fresh.count)
         }
         return ImportSummary(imported: fresh.count, duplicates: duplicates, skipped: parsed.skipped, invalid: parsed.invalid)
     }

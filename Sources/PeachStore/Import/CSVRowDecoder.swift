@@ -32,7 +32,7 @@ struct CSVRowDecoder {
         guard let type = PeachCSVFormat.TrainingType(rawValue: typeName) else {
             let known = ([PeachCSVFormat.TrainingType.pitchDiscrimination.rawValue, PeachCSVFormat.TrainingType.pitchMatching.rawValue]
                 + PeachCSVFormat.skippedTrainingTypes.sorted()).joined(separator: ", ")
-            return .invalid([problem(.trainingType, "unknown training type '\(typeName)' (known: \(known))")])
+            return .invalid([problem(.trainingType, "unknown training type \(Echo.quoted(typeName)) (known: \(known))")])
         }
 
         let timestamp = self.timestamp()
@@ -81,7 +81,7 @@ struct CSVRowDecoder {
     private mutating func timestamp() -> Date? {
         let text = cell(.timestamp)
         guard let ms = ISO8601Parser.parse(text) else {
-            _ = problem(.timestamp, "'\(text)' is not an ISO 8601 date-time with time zone, e.g. 2026-03-03T14:30:00Z")
+            _ = problem(.timestamp, "\(Echo.quoted(text)) is not an ISO 8601 date-time with time zone, e.g. 2026-03-03T14:30:00Z")
             return nil
         }
         return ms.date
@@ -90,13 +90,13 @@ struct CSVRowDecoder {
     private mutating func note(_ column: Column, named nameColumn: Column) -> MIDINote? {
         let text = cell(column)
         guard let number = Int(text), let note = MIDINote(number) else {
-            _ = problem(column, "'\(text)' is not a MIDI note number 0...127")
+            _ = problem(column, "\(Echo.quoted(text)) is not a MIDI note number 0...127")
             return nil
         }
         let name = cell(nameColumn)
         // Comparing with our own spelling first avoids the slower general name parser on almost every row.
         if !name.isEmpty && name != note.name && MIDINote(name: name) != note {
-            _ = problem(nameColumn, "'\(name)' does not name MIDI note \(number) (\(note.name))")
+            _ = problem(nameColumn, "\(Echo.quoted(name)) does not name MIDI note \(number) (\(note.name))")
         }
         return note
     }
@@ -105,7 +105,7 @@ struct CSVRowDecoder {
         let text = cell(.interval)
         guard let interval = Interval(abbreviation: text) else {
             let known = Interval.allCases.map(\.abbreviation).joined(separator: " ")
-            _ = problem(.interval, "'\(text)' is not an interval abbreviation (\(known))")
+            _ = problem(.interval, "\(Echo.quoted(text)) is not an interval abbreviation (\(known))")
             return nil
         }
         return interval
@@ -115,7 +115,7 @@ struct CSVRowDecoder {
         let text = cell(.tuningSystem)
         guard let system = TuningSystem(rawValue: text) else {
             let known = TuningSystem.allCases.map(\.rawValue).joined(separator: ", ")
-            _ = problem(.tuningSystem, "'\(text)' is not a tuning system (\(known))")
+            _ = problem(.tuningSystem, "\(Echo.quoted(text)) is not a tuning system (\(known))")
             return nil
         }
         return system
@@ -128,7 +128,7 @@ struct CSVRowDecoder {
         }
         guard let value = Double(text), value.isFinite else {
             _ = problem(column, text.isEmpty ? "is empty but required for this training type"
-                                             : "'\(text)' is not a number (use '.' as decimal point)")
+                                             : "\(Echo.quoted(text)) is not a number (use '.' as decimal point)")
             return nil
         }
         return Cents(value)
@@ -140,7 +140,7 @@ struct CSVRowDecoder {
         case "false": return false
         case let text:
             _ = problem(column, text.isEmpty ? "is empty but required for this training type"
-                                             : "'\(cell(column))' is not true or false")
+                                             : "\(Echo.quoted(cell(column))) is not true or false")
             return nil
         }
     }

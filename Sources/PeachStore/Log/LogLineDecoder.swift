@@ -32,7 +32,7 @@ final class LogLineDecoder {
         split(0, count)
         if equals(0, Self.comparisonTag) { return .comparison(try comparison()) }
         if equals(0, Self.pitchMatchingTag) { return .pitchMatching(try pitchMatching()) }
-        throw LogLineError("unknown record type '\(text(0))'")
+        throw LogLineError("unknown record type \(Echo.quoted(text(0)))")
     }
 
     private func comparison() throws(LogLineError) -> ComparisonRecord {
@@ -40,15 +40,15 @@ final class LogLineDecoder {
         let answeredHigher: Bool
         if equals(6, Self.higher) { answeredHigher = true }
         else if equals(6, Self.lower) { answeredHigher = false }
-        else { throw LogLineError("answer (field 7) must be 'higher' or 'lower', not '\(text(6))'") }
+        else { throw LogLineError("answer (field 7) must be 'higher' or 'lower', not \(Echo.quoted(text(6)))") }
         let isCorrect: Bool
         if equals(7, Self.correct) { isCorrect = true }
         else if equals(7, Self.wrong) { isCorrect = false }
-        else { throw LogLineError("result (field 8) must be 'correct' or 'wrong', not '\(text(7))'") }
+        else { throw LogLineError("result (field 8) must be 'correct' or 'wrong', not \(Echo.quoted(text(7)))") }
         var velocity: MIDIVelocity?
         if ends[11] > starts[11] {
             guard let raw = integer(11), let value = MIDIVelocity(raw) else {
-                throw LogLineError("velocity (field 12) must be 1...127, not '\(text(11))'")
+                throw LogLineError("velocity (field 12) must be 1...127, not \(Echo.quoted(text(11)))")
             }
             velocity = value
         }
@@ -98,14 +98,14 @@ final class LogLineDecoder {
 
     private func timestamp(_ field: Int) throws(LogLineError) -> Date {
         guard let ms = ISO8601Parser.parse(base + starts[field], count: ends[field] - starts[field]) else {
-            throw LogLineError("timestamp (field \(field + 1)) '\(text(field))' is not an ISO 8601 UTC time")
+            throw LogLineError("timestamp (field \(field + 1)) \(Echo.quoted(text(field))) is not an ISO 8601 UTC time")
         }
         return ms.date
     }
 
     private func note(_ field: Int) throws(LogLineError) -> MIDINote {
         guard let raw = integer(field), let note = MIDINote(raw) else {
-            throw LogLineError("MIDI note (field \(field + 1)) must be 0...127, not '\(text(field))'")
+            throw LogLineError("MIDI note (field \(field + 1)) must be 0...127, not \(Echo.quoted(text(field)))")
         }
         return note
     }
@@ -123,13 +123,13 @@ final class LogLineDecoder {
         let start = base + starts[field]
         // Leading white space: refused, as Double(String) does (strtod would skip it).
         guard count > 0, count <= 40, start[0] != 0x20, !(0x09...0x0D).contains(start[0]) else {
-            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: '\(text(field))'")
+            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: \(Echo.quoted(text(field)))")
         }
         var stop: UnsafeMutablePointer<CChar>?
         let value = start.withMemoryRebound(to: CChar.self, capacity: count) { strtod($0, &stop) }
         // Underflow reads as 0 and overflow is refused as not finite, as with Double(String).
         guard let stop, Int(bitPattern: stop) == Int(bitPattern: start + count), value.isFinite else {
-            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: '\(text(field))'")
+            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: \(Echo.quoted(text(field)))")
         }
         return value
     }
@@ -175,12 +175,12 @@ final class LogLineDecoder {
 
     private func interval(_ field: Int) throws(LogLineError) -> Interval {
         for (bytes, interval) in Self.intervals where equals(field, bytes) { return interval }
-        throw LogLineError("interval (field \(field + 1)) '\(text(field))' is not one of P1 m2 M2 … M7 P8")
+        throw LogLineError("interval (field \(field + 1)) \(Echo.quoted(text(field))) is not one of P1 m2 M2 … M7 P8")
     }
 
     private func tuningSystem(_ field: Int) throws(LogLineError) -> TuningSystem {
         for (bytes, system) in Self.tuningSystems where equals(field, bytes) { return system }
-        throw LogLineError("tuning system (field \(field + 1)) '\(text(field))' is unknown")
+        throw LogLineError("tuning system (field \(field + 1)) \(Echo.quoted(text(field))) is unknown")
     }
 
     private func integer(_ field: Int) -> Int? {

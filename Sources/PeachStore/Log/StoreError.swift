@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Why the training log could not be opened or a record not saved. Every message says where, why,
 /// and what to do.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -28,7 +30,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotLock(let error):
             "Cannot take the writer lock, so two Peach processes could mix their records: \(error)"
         case .notAPeachLog(let path, let firstLine):
-            "\(path) is not a Peach training log (its first line is '\(firstLine)', expected '\(LogFormat.headerLine)'). "
+            "\(path) is not a Peach training log (its first line is \(Echo.quoted(firstLine)), expected '\(LogFormat.headerLine)'). "
                 + "It was left untouched; move it away or choose another directory with --data-dir."
         case .unsupportedVersion(let path, let version):
             "\(path) has log format version \(version); this Peach reads version \(LogFormat.version). "

@@ -1,4 +1,5 @@
 import PeachCore
+
 /// Checks a parsed file against the schema. Every rejected value is reported with file, line, key,
 /// the bad value and what is allowed, and the default is used instead: Peach never refuses to run
 /// because of its configuration.
@@ -19,7 +20,7 @@ public enum ConfigInterpreter {
             case .section(let name):
                 if !ConfigSchema.sections.contains(name) {
                     diagnostics.append(ConfigDiagnostic(
-                        severity: .warning, file: file, line: line.number, key: "[\(name)]",
+                        severity: .warning, file: file, line: line.number, key: "[\(Echo.clipped(name))]",
                         allowed: ConfigSchema.sections.joined(separator: ", "),
                         message: "unknown section; its keys are ignored (sections: \(ConfigSchema.sections.joined(separator: ", ")))"))
                 }
@@ -27,7 +28,7 @@ public enum ConfigInterpreter {
                 guard ConfigSchema.sections.contains(line.section) else {
                     if line.section.isEmpty {
                         diagnostics.append(ConfigDiagnostic(
-                            severity: .warning, file: file, line: line.number, key: name, value: text,
+                            severity: .warning, file: file, line: line.number, key: Echo.clipped(name), value: text,
                             message: "key outside any [section]; ignored"))
                     }
                     continue
@@ -36,7 +37,7 @@ public enum ConfigInterpreter {
                     let known = ConfigSchema.all.filter { $0.section == line.section }.map(\.name)
                     let suggestion = SpellingSuggestion.closest(to: name, in: known).map { "did you mean \($0)? " } ?? ""
                     diagnostics.append(ConfigDiagnostic(
-                        severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(name)", value: text,
+                        severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(Echo.clipped(name))", value: text,
                         allowed: known.joined(separator: ", "),
                         message: "unknown key; ignored (\(suggestion)keys in [\(line.section)]: \(known.joined(separator: ", ")))"))
                     continue

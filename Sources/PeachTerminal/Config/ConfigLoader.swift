@@ -1,22 +1,34 @@
 import Foundation
+import PeachFiles
 
-/// Reads a configuration file. A missing file is not a problem (all defaults); an unreadable one
-/// is a warning and also gives the defaults.
+/// Reads a configuration file. A missing or empty file is not a problem (all defaults, as with
+/// `--config /dev/null`); a directory, a FIFO, an endless device or an unreadable file is a
+/// warning and also gives the defaults.
 public enum ConfigLoader {
+    /// A configuration file is a few kilobytes; the cap only stops endless devices and mistakes.
+    public static let sizeLimit = 1_000_000
+
     public static func load(path: String) -> PeachConfiguration {
-        guard FileManager.default.fileExists(atPath: path) else { return .defaults }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return PeachConfiguration(values: [:], diagnostics: [ConfigDiagnostic(
-                severity: .warning, file: path, line: nil, message: "cannot read the file; using the defaults")])
+        let bytes: [UInt8]
+        do {
+            bytes = try UserFile.read(path, limit: sizeLimit)
+        } catch {
+            switch error {
+            case .missing, .empty: return .defaults
+            case .isDirectory, .notRegular, .specialFile, .tooLarge, .system: return unusable("it \(error.problem); using the defaults", path: path)
+            }
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return PeachConfiguration(values: [:], diagnostics: [ConfigDiagnostic(
-                severity: .warning, file: path, line: nil, message: "not UTF-8 text; using the defaults")])
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return unusable("not UTF-8 text; using the defaults", path: path)
         }
         return parse(text: text, file: path)
     }
 
     public static func parse(text: String, file: String) -> PeachConfiguration {
         ConfigInterpreter.interpret(ConfigDocument(text: text), file: file)
+    }
+
+    private static func unusable(_ message: String, path: String) -> PeachConfiguration {
+        PeachConfiguration(values: [:], diagnostics: [ConfigDiagnostic(severity: .warning, file: path, line: nil, message: message)])
     }
 }

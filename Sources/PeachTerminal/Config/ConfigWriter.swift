@@ -1,4 +1,5 @@
 import Foundation
+import PeachFiles
 
 /// Saves changed values back into the user's file, touching only the lines of those keys: comments,
 /// blank lines, unknown keys and the order of everything else stay as the user wrote them.
@@ -36,8 +37,10 @@ public enum ConfigWriter {
     }
 
     /// Reads `path` (missing = empty), applies the changes and writes it back atomically, creating
-    /// the directory on first save.
+    /// the directory on first save. A directory, FIFO or device at `path` (`--config /dev/null`) is
+    /// refused: it is never replaced by a file.
     public static func save(_ changes: [Change], to path: String) throws {
+        try UserFile.checkReplaceable(path)
         let url = URL(fileURLWithPath: path)
         let original = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

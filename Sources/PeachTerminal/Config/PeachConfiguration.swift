@@ -30,7 +30,7 @@ public struct PeachConfiguration: Hashable, Sendable {
     /// Why `value` cannot be set for `key` (for the Settings screen's message line), or nil.
     public func problem(setting key: ConfigKey, to value: ConfigValue) -> String? {
         guard key.kind.parse(value.description) == value else {
-            return "\(key.label): '\(value)' is not allowed (\(key.kind.allowedDescription))"
+            return "\(key.label): \(Echo.quoted(value.description)) is not allowed (\(key.kind.allowedDescription))"
         }
         var candidate = self
         candidate.values[key.id] = value
