@@ -74,7 +74,9 @@ import PeachStore
         await w.controller.handleMIDI([Self.midi(.pitchBend(channel: MIDIChannel(0)!, bend: PitchBend(2000)!))])
         #expect(w.controller.controllerInput.decoder.binding?.source == .pitchWheel)
         #expect(await eventually("tunable") { w.controller.pitchMatching.isAdjustable })
-        await w.controller.handleMIDI([Self.midi(.pitchBend(channel: MIDIChannel(0)!, bend: PitchBend(3000)!))])
+        // The push that taught the wheel ends at rest; the next push tunes.
+        await w.controller.handleMIDI([Self.midi(.pitchBend(channel: MIDIChannel(0)!, bend: PitchBend(0)!)),
+                                       Self.midi(.pitchBend(channel: MIDIChannel(0)!, bend: PitchBend(3000)!))])
         await w.controller.handle(.commit)
         // 4: committed untouched: no input tuned it.
         #expect(await eventually("tunable") { w.controller.pitchMatching.isAdjustable })

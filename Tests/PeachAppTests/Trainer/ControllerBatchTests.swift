@@ -103,7 +103,7 @@ import PeachMIDI
         await f.controller.handle(.learnController)
         await f.controller.handleMIDI(Self.wheelPush(to: 3000))
         await f.controller.handleMIDI(Self.wheelRelease(from: 3000, at: 800))
-        #expect(f.controller.controllerDecoder.binding?.source == .pitchWheel)
+        #expect(f.controller.controllerInput.decoder.binding?.source == .pitchWheel)
         #expect(f.controller.message?.contains("let go to commit") == true, "\(f.controller.message ?? "")")
         #expect(f.controller.pitchMatching.completedCount == 0, "the teaching push is no answer")
         #expect(f.controller.tuningActivity == 0, "nor does it tune")
