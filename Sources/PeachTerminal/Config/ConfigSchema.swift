@@ -45,6 +45,19 @@ public enum ConfigSchema {
         defaultValue: .decimal(TrainingSettings.defaults.maxInitialCentOffset.value), label: "Pitch matching start offset",
         documentation: "Largest starting offset of the note you tune in pitch matching, ± cents.")
 
+    public static let intervals = ConfigKey(
+        section: "training", name: "intervals", kind: .intervals,
+        defaultValue: .intervals(TrainingSettings.defaults.intervals), label: "Intervals",
+        documentation: "Interval modes: the intervals each trial draws one of; a direction word (up, down, both) applies to the names before it, e.g. P5 up P4 M3 down.")
+    public static let tuningSystem = ConfigKey(
+        section: "training", name: "tuning_system", kind: .choice(["equal", "just"]), defaultValue: .text("equal"),
+        label: "Tuning system",
+        documentation: "Interval modes: equal (12-TET) or just (5-limit just intonation relative to the lower note: every fifth pure).")
+    public static let intervalPresentation = ConfigKey(
+        section: "training", name: "interval_presentation", kind: .choice(["melodic", "harmonic"]),
+        defaultValue: .text("melodic"), label: "Interval presentation",
+        documentation: "Interval modes: melodic (one note after the other) or harmonic (together; in matching the reference keeps sounding).")
+
     // MARK: [midi]
     public static let outputPort = ConfigKey(
         section: "midi", name: "output_port", kind: .text(emptyMeans: "automatic"), defaultValue: .text(""),
@@ -150,7 +163,7 @@ public enum ConfigSchema {
     /// In file order.
     public static let all: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
-        minimumCentDifference, maximumCentDifference, maxInitialOffset,
+        minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, intervalPresentation,
         outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
