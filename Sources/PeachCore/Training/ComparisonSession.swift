@@ -176,12 +176,17 @@ public final class ComparisonSession: TrainingSession {
         let (first, second) = (comparison.referenceFrequency(reference), comparison.targetFrequency(reference))
         let (duration, velocity) = (settings.noteDuration, settings.velocity)
         state = .playingNote2
-        async let note1: Void = player.play(frequency: first, duration: duration, velocity: velocity,
-                                            amplitudeDB: .unchanged)
-        async let note2: Void = player.play(frequency: second, duration: duration, velocity: velocity,
-                                            amplitudeDB: note2Amplitude)
-        try await note1
-        try await note2
+        // A group, so the first failure cancels the other note at once instead of after its duration.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await player.play(frequency: first, duration: duration, velocity: velocity, amplitudeDB: .unchanged)
+            }
+            group.addTask {
+                try await player.play(frequency: second, duration: duration, velocity: velocity, amplitudeDB: note2Amplitude)
+            }
+            // `next()` rethrows the first failure at once; leaving the group then cancels the other note.
+            while try await group.next() != nil {}
+        }
         guard loop.isCurrent(token) else { return }
         state = .awaitingAnswer
     }
