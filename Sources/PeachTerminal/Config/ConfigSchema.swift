@@ -116,11 +116,11 @@ public enum ConfigSchema {
     public static let answerHigherNote = ConfigKey(
         section: "controller", name: "answer_higher_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
         defaultValue: .note(MIDINote(62)), label: "Answer 'higher' note",
-        documentation: "Key on the controller that answers 'higher' in comparison training, or none.")
+        documentation: "Key on the controller that answers 'higher' in comparison training ('wider' in interval comparison), or none.")
     public static let answerLowerNote = ConfigKey(
         section: "controller", name: "answer_lower_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
         defaultValue: .note(MIDINote(60)), label: "Answer 'lower' note",
-        documentation: "Key on the controller that answers 'lower' in comparison training, or none.")
+        documentation: "Key on the controller that answers 'lower' in comparison training ('narrower' in interval comparison), or none.")
 
     // MARK: [safety]
     public static let velocityCeiling = ConfigKey(

@@ -51,7 +51,9 @@ public enum ComparisonScreen {
         let prompt: String
         switch model.phase {
         case .playingNote1: prompt = "Listen: note 1…"
-        case .playingNote2: prompt = model.canAnswer ? "Listen: note 2… (you may answer now)" : "Listen: note 2…"
+        case .playingNote2:
+            let what = model.together ? "both notes" : "note 2"
+            prompt = model.canAnswer ? "Listen: \(what)… (you may answer now)" : "Listen: \(what)…"
         case .awaitingAnswer: prompt = question.prompt
         case .feedback: prompt = ""
         }
