@@ -9,7 +9,7 @@ public enum PlainCommandParser {
         let starts = modes.map { "\($0.plainWords[0]) = \($0.menuTitle.lowercased())" }.joined(separator: ", ")
         return """
         Commands: \(starts),
-        h / l = answer higher / lower, +N / -N = tune by N cents (e.g. +5, -0.5), Enter = commit the tuning,
+        h / l = answer higher / lower (w / n = wider / narrower for intervals), +N / -N = tune by N cents (e.g. +5, -0.5), Enter = commit the tuning,
         s = stop training, p = profile, i = info, z = snooze a quiet break, learn = MIDI-learn the tuning control,
         connect = use the synth that appeared, q = quit, help = this text.
         """
@@ -28,8 +28,8 @@ public enum PlainCommandParser {
         }
         switch word {
         case "", "enter", "commit": return .command(.input(.commit))
-        case "h", "higher", "u", "up": return .command(.input(.answer(higher: true)))
-        case "l", "lower", "d", "down": return .command(.input(.answer(higher: false)))
+        case "h", "higher", "u", "up", "w", "wider": return .command(.input(.answer(higher: true)))
+        case "l", "lower", "d", "down", "n", "narrower": return .command(.input(.answer(higher: false)))
         case "s", "stop", "back", "esc": return .command(.back)
         case "p", "profile": return .command(.open(.profile))
         case "i", "info": return .command(.open(.info))

@@ -21,17 +21,22 @@ public struct ComparisonMode: TrainingMode {
 }
 
 /// How any comparison session is shown and answered: the comparison screen, ↑/↓ keys, plain lines.
-/// Reused by every mode whose trials are "higher or lower?" comparisons.
+/// Reused by every mode whose trials are "higher or lower?" (or "wider or narrower?") comparisons.
 @MainActor
 public final class ComparisonModeSession: ModeSession {
     public let comparison: ComparisonSession
     private let title: String
     private let detail: @MainActor (Comparison?) -> String?
+    private let question: ComparisonQuestion
 
+    /// ↑ always sends the up answer; the session maps it to "note 2 higher" or, for a downward interval
+    /// with `.interval` wording, to "note 2 lower" (wider).
     public init(_ comparison: ComparisonSession, title: String = "Comparison training",
+                question: ComparisonQuestion = .pitch,
                 detail: @escaping @MainActor (Comparison?) -> String? = { _ in nil }) {
         self.comparison = comparison
         self.title = title
+        self.question = question
         self.detail = detail
     }
 
@@ -53,7 +58,8 @@ public final class ComparisonModeSession: ModeSession {
         return .comparison(ComparisonScreenModel(
             phase: phase, canAnswer: comparison.isAnswerEnabled, answered: comparison.answeredCount,
             correct: comparison.correctCount, warning: context.warning, title: title,
-            detail: detail(comparison.currentComparison)))
+            detail: detail(comparison.currentComparison), question: question,
+            together: comparison.currentComparison?.presentation == .harmonic))
     }
 
     public func commands(for key: Key) -> [AppCommand] {
@@ -74,11 +80,14 @@ public final class ComparisonModeSession: ModeSession {
         var lines: [String] = []
         if now.finished != previous?.finished, now.finished > 0, let verdict = verdictLine() { lines.append(verdict) }
         if now.phase != previous?.phase {
+            let what = detail(comparison.currentComparison).map { " (\($0))" } ?? ""
+            let ask = "\(question.up.lowercased()) or \(question.down.lowercased())?"
             switch comparison.state {
             case .playingNote1:
-                let what = detail(comparison.currentComparison).map { " (\($0))" } ?? ""
                 lines.append("comparison \(comparison.answeredCount + 1)\(what): note 1")
-            case .playingNote2: lines.append("note 2: higher or lower?")
+            case .playingNote2 where comparison.currentComparison?.presentation == .harmonic:
+                lines.append("comparison \(comparison.answeredCount + 1)\(what): both notes: \(ask)")
+            case .playingNote2: lines.append("note 2: \(ask)")
             case .awaitingAnswer, .idle, .showingFeedback: break
             }
         }
@@ -93,8 +102,12 @@ public final class ComparisonModeSession: ModeSession {
     private func verdictLine() -> String? {
         guard let last = comparison.lastCompleted else { return nil }
         let verdict = last.isCorrect ? "correct" : "wrong"
-        let direction = last.comparison.isTargetHigher ? "higher" : "lower"
         let cents = String(format: "%.1f", last.presentedCentOffset.magnitude.value)
-        return "\(verdict): note 2 was \(cents) cents \(direction) (\(comparison.correctCount) of \(comparison.answeredCount) correct)"
+        let what: String
+        switch question {
+        case .pitch: what = "note 2 was \(cents) cents " + (last.comparison.isTargetHigher ? "higher" : "lower")
+        case .interval: what = "the interval was \(cents) cents " + (last.comparison.isWider ? "wider" : "narrower")
+        }
+        return "\(verdict): \(what) (\(comparison.correctCount) of \(comparison.answeredCount) correct)"
     }
 }

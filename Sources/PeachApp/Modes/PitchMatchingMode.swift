@@ -31,11 +31,13 @@ public final class PitchMatchingModeSession: ModeSession {
     public let matching: PitchMatchingSession
     private let title: String
     private let detail: @MainActor (PitchMatchingChallenge?) -> String?
+    private let isInterval: Bool
 
-    public init(_ matching: PitchMatchingSession, title: String = "Pitch matching",
+    public init(_ matching: PitchMatchingSession, title: String = "Pitch matching", isInterval: Bool = false,
                 detail: @escaping @MainActor (PitchMatchingChallenge?) -> String? = { _ in nil }) {
         self.matching = matching
         self.title = title
+        self.isInterval = isInterval
         self.detail = detail
     }
 
@@ -53,7 +55,7 @@ public final class PitchMatchingModeSession: ModeSession {
         return .pitchMatching(PitchMatchingScreenModel(
             phase: phase, knobMoving: context.knobMoving, matched: matching.completedCount,
             meanAbsoluteError: statistics.count > 0 ? statistics.meanAbsoluteError : nil, warning: context.warning,
-            title: title, detail: detail(matching.currentChallenge)))
+            title: title, detail: detail(matching.currentChallenge), isInterval: isInterval))
     }
 
     public func commands(for key: Key) -> [AppCommand] {

@@ -5,5 +5,7 @@ public enum TrainingModes {
     public static let all: [any TrainingMode] = [
         ComparisonMode(),
         PitchMatchingMode(),
+        IntervalComparisonMode(),
+        IntervalMatchingMode(),
     ]
 }

@@ -1,5 +1,6 @@
-/// A musical interval between reference and target note, as abbreviated in Peach's CSV format.
-/// Peach for Linux trains unisons (P1) for now; the others are read from imported files.
+/// A musical interval between the two notes of a trial, P1 (unison) to P8 (octave). The raw values are
+/// the abbreviations iOS Peach's CSV format and our training log store: the tritone is "d5" there;
+/// `init(abbreviation:)` also reads "TT" and "A4", and screens say "tritone".
 public enum Interval: String, CaseIterable, Sendable, Codable {
     case perfectUnison = "P1"
     case minorSecond = "m2"
@@ -15,18 +16,42 @@ public enum Interval: String, CaseIterable, Sendable, Codable {
     case majorSeventh = "M7"
     case octave = "P8"
 
+    /// As stored in CSV and the log ("d5" for the tritone).
     public var abbreviation: String { rawValue }
     public var semitones: Int { Self.allCases.firstIndex(of: self)! }
 
-    public init?(abbreviation: String) { self.init(rawValue: abbreviation) }
+    /// The stored spelling, or "TT" / "A4" for the tritone (the config file accepts all three).
+    public init?(abbreviation: String) {
+        switch abbreviation {
+        case "TT", "A4": self = .tritone
+        default: self.init(rawValue: abbreviation)
+        }
+    }
+
     public init?(semitones: Int) {
         guard (0..<Self.allCases.count).contains(semitones) else { return nil }
         self = Self.allCases[semitones]
     }
-}
 
-/// How interval pitches are tuned. Unisons are identical in both.
-public enum TuningSystem: String, CaseIterable, Sendable, Codable {
-    case equalTemperament
-    case justIntonation
+    /// For screens: "perfect fifth", "tritone".
+    public var name: String {
+        switch self {
+        case .perfectUnison: "unison"
+        case .minorSecond: "minor second"
+        case .majorSecond: "major second"
+        case .minorThird: "minor third"
+        case .majorThird: "major third"
+        case .perfectFourth: "perfect fourth"
+        case .tritone: "tritone"
+        case .perfectFifth: "perfect fifth"
+        case .minorSixth: "minor sixth"
+        case .majorSixth: "major sixth"
+        case .minorSeventh: "minor seventh"
+        case .majorSeventh: "major seventh"
+        case .octave: "octave"
+        }
+    }
+
+    /// For the config file and short labels: "P5", "TT" (not the CSV's "d5").
+    public var shortName: String { self == .tritone ? "TT" : rawValue }
 }

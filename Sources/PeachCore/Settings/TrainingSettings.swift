@@ -21,6 +21,12 @@ public struct TrainingSettings: Hashable, Sendable {
     public var maximumCentDifference: Cents
     /// Largest starting offset of the tunable note in pitch matching (± cents).
     public var maxInitialCentOffset: Cents
+    /// The directed intervals interval comparison and interval matching draw from.
+    public var intervals: IntervalSelection
+    /// How the interval modes tune their intervals (unison training ignores it).
+    public var tuningSystem: TuningSystem
+    /// Interval modes: the two notes one after the other (melodic) or together (harmonic).
+    public var intervalPresentation: IntervalPresentation
 
     public init(noteRange: ClosedRange<MIDINote> = MIDINote(36)!...MIDINote(84)!,
                 noteDuration: Duration = .seconds(1),
@@ -30,7 +36,10 @@ public struct TrainingSettings: Hashable, Sendable {
                 amplitudeVariationDB: Double = 0,
                 minimumCentDifference: Cents = Cents(0.1),
                 maximumCentDifference: Cents = Cents(100),
-                maxInitialCentOffset: Cents = Cents(100)) {
+                maxInitialCentOffset: Cents = Cents(100),
+                intervals: IntervalSelection = .standard,
+                tuningSystem: TuningSystem = .equalTemperament,
+                intervalPresentation: IntervalPresentation = .melodic) {
         self.noteRange = noteRange
         self.noteDuration = noteDuration
         self.referencePitch = referencePitch
@@ -40,6 +49,9 @@ public struct TrainingSettings: Hashable, Sendable {
         self.minimumCentDifference = minimumCentDifference
         self.maximumCentDifference = maximumCentDifference
         self.maxInitialCentOffset = maxInitialCentOffset
+        self.intervals = intervals
+        self.tuningSystem = tuningSystem
+        self.intervalPresentation = intervalPresentation
     }
 
     public static let defaults = TrainingSettings()

@@ -29,14 +29,17 @@ public struct AdaptiveNoteStrategy: ComparisonStrategy {
         return Comparison(referenceNote: note, centOffset: higher ? difficulty : -difficulty)
     }
 
-    /// With probability `naturalVsMechanical` a mechanical jump to a weak note, otherwise a natural step
-    /// near `previousNote` (anywhere in range when there is none or it left the range).
+    /// With probability `naturalVsMechanical` a mechanical jump to a weak note of `discipline`, otherwise a
+    /// natural step near `previousNote` (anywhere in range when there is none or it left the range).
+    /// `range` defaults to the settings' note range (interval modes pass the reference notes whose target fits).
     public mutating func selectNote(profile: PerceptualProfile, settings: TrainingSettings,
-                                    previousNote: MIDINote?) -> MIDINote {
-        let range = settings.noteRange
+                                    previousNote: MIDINote?, range: ClosedRange<MIDINote>? = nil,
+                                    discipline: TrainingDiscipline = .unisonComparison) -> MIDINote {
+        let range = range ?? settings.noteRange
         let mechanicalChance = min(max(settings.naturalVsMechanical, 0), 1)
         if Double.random(in: 0..<1, using: &random) < mechanicalChance {
-            return Self.weakestNotes(in: range, profile: profile).randomElement(using: &random) ?? range.lowerBound
+            return Self.weakestNotes(in: range, profile: profile, discipline: discipline).randomElement(using: &random)
+                ?? range.lowerBound
         }
         guard let previousNote, range.contains(previousNote) else {
             return MIDINote(clamping: Int.random(in: range.lowerBound.rawValue...range.upperBound.rawValue, using: &random))
@@ -48,25 +51,27 @@ public struct AdaptiveNoteStrategy: ComparisonStrategy {
 
     /// The `weakSpotCount` notes with the highest thresholds; untrained notes count as weakest.
     /// Every note tied with the last of them is included, so a new user's notes are all candidates.
-    public static func weakestNotes(in range: ClosedRange<MIDINote>, profile: PerceptualProfile) -> [MIDINote] {
+    public static func weakestNotes(in range: ClosedRange<MIDINote>, profile: PerceptualProfile,
+                                    discipline: TrainingDiscipline = .unisonComparison) -> [MIDINote] {
         func weakness(_ threshold: NoteThreshold) -> Double {
             threshold.isTrained ? threshold.mean.value : .infinity
         }
-        let ranked = profile.thresholds(in: range).sorted { weakness($0) > weakness($1) }
+        let ranked = profile.thresholds(in: range, discipline: discipline).sorted { weakness($0) > weakness($1) }
         guard ranked.count > weakSpotCount else { return ranked.map(\.note) }
         let cutoff = weakness(ranked[weakSpotCount - 1])
         return ranked.filter { weakness($0) >= cutoff }.map(\.note)
     }
 
-    /// The first difficulty after a stop: thresholds of trained notes within `bootstrapRadiusSemitones`,
+    /// The first difficulty after a stop: `discipline`'s thresholds of trained notes within `bootstrapRadiusSemitones`,
     /// weighted 1 / (1 + distance) so the note itself counts most. No trained neighbour: a new user's 100 cents.
     public static func bootstrapDifficulty(around note: MIDINote, profile: PerceptualProfile,
-                                           settings: TrainingSettings) -> Cents {
+                                           settings: TrainingSettings,
+                                           discipline: TrainingDiscipline = .unisonComparison) -> Cents {
         var weightedSum = 0.0
         var totalWeight = 0.0
         for distance in -bootstrapRadiusSemitones...bootstrapRadiusSemitones {
             guard let neighbour = note.transposed(by: distance) else { continue }
-            let threshold = profile.threshold(for: neighbour)
+            let threshold = profile.threshold(for: neighbour, in: discipline)
             guard threshold.isTrained else { continue }
             let weight = 1 / (1 + Double(abs(distance)))
             weightedSum += weight * threshold.mean.value

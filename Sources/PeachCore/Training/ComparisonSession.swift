@@ -89,7 +89,10 @@ public final class ComparisonSession: TrainingSession {
 
     public func handle(_ input: TrainingInput) {
         switch input {
-        case .answer(let higher): answer(higher: higher)
+        case .answer(let up):
+            // ↑ means "wider" for intervals: for a downward interval that is note 2 lower.
+            guard let comparison = currentComparison else { return }
+            answer(higher: comparison.secondNoteHigher(answeredUp: up))
         case .adjust, .tune, .sounded, .commit: break
         }
     }
@@ -150,6 +153,10 @@ public final class ComparisonSession: TrainingSession {
     private func playNotes(of comparison: Comparison, settings: TrainingSettings, note2Amplitude: AmplitudeDB,
                            token: Int) async throws {
         let reference = settings.referencePitch
+        if comparison.presentation == .harmonic {
+            try await playTogether(comparison, settings: settings, note2Amplitude: note2Amplitude, token: token)
+            return
+        }
         try await notePlayer.play(frequency: comparison.referenceFrequency(reference), duration: settings.noteDuration,
                                   velocity: settings.velocity, amplitudeDB: .unchanged)
         guard loop.isCurrent(token) else { return }
@@ -160,10 +167,36 @@ public final class ComparisonSession: TrainingSession {
         state = .awaitingAnswer
     }
 
-    /// The offset the listener really heard: between the frequencies the synth can present.
+    /// Harmonic intervals: both notes start together and last the note duration; answers are accepted from
+    /// their start. Every stop path is the melodic one: `stopAll()` silences both.
+    private func playTogether(_ comparison: Comparison, settings: TrainingSettings, note2Amplitude: AmplitudeDB,
+                              token: Int) async throws {
+        let player = notePlayer
+        let reference = settings.referencePitch
+        let (first, second) = (comparison.referenceFrequency(reference), comparison.targetFrequency(reference))
+        let (duration, velocity) = (settings.noteDuration, settings.velocity)
+        state = .playingNote2
+        // A group, so the first failure cancels the other note at once instead of after its duration.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await player.play(frequency: first, duration: duration, velocity: velocity, amplitudeDB: .unchanged)
+            }
+            group.addTask {
+                try await player.play(frequency: second, duration: duration, velocity: velocity, amplitudeDB: note2Amplitude)
+            }
+            // `next()` rethrows the first failure at once; leaving the group then cancels the other note.
+            while try await group.next() != nil {}
+        }
+        guard loop.isCurrent(token) else { return }
+        state = .awaitingAnswer
+    }
+
+    /// The offset the listener really heard: the interval between the frequencies the synth can present,
+    /// less the in-tune interval (zero for a unison).
     private func presentedCentOffset(of comparison: Comparison, reference: ReferencePitch) -> Cents {
         Cents.between(notePlayer.presentedFrequency(for: comparison.referenceFrequency(reference)),
                       and: notePlayer.presentedFrequency(for: comparison.targetFrequency(reference)))
+            - comparison.directedInterval.cents(in: comparison.tuningSystem)
     }
 
     private func randomAmplitude(within variationDB: Double) -> AmplitudeDB {

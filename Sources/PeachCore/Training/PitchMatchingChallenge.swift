@@ -1,33 +1,45 @@
-/// One pitch-matching trial: the reference note, then a tunable note starting `initialCentOffset`
-/// away from the target note's pitch; the user tunes it back.
+/// One pitch-matching trial: the reference note, then a tunable note starting `initialCentOffset` away from
+/// the target pitch — `interval` above or below the reference, tuned in `tuningSystem`; the user tunes it back.
 public struct PitchMatchingChallenge: Hashable, Sendable {
     public var referenceNote: MIDINote
+    /// The key of the in-tune target: `referenceNote` moved by the interval's semitones, up or down.
     public var targetNote: MIDINote
     public var initialCentOffset: Cents
     public var interval: Interval
     public var tuningSystem: TuningSystem
+    /// Interval modes only: harmonic keeps the reference sounding while the user tunes. Not recorded.
+    public var presentation: IntervalPresentation
 
     public init(referenceNote: MIDINote, targetNote: MIDINote? = nil, initialCentOffset: Cents,
-                interval: Interval = .perfectUnison, tuningSystem: TuningSystem = .equalTemperament) {
+                interval: Interval = .perfectUnison, tuningSystem: TuningSystem = .equalTemperament,
+                presentation: IntervalPresentation = .melodic) {
         self.referenceNote = referenceNote
         self.targetNote = targetNote ?? referenceNote
         self.initialCentOffset = initialCentOffset
         self.interval = interval
         self.tuningSystem = tuningSystem
+        self.presentation = presentation
     }
+
+    /// Down when the target lies below the reference.
+    public var direction: IntervalDirection { targetNote < referenceNote ? .down : .up }
+
+    public var directedInterval: DirectedInterval { DirectedInterval(interval, direction) }
 
     public func referenceFrequency(_ reference: ReferencePitch) -> Frequency {
         DetunedMIDINote(note: referenceNote).frequency(reference: reference)
     }
 
-    /// Where the user should tune to.
+    /// Where the user should tune to: the reference shifted by the interval's cents in the tuning system.
     public func targetFrequency(_ reference: ReferencePitch) -> Frequency {
-        DetunedMIDINote(note: targetNote).frequency(reference: reference)
+        DetunedMIDINote(note: referenceNote, offset: directedInterval.cents(in: tuningSystem))
+            .frequency(reference: reference)
     }
 
     /// Where the tunable note starts.
     public func initialFrequency(_ reference: ReferencePitch) -> Frequency {
-        DetunedMIDINote(note: targetNote, offset: initialCentOffset).frequency(reference: reference)
+        DetunedMIDINote(note: referenceNote, offset: directedInterval.cents(in: tuningSystem) + initialCentOffset)
+            .frequency(reference: reference)
     }
 
     public var discipline: TrainingDiscipline {

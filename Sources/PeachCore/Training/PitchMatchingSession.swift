@@ -42,6 +42,8 @@ public final class PitchMatchingSession: TrainingSession {
 
     @ObservationIgnored private var challengesBegun = 0
     @ObservationIgnored private var handle: (any PlaybackHandle)?
+    /// Harmonic interval matching: the reference, held while the user tunes (stopped with the tunable note).
+    @ObservationIgnored private var referenceHandle: (any PlaybackHandle)?
     @ObservationIgnored private var adjustTask: Task<Void, Never>?
     /// The latest requested frequency not yet sent; fast knob turns are coalesced to the newest value.
     @ObservationIgnored private var pendingFrequency: Frequency?
@@ -51,11 +53,12 @@ public final class PitchMatchingSession: TrainingSession {
                 clock: any TrainingClock = SystemTrainingClock(), logger: any PeachLogger = SilentLogger(),
                 interruptions: (any InterruptionSource)? = nil, observers: [any TrainingObserver] = [],
                 tunableNoteObserver: (any TunableNoteObserver)? = nil,
-                random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+                random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+                intervals: TrialIntervals = .unison) {
         self.notePlayer = notePlayer
         self.tunableNoteObserver = tunableNoteObserver
         self.settingsSource = settings
-        self.generator = PitchMatchingChallengeGenerator(random: random)
+        self.generator = PitchMatchingChallengeGenerator(random: random, intervals: intervals)
         self.loop = TrialLoop(modeName: "Pitch matching", clock: clock, logger: logger,
                               interruptions: interruptions, observers: observers)
         loop.stopSession = { [weak self] in self?.stop() }
@@ -134,17 +137,19 @@ public final class PitchMatchingSession: TrainingSession {
         commitResult(userFrequency: tunedFrequency)
     }
 
-    /// Scores `userFrequency` against the target: 1200·log2(user / target) between the frequencies the synth
-    /// presents, no rounding to notes. Untouched since the note started: the starting pitch is scored instead.
+    /// Scores `userFrequency`: the interval between the frequencies the synth presents for the reference and
+    /// the user's note, less the in-tune interval (for a unison 1200·log2(user / target)); no rounding to
+    /// notes. Untouched since the note started: the starting pitch is scored instead.
     public func commitResult(userFrequency: Frequency) {
         guard state == .playingTunable, let challenge = currentChallenge else { return }
         let reference = challengeSettings.referencePitch
         let judged = hasAdjusted ? userFrequency : challenge.initialFrequency(reference)
-        let error = Cents.between(notePlayer.presentedFrequency(for: challenge.targetFrequency(reference)),
+        let error = Cents.between(notePlayer.presentedFrequency(for: challenge.referenceFrequency(reference)),
                                   and: notePlayer.presentedFrequency(for: judged))
+            - challenge.directedInterval.cents(in: challenge.tuningSystem)
         let commitToken = loop.advance()
-        let sounding = takeHandle()
-        loop.silence { try await sounding?.stop() }
+        let sounding = takeHandles()
+        loop.silence { try await Self.stopEach(sounding) }
 
         let completed = CompletedPitchMatching(challenge: challenge, userCentError: error,
                                                timestamp: loop.clock.now(), referencePitch: reference,
@@ -169,13 +174,13 @@ public final class PitchMatchingSession: TrainingSession {
         let stoppedState = state
         guard stoppedState != .idle else { return loop.settled }
         loop.halt()
-        let sounding = takeHandle()
+        let sounding = takeHandles()
         currentChallenge = nil
         tunedFrequency = nil
         state = .idle
         switch stoppedState {
         case .playingReference: loop.silence { [notePlayer] in try await notePlayer.stopAll() }
-        case .playingTunable: loop.silence { try await sounding?.stop() }
+        case .playingTunable: loop.silence { try await Self.stopEach(sounding) }
         case .showingFeedback, .idle: break
         }
         return loop.settled
@@ -183,14 +188,25 @@ public final class PitchMatchingSession: TrainingSession {
 
     // MARK: - The loop
 
-    /// Captures and forgets the handle in one synchronous step, so nothing can adjust it after this.
-    private func takeHandle() -> (any PlaybackHandle)? {
-        let captured = handle
+    /// Captures and forgets the handles (tunable, and a held reference) in one synchronous step, so nothing
+    /// can adjust them after this.
+    private func takeHandles() -> [any PlaybackHandle] {
+        let captured = [handle, referenceHandle].compactMap { $0 }
         handle = nil
+        referenceHandle = nil
         pendingFrequency = nil
         adjustTask?.cancel()
         adjustTask = nil
         return captured
+    }
+
+    /// Stops every handle even when one fails; reports the first failure.
+    private nonisolated static func stopEach(_ handles: [any PlaybackHandle]) async throws {
+        var firstError: (any Error)?
+        for handle in handles {
+            do { try await handle.stop() } catch { firstError = firstError ?? error }
+        }
+        if let firstError { throw firstError }
     }
 
     private func beginChallenge(_ challenge: PitchMatchingChallenge) {
@@ -208,8 +224,21 @@ public final class PitchMatchingSession: TrainingSession {
 
     private func play(_ challenge: PitchMatchingChallenge, settings: TrainingSettings, token: Int) async throws {
         let reference = settings.referencePitch
-        try await notePlayer.play(frequency: challenge.referenceFrequency(reference), duration: settings.noteDuration,
-                                  velocity: settings.velocity, amplitudeDB: .unchanged)
+        switch challenge.presentation {
+        case .melodic:
+            try await notePlayer.play(frequency: challenge.referenceFrequency(reference), duration: settings.noteDuration,
+                                      velocity: settings.velocity, amplitudeDB: .unchanged)
+        case .harmonic:
+            // The reference keeps sounding while the user tunes, so beats guide the ear.
+            let held = try await notePlayer.play(frequency: challenge.referenceFrequency(reference),
+                                                 velocity: settings.velocity, amplitudeDB: .unchanged)
+            guard loop.isCurrent(token) else {
+                loop.silence { try await held.stop() }
+                return
+            }
+            referenceHandle = held
+            try await loop.clock.sleep(for: settings.noteDuration)
+        }
         guard loop.isCurrent(token) else { return }
         let initial = challenge.initialFrequency(reference)
         let started = try await notePlayer.play(frequency: initial, velocity: settings.velocity, amplitudeDB: .unchanged)

@@ -1,6 +1,7 @@
 /// What a user can do inside a running training mode. Each session ignores the inputs it has no use for.
 public enum TrainingInput: Hashable, Sendable {
-    /// Comparison: the second note was higher (true) or lower.
+    /// Comparison: the up answer (↑, `h`, the 'higher' MIDI note): note 2 higher for a unison, the interval
+    /// wider for an interval comparison (note 2 lower on a downward interval); false is the down answer.
     case answer(higher: Bool)
     /// Matching: move the tunable note by this many cents from where it is now.
     case adjust(Cents, via: ControllerMode)

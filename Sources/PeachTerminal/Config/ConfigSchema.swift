@@ -45,6 +45,19 @@ public enum ConfigSchema {
         defaultValue: .decimal(TrainingSettings.defaults.maxInitialCentOffset.value), label: "Pitch matching start offset",
         documentation: "Largest starting offset of the note you tune in pitch matching, ± cents.")
 
+    public static let intervals = ConfigKey(
+        section: "training", name: "intervals", kind: .intervals,
+        defaultValue: .intervals(TrainingSettings.defaults.intervals), label: "Intervals",
+        documentation: "Interval modes: the intervals each trial draws one of; a direction word (up, down, both) applies to the names before it, e.g. P5 up P4 M3 down.")
+    public static let tuningSystem = ConfigKey(
+        section: "training", name: "tuning_system", kind: .choice(["equal", "just"]), defaultValue: .text("equal"),
+        label: "Tuning system",
+        documentation: "Interval modes: equal (12-TET) or just (5-limit just intonation relative to the lower note: every fifth pure).")
+    public static let intervalPresentation = ConfigKey(
+        section: "training", name: "interval_presentation", kind: .choice(["melodic", "harmonic"]),
+        defaultValue: .text("melodic"), label: "Interval presentation",
+        documentation: "Interval modes: melodic (one note after the other) or harmonic (together; in matching the reference keeps sounding).")
+
     // MARK: [midi]
     public static let outputPort = ConfigKey(
         section: "midi", name: "output_port", kind: .text(emptyMeans: "automatic"), defaultValue: .text(""),
@@ -103,11 +116,11 @@ public enum ConfigSchema {
     public static let answerHigherNote = ConfigKey(
         section: "controller", name: "answer_higher_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
         defaultValue: .note(MIDINote(62)), label: "Answer 'higher' note",
-        documentation: "Key on the controller that answers 'higher' in comparison training, or none.")
+        documentation: "Key on the controller that answers 'higher' in comparison training ('wider' in interval comparison), or none.")
     public static let answerLowerNote = ConfigKey(
         section: "controller", name: "answer_lower_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
         defaultValue: .note(MIDINote(60)), label: "Answer 'lower' note",
-        documentation: "Key on the controller that answers 'lower' in comparison training, or none.")
+        documentation: "Key on the controller that answers 'lower' in comparison training ('narrower' in interval comparison), or none.")
     /// The range and defaults mirror PeachMIDI's PitchWheelSettings (maximumDeadZone, defaultDeadZone, defaultHoldTime).
     public static let wheelDeadZone = ConfigKey(
         section: "controller", name: "wheel_dead_zone", kind: .integer(1...4096, unit: nil), defaultValue: .integer(256),
@@ -159,7 +172,7 @@ public enum ConfigSchema {
     /// In file order.
     public static let all: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
-        minimumCentDifference, maximumCentDifference, maxInitialOffset,
+        minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, intervalPresentation,
         outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,

@@ -51,6 +51,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     /// A MIDI channel 1...16; nil is "any".
     case channel(Int?)
     case commitTrigger(CommitTrigger)
+    case intervals(IntervalSelection)
 
     /// As written in the config file.
     public var description: String {
@@ -62,6 +63,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .note(let note): note?.name ?? "none"
         case .channel(let channel): channel.map(String.init) ?? "any"
         case .commitTrigger(let trigger): trigger.description
+        case .intervals(let selection): selection.description
         }
     }
 
@@ -87,4 +89,5 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     public var noteValue: MIDINote?? { if case .note(let v) = self { .some(v) } else { nil } }
     public var channelValue: Int?? { if case .channel(let v) = self { .some(v) } else { nil } }
     public var commitTriggerValue: CommitTrigger? { if case .commitTrigger(let v) = self { v } else { nil } }
+    public var intervalsValue: IntervalSelection? { if case .intervals(let v) = self { v } else { nil } }
 }

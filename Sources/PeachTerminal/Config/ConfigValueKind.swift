@@ -15,6 +15,8 @@ public enum ConfigValueKind: Hashable, Sendable {
     /// 1...16 or "any".
     case channel
     case commitTrigger
+    /// Interval names with direction words (`IntervalSelection`), e.g. "P5 M3 m3 up".
+    case intervals
 
     /// The value, or nil when the text is not allowed.
     public func parse(_ text: String) -> ConfigValue? {
@@ -48,6 +50,8 @@ public enum ConfigValueKind: Hashable, Sendable {
             return .channel(channel)
         case .commitTrigger:
             return CommitTrigger(configText: trimmed).map(ConfigValue.commitTrigger)
+        case .intervals:
+            return try? ConfigValue.intervals(IntervalSelection.parse(trimmed).get())
         }
     }
 
@@ -65,6 +69,7 @@ public enum ConfigValueKind: Hashable, Sendable {
         case .text: "any text"
         case .channel: "1...16 or any"
         case .commitTrigger: "none, sustain, note:NOTE (e.g. note:C2) or cc:0...127"
+        case .intervals: "interval names m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8, each group followed by up, down or both"
         }
     }
 }

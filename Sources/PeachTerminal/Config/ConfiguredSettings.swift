@@ -68,7 +68,10 @@ extension PeachConfiguration {
             amplitudeVariationDB: decimal(ConfigSchema.amplitudeVariation),
             minimumCentDifference: Cents(decimal(ConfigSchema.minimumCentDifference)),
             maximumCentDifference: Cents(decimal(ConfigSchema.maximumCentDifference)),
-            maxInitialCentOffset: Cents(decimal(ConfigSchema.maxInitialOffset)))
+            maxInitialCentOffset: Cents(decimal(ConfigSchema.maxInitialOffset)),
+            intervals: self[ConfigSchema.intervals].intervalsValue ?? fallback.intervals,
+            tuningSystem: text(ConfigSchema.tuningSystem) == "just" ? .justIntonation : .equalTemperament,
+            intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic)
     }
 
     public var midi: MIDIConfiguration {

@@ -19,11 +19,18 @@ public struct ComparisonScreenModel: Hashable, Sendable {
     public var title: String
     /// What to listen for, shown above the notes (e.g. the interval of an interval comparison); nil for unisons.
     public var detail: String?
+    /// Higher/lower (unisons) or wider/narrower (intervals).
+    public var question: ComparisonQuestion
+    /// Both notes sound together (harmonic intervals): both lamps light while they play.
+    public var together: Bool
 
     public init(phase: Phase, canAnswer: Bool, answered: Int = 0, correct: Int = 0, warning: StatusWarning? = nil,
-                title: String = "Comparison training", detail: String? = nil) {
+                title: String = "Comparison training", detail: String? = nil, question: ComparisonQuestion = .pitch,
+                together: Bool = false) {
         self.title = title
         self.detail = detail
+        self.question = question
+        self.together = together
         self.phase = phase
         self.canAnswer = canAnswer
         self.answered = answered
@@ -36,15 +43,18 @@ public struct ComparisonScreenModel: Hashable, Sendable {
 
 public enum ComparisonScreen {
     public static func render(_ model: ComparisonScreenModel, size: TerminalSize, style: Styler) -> [String] {
-        let note1Playing = model.phase == .playingNote1
         let note2Playing = model.phase == .playingNote2
+        let note1Playing = model.phase == .playingNote1 || (model.together && note2Playing)
+        let question = model.question
         let indicator = noteLamp("Note 1", on: note1Playing, style: style) + "      " + noteLamp("Note 2", on: note2Playing, style: style)
 
         let prompt: String
         switch model.phase {
         case .playingNote1: prompt = "Listen: note 1…"
-        case .playingNote2: prompt = model.canAnswer ? "Listen: note 2… (you may answer now)" : "Listen: note 2…"
-        case .awaitingAnswer: prompt = "Was note 2 higher or lower than note 1?"
+        case .playingNote2:
+            let what = model.together ? "both notes" : "note 2"
+            prompt = model.canAnswer ? "Listen: \(what)… (you may answer now)" : "Listen: \(what)…"
+        case .awaitingAnswer: prompt = question.prompt
         case .feedback: prompt = ""
         }
 
@@ -63,8 +73,8 @@ public enum ComparisonScreen {
             "",
             TextLayout.center(prompt, width: width),
             "",
-            TextLayout.center(button("↑ Higher", enabled: model.canAnswer, style: style) + "      "
-                              + button("↓ Lower", enabled: model.canAnswer, style: style), width: width),
+            TextLayout.center(button("↑ " + question.up, enabled: model.canAnswer, style: style) + "      "
+                              + button("↓ " + question.down, enabled: model.canAnswer, style: style), width: width),
             "",
             TextLayout.center(feedback, width: width),
             "",
@@ -73,7 +83,7 @@ public enum ComparisonScreen {
         if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
         let status = "\(model.answered) answered · \(ScreenFormat.percent(model.accuracy))"
         return ScreenFrame.compose(title: model.title, status: status, body: body,
-                                   keyHints: "↑/k/h higher · ↓/j/l lower · Esc/q stop",
+                                   keyHints: "↑/k/h \(question.up.lowercased()) · ↓/j/l \(question.down.lowercased()) · Esc/q stop",
                                    size: size, style: style)
     }
 
@@ -85,5 +95,34 @@ public enum ComparisonScreen {
 
     static func noteLamp(_ label: String, on: Bool, style: Styler) -> String {
         on ? style.accent("● " + label) : "○ " + label
+    }
+}
+
+/// What a comparison asks: was note 2 higher or lower (unisons), or was the interval wider or narrower.
+public enum ComparisonQuestion: Hashable, Sendable {
+    case pitch
+    case interval
+
+    /// The ↑ answer's word.
+    public var up: String {
+        switch self {
+        case .pitch: "Higher"
+        case .interval: "Wider"
+        }
+    }
+
+    /// The ↓ answer's word.
+    public var down: String {
+        switch self {
+        case .pitch: "Lower"
+        case .interval: "Narrower"
+        }
+    }
+
+    public var prompt: String {
+        switch self {
+        case .pitch: "Was note 2 higher or lower than note 1?"
+        case .interval: "Was the interval wider or narrower than in tune?"
+        }
     }
 }

@@ -19,11 +19,15 @@ public struct PitchMatchingScreenModel: Hashable, Sendable {
     public var title: String
     /// What to tune to, shown above the prompt (e.g. the interval of an interval match); nil for unisons.
     public var detail: String?
+    /// The user tunes an interval (the detail says which), not a unison.
+    public var isInterval: Bool
 
     public init(phase: Phase, knobMoving: Bool = false, matched: Int = 0, meanAbsoluteError: Cents? = nil,
-                warning: StatusWarning? = nil, title: String = "Pitch matching", detail: String? = nil) {
+                warning: StatusWarning? = nil, title: String = "Pitch matching", detail: String? = nil,
+                isInterval: Bool = false) {
         self.title = title
         self.detail = detail
+        self.isInterval = isInterval
         self.phase = phase
         self.knobMoving = knobMoving
         self.matched = matched
@@ -42,9 +46,11 @@ public enum PitchMatchingScreen {
         switch model.phase {
         case .listeningToReference:
             body += [TextLayout.center(style.accent("♪ Listening to the reference note…"), width: width), "",
-                     TextLayout.center("Then tune the second note until it sounds the same.", width: width)]
+                     TextLayout.center(model.isInterval ? "Then tune the second note until the interval is in tune."
+                                       : "Then tune the second note until it sounds the same.", width: width)]
         case .tuning:
-            body += [TextLayout.center(style.accent("Tuning") + " — match the reference by ear", width: width), "",
+            body += [TextLayout.center(style.accent("Tuning") + (model.isInterval ? " — tune the interval by ear"
+                                                                  : " — match the reference by ear"), width: width), "",
                      TextLayout.center(knob(model.knobMoving, style: style), width: width)]
         case .result(let error):
             body += [TextLayout.center(style.bold("Off by " + ScreenFormat.signedCents(error)) + " — " + direction(error), width: width), "",

@@ -15,10 +15,12 @@ struct PitchSegment {
 
 /// Measures each segment of `wav` and checks it within `tolerance` cents of its target, relative to
 /// the first segment (the reference note, so the SoundFont's own sample tuning cancels out).
+/// Returns each segment's measured cents relative to the first.
 /// Segments are placed by the onsets found in the audio (one per note-on), not by the wall clock,
 /// so a guest that renders late cannot shift them; within a note, send-time offsets are used.
+@discardableResult
 func checkPitches(_ wav: WAVFile, segments: [PitchSegment], noteStarts: [UInt64], wallSeconds: Double,
-                  tolerance: Double, guess: Double = 440) throws {
+                  tolerance: Double, guess: Double = 440) throws -> [Double] {
     print(String(format: "FluidSynth: WAV %.2f s for %.2f s of wall time", wav.duration, wallSeconds))
     // The file driver is paced by the wall clock; a guest too slow to keep up renders less audio.
     // (More is fine: the WAV starts a little before we notice it growing.)
@@ -35,6 +37,7 @@ func checkPitches(_ wav: WAVFile, segments: [PitchSegment], noteStarts: [UInt64]
         try #require(abs(skew) < 0.1, "the WAV timeline is skewed by \(skew) s: the guest could not keep up")
     }
     var reference = 0.0
+    var measuredCents: [Double] = []
     for segment in segments {
         func index(_ time: UInt64, margin: Double) -> Int {
             let sinceNote = Double(Int64(time) - Int64(noteStarts[segment.note])) / 1e9
@@ -47,9 +50,11 @@ func checkPitches(_ wav: WAVFile, segments: [PitchSegment], noteStarts: [UInt64]
         let measured = PitchMeter.fundamental(of: wav.samples[from..<to], sampleRate: wav.sampleRate, near: expectedHz)
         if reference == 0 { reference = measured }
         let cents = PitchMeter.cents(measured, relativeTo: reference)
+        measuredCents.append(cents)
         let error = cents - segment.targetCents
         print(String(format: "FluidSynth: %@: %.3f Hz = %+.2f c vs reference, target %+.2f c, error %+.2f c",
                      segment.label, measured, cents, segment.targetCents, error))
         #expect(abs(error) <= tolerance, "\(segment.label): \(error) cents off")
     }
+    return measuredCents
 }

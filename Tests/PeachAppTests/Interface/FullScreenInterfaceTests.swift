@@ -45,7 +45,9 @@ import PeachMIDI
         let h = Harness()
         #expect(h.keys(.arrow(.down)) == [.redraw])
         #expect(h.keys(.enter) == [.open(.pitchMatching)])
-        #expect(h.keys(.character("4")) == [.open(.settings)])
+        // Digits choose by position: the registry's modes, then Profile, then Settings.
+        let settingsDigit = Character(String(TrainingModes.all.count + 2))
+        #expect(h.keys(.character(settingsDigit)) == [.open(.settings)])
         #expect(h.keys(.character("q")) == [.quit])
         #expect(h.keys(.escape) == [], "Esc on Start does not quit")
         #expect(h.keys(.control("c")) == [.quit])

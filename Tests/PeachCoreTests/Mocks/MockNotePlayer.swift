@@ -23,6 +23,11 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
     private var adjustFails = false
     private var holdsTunableStart = false
     private var heldTunableStart: CheckedContinuation<Void, Never>?
+    /// Notes started and not yet silenced: a fixed note until it ends by itself, a held one until its handle
+    /// stops; `stopAll` silences all. A cancelled fixed note keeps sounding here (a player that ignored the
+    /// cancellation), so a test sees whether the session itself silenced it.
+    private var soundingNotes: [Int: Frequency] = [:]
+    private var nextNoteID = 0
     /// Shifts every presented frequency, to simulate a synth that cannot sound the exact pitch.
     private let presentationShift: (Frequency) -> Cents
 
@@ -32,6 +37,20 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
     }
 
     var events: [PlayerEvent] { lock.withLock { recorded } }
+    /// The frequencies still sounding, in the order they started.
+    var sounding: [Frequency] { lock.withLock { soundingNotes.keys.sorted().compactMap { soundingNotes[$0] } } }
+    /// Held notes started (reference of a harmonic match or tunable note), in order.
+    var heldStarts: [Frequency] {
+        events.compactMap { if case .startTunable(let f) = $0 { f } else { nil } }
+    }
+
+    private func startSounding(_ frequency: Frequency) -> Int {
+        nextNoteID += 1
+        soundingNotes[nextNoteID] = frequency
+        return nextNoteID
+    }
+
+    fileprivate func silence(_ id: Int) { lock.withLock { soundingNotes[id] = nil } }
     var stopAllCount: Int { events.filter { $0 == .stopAll }.count }
     var handleStopCount: Int { events.filter { $0 == .stopHandle }.count }
     var playedFrequencies: [Frequency] {
@@ -64,13 +83,15 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
     func record(_ event: PlayerEvent) { lock.withLock { recorded.append(event) } }
 
     func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws {
-        let fails = lock.withLock { () -> Bool in
+        let (fails, id) = lock.withLock { () -> (Bool, Int) in
             recorded.append(.play(frequency, duration, velocity, amplitudeDB))
             defer { playCallCount += 1 }
-            return playCallCount == failingPlayCallIndex
+            let fails = playCallCount == failingPlayCallIndex
+            return (fails, fails ? 0 : startSounding(frequency))
         }
         if fails { throw MockPlayerError() }
         try await clock.sleep(for: duration)
+        silence(id)
     }
 
     func play(frequency: Frequency, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws -> any PlaybackHandle {
@@ -79,13 +100,19 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
             return startFails
         }
         if fails { throw MockPlayerError() }
+        let id = lock.withLock { startSounding(frequency) }
         if lock.withLock({ holdsTunableStart }) {
             await withCheckedContinuation { continuation in lock.withLock { heldTunableStart = continuation } }
         }
-        return MockPlaybackHandle(player: self)
+        return MockPlaybackHandle(player: self, id: id)
     }
 
-    func stopAll() async throws { record(.stopAll) }
+    func stopAll() async throws {
+        lock.withLock {
+            recorded.append(.stopAll)
+            soundingNotes.removeAll()
+        }
+    }
 
     func presentedFrequency(for frequency: Frequency) -> Frequency {
         frequency.shifted(by: presentationShift(frequency))
@@ -96,13 +123,20 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
 
 final class MockPlaybackHandle: PlaybackHandle, @unchecked Sendable {
     private let player: MockNotePlayer
+    private let id: Int
 
-    init(player: MockNotePlayer) { self.player = player }
+    init(player: MockNotePlayer, id: Int) {
+        self.player = player
+        self.id = id
+    }
 
     func adjustFrequency(_ frequency: Frequency) async throws {
         if player.adjustmentsFail { throw MockPlayerError() }
         player.record(.adjust(frequency))
     }
 
-    func stop() async throws { player.record(.stopHandle) }
+    func stop() async throws {
+        player.record(.stopHandle)
+        player.silence(id)
+    }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachTerminal
+
+/// The interval modes as the user meets them: the interval and direction before each trial (plain lines and
+/// the screen's detail), wider/narrower wording, and records in the interval's own discipline.
+@MainActor @Suite struct IntervalModesTests {
+    func run(_ word: String, settings: (inout TrainingSettings) -> Void,
+             then act: (_ type: @MainActor (String) -> Void, _ lines: @MainActor () -> [String], _ f: TrainerFixture) async -> Void) async {
+        let f = TrainerFixture()
+        settings(&f.settings.currentSettings)
+        var lines: [String] = []
+        let interface = PlainLineInterface(modes: TrainingModes.all, write: { lines.append($0) })
+        let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
+        let runner = TrainerRunner(controller: f.controller, interface: interface)
+        let running = Task { await runner.run(keyboard: keyboard) }
+        func type(_ line: String) { typing.yield(.bytes(Array((line + "\n").utf8))) }
+        #expect(await eventually("start line") { lines.contains { $0.hasPrefix("start:") } })
+        type(word)
+        await act(type, { lines }, f)
+        type("s")
+        type("q")
+        #expect(await running.value == 0)
+    }
+
+    @Test func intervalComparisonShowsTheIntervalAsksWiderOrNarrowerAndRecordsItsDiscipline() async {
+        await run("ic", settings: {
+            $0.intervals = try! IntervalSelection.parse("P5 down").get()
+            $0.tuningSystem = .justIntonation
+        }) { type, lines, f in
+            let header = "comparison 1 (perfect fifth down (P5 ↓) · just intonation · melodic): note 1"
+            #expect(await eventually("interval shown before the trial") { lines().contains(header) })
+            #expect(await eventually("answerable") { f.controller.modeSession(IntervalComparisonMode.id)?.session.accepts(.answer(higher: true)) == true })
+            guard case .comparison(let screen) = f.controller.modeSession(IntervalComparisonMode.id)!
+                .screen(ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile())) else {
+                Issue.record("not the comparison screen")
+                return
+            }
+            #expect(screen.detail == "perfect fifth down (P5 ↓) · just intonation · melodic")
+            #expect(screen.question == .interval)
+            type("w")
+            #expect(await eventually("verdict") { lines().contains { $0.contains("the interval was") } })
+            guard case .comparison(let completed) = f.store.trials.first else {
+                Issue.record("no comparison recorded")
+                return
+            }
+            #expect(completed.comparison.discipline == TrainingDiscipline(.comparison, interval: .perfectFifth,
+                                                                          tuningSystem: .justIntonation))
+            #expect(completed.comparison.direction == .down)
+            #expect(completed.answeredHigher == false, "w (wider) on a downward fifth means note 2 lower")
+        }
+    }
+
+    @Test func intervalMatchingShowsTheIntervalAndRecordsItsDiscipline() async {
+        await run("im", settings: {
+            $0.intervals = try! IntervalSelection.parse("M3 up").get()
+            $0.intervalPresentation = .harmonic
+        }) { type, lines, f in
+            let header = "pitch matching 1 (major third up (M3 ↑) · equal temperament · harmonic): reference note"
+            #expect(await eventually("interval shown before the trial") { lines().contains(header) })
+            #expect(await eventually("tuning") { lines().contains("tune now") })
+            type("+3")
+            type("")
+            #expect(await eventually("result") { lines().contains { $0.hasPrefix("result:") } })
+            guard case .pitchMatching(let completed) = f.store.trials.first else {
+                Issue.record("no match recorded")
+                return
+            }
+            #expect(completed.challenge.discipline == TrainingDiscipline(.pitchMatching, interval: .majorThird))
+        }
+    }
+}
