@@ -1,0 +1,44 @@
+import Glibc
+import PeachALSA
+import PeachMIDI
+
+/// `peach __guardian` (hidden): the helper that silences the synth when Peach dies without a
+/// word — SIGKILL and the OOM killer cannot be caught, so no handler in Peach can. It reads
+/// `GuardianMessage` lines on standard input (a socket whose other end only Peach holds), blocked
+/// in read(2): no timer, no thread, no CPU while it waits. End of input after `bye`: it exits
+/// quietly. End of input without `bye`: Peach is gone, so it sends the silence to every
+/// destination it was told of, ends the FluidSynth Peach started, and exits.
+public enum Guardian {
+    /// The hidden subcommand (never shown in --help).
+    public static let subcommand = "__guardian"
+
+    /// Runs the guardian; returns its exit status.
+    public static func run() -> Int32 {
+        // Terminal signals are Peach's business: it says `bye` after handling them.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGHUP, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        let peach = getppid()
+        let sender: SilenceSender
+        do {
+            sender = try SilenceSender(clientName: "Peach guardian \(peach)")
+        } catch {
+            return 1
+        }
+        var state = GuardianState()
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending += buffer[0..<count]
+            state.consume(&pending)
+        }
+        guard !state.cleanExit else { return 0 }
+        sender.send(state.plan.events, to: state.destinations)
+        sender.close()
+        if let pid = state.synthPID { SynthReaper.end(pid, startedBy: peach) }
+        return 0
+    }
+}
