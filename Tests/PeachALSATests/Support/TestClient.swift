@@ -107,6 +107,21 @@ final class TestClient {
         try Self.check(snd_seq_connect_to(seq, Int32(port), Int32(destination.client), Int32(destination.port)), "connect")
     }
 
+    /// Subscribes our (writable) port to `source`, as a second listener next to its other subscribers.
+    func subscribe(from source: SequencerAddress) throws {
+        try Self.check(snd_seq_connect_from(seq, Int32(port), Int32(source.client), Int32(source.port)), "connect from")
+    }
+
+    /// Our queue's real time now, in nanoseconds: the clock `Received.time` is stamped with.
+    func queueTime() -> UInt64 {
+        var status: OpaquePointer?
+        snd_seq_queue_status_malloc(&status)
+        defer { snd_seq_queue_status_free(status) }
+        guard snd_seq_get_queue_status(seq, queue, status) >= 0, let time = snd_seq_queue_status_get_real_time(status)
+        else { return 0 }
+        return UInt64(time.pointee.tv_sec) * 1_000_000_000 + UInt64(time.pointee.tv_nsec)
+    }
+
     /// Independent decoding of the events the tests look at (the one under test is PeachALSA's).
     private static func decode(_ event: snd_seq_event_t) -> MIDIEvent? {
         let note = event.data.note
