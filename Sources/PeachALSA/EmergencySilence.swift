@@ -26,8 +26,13 @@ public enum EmergencySilence {
     private static let published = Atomic<UInt64>(0)
     private static let firing = Atomic<Bool>(false)
 
-    /// The crash action to register with the terminal's crash handler (a C function pointer: no context).
-    public static let crashAction: @convention(c) () -> Void = { EmergencySilence.send() }
+    /// The crash action to register with the terminal's crash handler (a C function pointer: no
+    /// context). Getting it initialises every global `send` touches, so none is first initialised
+    /// (lazily, under the runtime's once-lock) inside a signal handler.
+    public static let crashAction: @convention(c) () -> Void = {
+        _ = (buffers, published.load(ordering: .relaxed), firing.load(ordering: .relaxed))
+        return { EmergencySilence.send() }
+    }()
 
     /// Writes the published silence now. Async-signal-safe; waits at most 200 ms for room in the
     /// kernel's pool. Does nothing when nothing is armed.

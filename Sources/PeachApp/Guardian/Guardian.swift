@@ -33,10 +33,14 @@ public enum Guardian {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             pending += buffer[0..<count]
+            let before = state
             state.consume(&pending)
+            if state.plan != before.plan || state.destinations != before.destinations {
+                sender.prepare(state.plan.events, to: state.destinations)
+            }
         }
         guard !state.cleanExit else { return 0 }
-        sender.send(state.plan.events, to: state.destinations)
+        sender.sendPrepared()
         sender.close()
         if let pid = state.synthPID { SynthReaper.end(pid, startedBy: peach) }
         return 0

@@ -1,9 +1,9 @@
 import Synchronization
 
 /// What the crash handler does before the process dies, besides restoring the terminal: the
-/// composition root registers async-signal-safe actions here (the synth's emergency silence, asking
-/// FluidSynth to quit). Plain C function pointers in preallocated slots, so running them allocates
-/// nothing and takes no lock; this module never learns what they do (it does not import ALSA).
+/// composition root registers async-signal-safe actions here (the synth's emergency silence). Plain
+/// C function pointers in preallocated slots, so running them allocates nothing and takes no lock;
+/// this module never learns what they do (it does not import ALSA).
 public enum CrashActions {
     public typealias Action = @convention(c) () -> Void
     public static let capacity = 8
@@ -24,6 +24,11 @@ public enum CrashActions {
         slots[used] = action
         count.store(used + 1, ordering: .releasing)
         return true
+    }
+
+    /// Initialises the storage now, so a signal handler never runs a lazy global initialiser.
+    static func prepare() {
+        _ = (slots, count.load(ordering: .relaxed))
     }
 
     /// Runs every registered action once. Async-signal-safe if the actions are.

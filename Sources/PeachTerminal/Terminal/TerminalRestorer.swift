@@ -74,6 +74,7 @@ public enum TerminalRestorer {
     /// would keep the dead process (and its notes and FluidSynth) around while it symbolicates.
     /// Idempotent; harmless in line mode (nothing to restore there).
     public static func installCrashHandlers() {
+        CrashActions.prepare()
         for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { received in
