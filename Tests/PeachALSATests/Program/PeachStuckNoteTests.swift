@@ -124,6 +124,34 @@ extension RealSequencerTests {
             #expect(tail < loudest / 100, "still sounding after Peach was killed: peak \(tail) vs \(loudest)")
         }
 
+        /// The guardian follows the destination: the synth vanishes, the user connects the one that
+        /// appeared, and kill -9 silences that one.
+        @Test func guardianSilencesTheSynthPeachReconnectedTo() throws {
+            let directory = try PeachProgram.temporaryDirectory(config: Self.config)
+            var first: TestClient? = try TestClient(name: "Vanishing Synth", portName: "synth", writable: true, synthesizer: true)
+            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(first!.address)"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            first!.close()
+            first = nil
+            try peach.expectLine(prefix: "synth: disconnected")
+            let replacement = try TestClient(name: "Replacement Synth", portName: "synth", writable: true, synthesizer: true)
+            try peach.expectLine(prefix: "a synth appeared: ")
+            try peach.send("connect")
+            try peach.expectLine(prefix: "synth: Replacement Synth")
+            try peach.send("c")
+            let before = try Self.untilNoteOn(replacement)
+            let killedAt = replacement.queueTime()
+            kill(peach.pid, SIGKILL)
+            let (after, _) = RealSequencerTests.PeachSignalTests.untilAllNotesOff(replacement, sounded: before, timeout: .seconds(20))
+            #expect(peach.waitForExit(timeout: .seconds(20)) == 128 + SIGKILL)
+            #expect(notesLeftOn((before + after).map(\.event)).isEmpty, "\(after)")
+            if let silenced = after.first(where: { if case .controlChange(_, 123, _) = $0.event { true } else { false } }) {
+                print(String(format: "PeachStuckNoteTests: kill -9 after a reconnection: silence %.1f ms after it",
+                             Double(Int64(silenced.time) - Int64(killedAt)) / 1e6))
+            }
+        }
+
         /// The guardian waits blocked in read (no CPU), small, with a client nobody can subscribe to,
         /// and leaves without a sound when Peach quits normally.
         @Test func guardianWaitsForFreeAndLeavesQuietlyWhenPeachQuits() async throws {
@@ -143,6 +171,14 @@ extension RealSequencerTests {
             let client = try #require(found, "no guardian client")
             #expect(!client.acceptsOutput && !client.providesInput, "the guardian's port must not be subscribable: \(client)")
 
+            // Settled first: starting up (loading, binding symbols, reading Peach's first lines) costs CPU once.
+            var settled = Self.cpuTicks(guardian)
+            for _ in 0..<30 {
+                usleep(500_000)
+                let now = Self.cpuTicks(guardian)
+                if now == settled { break }
+                settled = now
+            }
             let ticks = Self.cpuTicks(guardian)
             usleep(3_000_000)
             let idleTicks = Self.cpuTicks(guardian).map { $0 - (ticks ?? 0) }
@@ -218,7 +254,8 @@ extension RealSequencerTests.PeachStuckNoteTests {
             return text.split(separator: "\n").first { $0.hasPrefix(key + ":") }
                 .map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) } ?? "?"
         }
-        return "RSS \(value("status", "VmRSS")) (anonymous \(value("status", "RssAnon"))), PSS \(value("smaps_rollup", "Pss"))"
+        return "RSS \(value("status", "VmRSS")) (anonymous \(value("status", "RssAnon"))), PSS \(value("smaps_rollup", "Pss")), "
+            + "\(value("status", "Threads")) thread(s)"
     }
 
     /// /proc/PID/stat after the command name: state, ppid, ...
