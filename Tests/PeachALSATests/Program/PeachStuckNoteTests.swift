@@ -63,6 +63,7 @@ extension RealSequencerTests {
 
         @Test(arguments: endings)
         func fluidSynthPeachStartedIsSilencedAndEndsWithIt(signal: Int32) async throws {
+            Self.warmSoundFont()
             let directory = try PeachProgram.temporaryDirectory(config: Self.config)
             let peach = try PeachRun(["--plain", "--synth", "fluidsynth", "--audio-driver", "file"]
                                      + PeachProgram.dataArguments(directory), directory: directory)
@@ -205,6 +206,16 @@ extension RealSequencerTests.PeachStuckNoteTests {
         }
         guard found else { throw PeachProgram.Failure(description: "no note-on within 60 s: \(received)") }
         return received
+    }
+
+    /// Reads the SoundFont Peach's FluidSynth loads once, so the VM's first load does not come cold
+    /// from the host's file system: under load it could miss Peach's 15 s wait for FluidSynth's port.
+    static func warmSoundFont() {
+        let descriptor = open("/usr/share/sounds/sf2/default-GM.sf2", O_RDONLY)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
     }
 
     /// The keys still on at the end of `events` (the note-offs a silence must send).
