@@ -12,13 +12,19 @@ public enum Guardian {
     /// The hidden subcommand (never shown in --help).
     public static let subcommand = "__guardian"
 
-    /// Runs the guardian; returns its exit status.
-    public static func run() -> Int32 {
+    /// Whether `arguments` (the whole command line) ask for the guardian: `peach __guardian PID`.
+    public static func isRequested(by arguments: [String]) -> Bool {
+        arguments.count == 3 && arguments[1] == subcommand
+    }
+
+    /// Runs the guardian for the Peach whose PID is the last argument; returns its exit status.
+    public static func run(arguments: [String]) -> Int32 {
         // Terminal signals are Peach's business: it says `bye` after handling them.
         signal(SIGINT, SIG_IGN)
         signal(SIGHUP, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
-        let peach = getppid()
+        // From the command line, not getppid(): Peach may already be dead (and this re-parented).
+        guard let peach = arguments.last.flatMap({ Int32($0) }), peach > 0 else { return 2 }
         let sender: SilenceSender
         do {
             sender = try SilenceSender(clientName: "Peach guardian \(peach)")

@@ -45,7 +45,7 @@ final class GuardianLink: Sendable {
         var defaults = sigset_t()
         sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(Guardian.subcommand), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(Guardian.subcommand), strdup("\(getpid())"), nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)

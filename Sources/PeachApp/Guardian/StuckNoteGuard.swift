@@ -18,7 +18,8 @@ final class StuckNoteGuard: Sendable {
     private let plan = Mutex(SilencePlan(channels: []))
     private let watcher = Mutex<Task<Void, Never>?>(nil)
 
-    /// Starts the guardian and arms the crash handler. A guardian that cannot start is a warning.
+    /// Starts the guardian (this executable again: its `main` must dispatch `Guardian.isRequested`
+    /// first, as `peach`'s does) and arms the crash handler. A guardian that cannot start is a warning.
     init(sequencer: ALSASequencer, logger: any PeachLogger) {
         self.sequencer = sequencer
         do {

@@ -133,9 +133,13 @@ extension RealSequencerTests {
             let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(first!.address)"]
                                      + PeachProgram.dataArguments(directory), directory: directory)
             try peach.expectLine(prefix: "start:", anywhere: true)
+            // Lost while playing (as in PeachDestinationLostTests): Peach is surely listening then.
+            try peach.send("c")
+            _ = try Self.untilNoteOn(first!)
             first!.close()
             first = nil
             try peach.expectLine(prefix: "synth: disconnected")
+            try peach.expectLine(prefix: "start:")
             let replacement = try TestClient(name: "Replacement Synth", portName: "synth", writable: true, synthesizer: true)
             try peach.expectLine(prefix: "a synth appeared: ")
             try peach.send("connect")

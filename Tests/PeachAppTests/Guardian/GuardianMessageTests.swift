@@ -53,4 +53,12 @@ private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
         state.consume(&pending)
         #expect(state.cleanExit)
     }
+
+    @Test func onlyTheExactHiddenCommandLineStartsTheGuardianAndHelpNeverShowsIt() {
+        #expect(Guardian.isRequested(by: ["peach", "__guardian", "42"]))
+        #expect(!Guardian.isRequested(by: ["peach", "__guardian"]))
+        #expect(!Guardian.isRequested(by: ["peach", "--plain", "__guardian"]))
+        #expect(!Guardian.isRequested(by: ["peach", "ports", "__guardian"]))
+        #expect(!HelpText.usage.contains("guardian"))
+    }
 }
