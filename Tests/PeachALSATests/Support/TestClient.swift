@@ -22,6 +22,9 @@ final class TestClient {
     private var queue: Int32 = -1
 
     var address: SequencerAddress { SequencerAddress(client: client, port: port) }
+    /// When (queue time, as `Received.time`) the kernel last said a subscription to us ended: for a
+    /// killed sender, the moment its client was closed.
+    private(set) var unsubscribedAt: UInt64?
 
     /// `writable`: others can subscribe and send to it (a capture port or a synth);
     /// otherwise it is a readable source (a controller).
@@ -74,6 +77,9 @@ final class TestClient {
             }
             var pointer: UnsafeMutablePointer<snd_seq_event_t>?
             guard snd_seq_event_input(seq, &pointer) >= 0, let event = pointer?.pointee else { continue }
+            if UInt32(event.type) == SND_SEQ_EVENT_PORT_UNSUBSCRIBED.rawValue {
+                unsubscribedAt = UInt64(event.time.time.tv_sec) * 1_000_000_000 + UInt64(event.time.time.tv_nsec)
+            }
             guard let message = Self.decode(event) else { continue }
             received.append(Received(event: message,
                                      source: SequencerAddress(client: Int(event.source.client), port: Int(event.source.port)),
