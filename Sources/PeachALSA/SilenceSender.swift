@@ -9,12 +9,20 @@ import PeachMIDI
 public final class SilenceSender {
     private let handle: SequencerHandle
     private let port: Int
+    private let descriptor: Int32
 
     public init(clientName: String) throws(SequencerError) {
         handle = try SequencerHandle(name: clientName)
-        // Readable by its owner only (no SUBS_READ): never offered as a controller or a synth.
-        port = try handle.createPort(name: "silence", capabilities: UInt32(SND_SEQ_PORT_CAP_READ),
+        // No SUBS_READ/SUBS_WRITE: nobody else can subscribe it, so it is never offered as a
+        // controller or a synth. Its owner can still send from it and hear System:Announce on it.
+        port = try handle.createPort(name: "silence", capabilities: UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_WRITE),
                                      type: UInt32(SND_SEQ_PORT_TYPE_APPLICATION))
+        try ALSADiagnostics.check(try handle.connect(from: .systemAnnounce, toOurPort: port),
+                                  "snd_seq_connect_from(0:1 System:Announce)")
+        descriptor = try handle.outputDescriptor()
+        // Run the sending path once now (it sends nothing yet): its code is then paged in and its
+        // runtime metadata made, so none of that delays the silence when Peach dies.
+        sendPrepared()
     }
 
     public var clientID: Int { handle.clientID }
@@ -39,10 +47,32 @@ public final class SilenceSender {
     /// every event was delivered.
     @discardableResult
     public func sendPrepared() -> Bool {
-        guard !prepared.isEmpty, let descriptor = try? handle.outputDescriptor() else { return prepared.isEmpty }
-        return prepared.withUnsafeBytes { bytes in
+        prepared.withUnsafeBytes { bytes in
             peach_write_events_signal_safe(descriptor, bytes.baseAddress, bytes.count, 1000) == 0
         }
+    }
+
+    /// The descriptors to poll for announcements (clients and ports coming and going).
+    public func announcementDescriptors() -> [pollfd] {
+        (try? handle.inputPollDescriptors()) ?? []
+    }
+
+    /// Reads every pending announcement; true when one says a port of `client` was deleted or the
+    /// client exited. A dying process's client goes as its descriptors close, as early as the end
+    /// of file on its other links, often earlier. (Unsubscriptions are not a sign: a living client
+    /// unsubscribes when it changes synth.)
+    public func readAnnouncements(exitOf client: Int) -> Bool {
+        var gone = false
+        while let event = try? handle.nextInput() {
+            guard case .input(.announce(let announcement)) = EventDecoding.decode(event.pointee, receivedAtNanoseconds: 0)
+            else { continue }
+            switch announcement {
+            case .clientExit(let exited): gone = gone || exited == client
+            case .portExit(let address): gone = gone || address.client == client
+            case .clientStart, .clientChange, .portStart, .portChange, .portSubscribed, .portUnsubscribed: break
+            }
+        }
+        return gone
     }
 
     public func close() { handle.close() }

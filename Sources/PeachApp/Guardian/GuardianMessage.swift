@@ -5,12 +5,14 @@ import PeachMIDI
 /// One line Peach writes to its guardian. Each message replaces what the guardian knew of that
 /// kind (whole lists, never deltas), so a lost or repeated line cannot leave it wrong for long.
 ///
+///     client 128              Peach's own sequencer client (its deletion is announced early)
 ///     channels 0 1            the channels Peach uses (0...15)
 ///     keys 0:60 1:62          the keys switched on now (channel:note), may be empty
 ///     destinations 128:0      where Peach's notes go now (client:port), may be empty
 ///     synth 4242              the FluidSynth Peach started (its PID); `synth` alone: none
 ///     bye                     Peach has silenced everything itself: exit without a sound
 enum GuardianMessage: Hashable, Sendable {
+    case client(Int)
     case channels([MIDIChannel])
     case keys([SoundingKey])
     case destinations([SequencerAddress])
@@ -19,6 +21,7 @@ enum GuardianMessage: Hashable, Sendable {
 
     var line: String {
         switch self {
+        case .client(let client): "client \(client)"
         case .channels(let channels): (["channels"] + channels.map { "\($0.rawValue)" }).joined(separator: " ")
         case .keys(let keys): (["keys"] + keys.map(\.description)).joined(separator: " ")
         case .destinations(let addresses): (["destinations"] + addresses.map(\.description)).joined(separator: " ")
@@ -41,6 +44,9 @@ enum GuardianMessage: Hashable, Sendable {
             return parsed.contains { $0 == nil } ? nil : parsed.compactMap { $0 }
         }
         switch word {
+        case "client":
+            guard values.count == 1, let client = Int(values.first!), client >= 0 else { return nil }
+            self = .client(client)
         case "channels":
             let channels = values.map { Int($0).flatMap { MIDIChannel($0) } }
             guard !channels.contains(nil) else { return nil }
@@ -69,6 +75,7 @@ enum GuardianMessage: Hashable, Sendable {
 
 /// What the guardian knows, built from the messages in the order they came.
 struct GuardianState: Hashable, Sendable {
+    var peachClient: Int?
     var plan = SilencePlan(channels: [])
     var destinations: [SequencerAddress] = []
     var synthPID: Int32?
@@ -76,6 +83,7 @@ struct GuardianState: Hashable, Sendable {
 
     mutating func apply(_ message: GuardianMessage) {
         switch message {
+        case .client(let client): peachClient = client
         case .channels(let channels): plan.channels = channels.sorted()
         case .keys(let keys): plan.keys = keys.sorted()
         case .destinations(let addresses): destinations = addresses

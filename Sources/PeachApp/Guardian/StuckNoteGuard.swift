@@ -24,6 +24,7 @@ final class StuckNoteGuard: Sendable {
         self.sequencer = sequencer
         do {
             link = try GuardianLink.launch()
+            link?.send(.client(sequencer.ownClient))
         } catch {
             logger.log(.warning, "\(error): a note may keep sounding if Peach is killed with SIGKILL")
             link = nil

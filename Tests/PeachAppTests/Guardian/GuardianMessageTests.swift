@@ -7,7 +7,7 @@ private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
 
 @Suite struct GuardianMessageTests {
     static let messages: [GuardianMessage] = [
-        .channels([one, two]), .channels([]),
+        .client(128), .channels([one, two]), .channels([]),
         .keys([SoundingKey(channel: one, note: MIDINote(60)!), SoundingKey(channel: two, note: MIDINote(127)!)]), .keys([]),
         .destinations([SequencerAddress(client: 128, port: 0), SequencerAddress(client: 131, port: 2)]), .destinations([]),
         .synth(pid: 4242), .synth(pid: nil), .cleanExit,
@@ -28,7 +28,7 @@ private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
     }
 
     @Test(arguments: ["", "hello", "channels 16", "channels x", "keys 0:128", "keys 0-60", "keys 16:60",
-                      "destinations 128", "synth 0", "synth -3", "synth 1 2"])
+                      "destinations 128", "synth 0", "synth -3", "synth 1 2", "client", "client x", "client -1"])
     func aLineItDoesNotUnderstandIsIgnored(line: String) {
         #expect(GuardianMessage(line: Substring(line)) == nil)
     }
