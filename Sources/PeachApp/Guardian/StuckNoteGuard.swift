@@ -8,8 +8,8 @@ import Synchronization
 /// ways — quit, SIGINT/SIGTERM/SIGHUP — silence the synth themselves and then `cleanExit()`):
 /// - a crash (SIGSEGV, SIGABRT, ...): the crash handler writes `EmergencySilence`'s pre-encoded
 ///   events on the sequencer, then dies with the same signal;
-/// - SIGKILL, the OOM killer: the guardian process sees its link close and sends the same silence
-///   from its own client, then ends the FluidSynth Peach started.
+/// - SIGKILL, the OOM killer: the guardian process sees Peach's sequencer client go (or its link
+///   close) and sends the same silence from its own client, then ends the FluidSynth Peach started.
 /// Both learn the plan from here: the keys from the `SoundingNoteTracker` under the output
 /// service, the destination from the service's state, the channels once. See docs/stuck-notes.md.
 final class StuckNoteGuard: Sendable {
