@@ -105,6 +105,23 @@ extension RealSequencerTests {
             #expect(waitUntil(timeout: .seconds(10)) { !Self.isAlive(guardian) }, "the guardian outlived Peach")
         }
 
+        /// Full screen, a crash: the silence goes out first, then the terminal is restored, then
+        /// Peach dies of the signal (the crash handler does all three, in that order).
+        @Test func crashOnTheFullScreenSilencesAndRestoresTheTerminal() throws {
+            let capture = try TestClient(name: "Crash Capture", portName: "capture", writable: true, synthesizer: true)
+            let (peach, before) = try RealSequencerTests.PeachSignalTests.training(capture: capture)
+            kill(peach.pid, SIGSEGV)
+            let (after, _) = RealSequencerTests.PeachSignalTests.untilAllNotesOff(capture, sounded: before, timeout: .seconds(20))
+            #expect(peach.waitForExit(timeout: .seconds(20)) == 128 + SIGSEGV)
+            #expect(notesLeftOn((before + after).map(\.event)).isEmpty, "\(after)")
+            #expect(peach.modesRestored, "terminal modes not restored after the crash")
+            let screen = peach.screen.text
+            let entered = screen.range(of: RealSequencerTests.PeachSignalTests.enterAlternateScreen, options: .backwards)
+            let left = screen.range(of: RealSequencerTests.PeachSignalTests.leaveAlternateScreen, options: .backwards)
+            #expect(entered != nil && left != nil && left!.lowerBound > entered!.lowerBound,
+                    "alternate screen not left: \(screen.suffix(400).debugDescription)")
+        }
+
         /// kill -9 on a real synth: the organ note, which would sound until the synth quit, stops.
         @Test func killedPeachsNoteStopsSoundingOnARealSynth() async throws {
             let observer = try ALSASequencer(clientName: "Peach test observer")
