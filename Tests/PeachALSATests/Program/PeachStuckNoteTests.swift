@@ -99,6 +99,9 @@ extension RealSequencerTests {
             print("PeachStuckNoteTests: signal \(signal): Peach gone after \(exited.formatted(.units(allowed: [.milliseconds]))), "
                   + "its FluidSynth after \((ContinuousClock.now - killed).formatted(.units(allowed: [.milliseconds])))")
             #expect(gone, "\(synthName) still running 3 s after Peach died of signal \(signal)")
+            // Whether it quit by itself (end of file on its input: its WAV finished) or had to be ended.
+            let wav = PeachProgram.wavFinished(directory.appendingPathComponent("fluidsynth.wav"))
+            print("PeachStuckNoteTests: signal \(signal): FluidSynth's WAV \(wav.finished ? "finished" : "unfinished") (\(wav.detail))")
             let observer = try ALSASequencer(clientName: "Peach test observer")
             let leftover = try await observer.ports().filter { $0.clientName.hasPrefix(synthName) }
             #expect(leftover.isEmpty, "\(leftover)")
