@@ -9,6 +9,8 @@
 #include <string.h>
 #include <errno.h>
 #include <sys/eventfd.h>
+#include <poll.h>
+#include <unistd.h>
 
 // MARK: - libasound's error messages
 //
@@ -125,5 +127,39 @@ static inline int peach_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLO
 
 static inline int peach_timer_hrtimer(void) { return SND_TIMER_GLOBAL_HRTIMER; }
 static inline int peach_timer_system(void) { return SND_TIMER_GLOBAL_SYSTEM; }
+
+// MARK: - Emergency output (async-signal-safe)
+
+/// Writes `length` bytes of pre-encoded fixed-length events straight to the sequencer's descriptor
+/// (what snd_seq_event_output_direct does underneath, without libasound). Only write(2) and
+/// poll(2), both async-signal-safe, so a crash handler may call it. A full kernel pool is waited
+/// for in 10 ms steps, `timeout_ms` in total at most: a crash never turns into a hang. The kernel
+/// stops a write at the first event it cannot deliver (a destination that has gone): that event is
+/// skipped and the rest still go out. errno is preserved. Returns 0 when every event was delivered.
+static inline int peach_write_events_signal_safe(int fd, const void *bytes, size_t length, int timeout_ms) {
+    int saved = errno;
+    const size_t event_size = sizeof(snd_seq_event_t);
+    const char *next = (const char *)bytes;
+    size_t left = length;
+    int waited = 0;
+    int failed = 0;
+    while (left >= event_size) {
+        ssize_t written = write(fd, next, left);
+        if (written > 0) { next += written; left -= (size_t)written; continue; }
+        if (written < 0 && errno == EINTR) continue;
+        if (written < 0 && errno == EAGAIN) {
+            if (waited >= timeout_ms) { failed = 1; break; }
+            struct pollfd room = { fd, POLLOUT, 0 };
+            (void)poll(&room, 1, 10);
+            waited += 10;
+            continue;
+        }
+        failed = 1;
+        next += event_size;
+        left -= event_size;
+    }
+    errno = saved;
+    return failed ? -1 : 0;
+}
 
 #endif

@@ -109,6 +109,17 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
         }
     }
 
+    // MARK: Emergency silence
+
+    /// Makes `events` what the crash handler (`EmergencySilence.send`) writes to every subscriber of
+    /// "Peach:out". Encoded on the sequencer thread, which also disarms it before the client closes.
+    public func armEmergencySilence(_ events: [MIDIEvent]) {
+        thread.submit { session in
+            guard let descriptor = try? session.handle.outputDescriptor() else { return }
+            EmergencySilence.publish(events, descriptor: descriptor, sourcePort: session.outputPort)
+        }
+    }
+
     // MARK: Running jobs on the sequencer thread
 
     private func perform<T: Sendable>(_ body: @escaping @Sendable (SequencerSession) throws(SequencerError) -> T)

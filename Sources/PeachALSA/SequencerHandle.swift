@@ -128,6 +128,16 @@ final class SequencerHandle {
         return Array(descriptors.prefix(Int(filled)))
     }
 
+    /// The descriptor events are written to (the sequencer device itself for the "hw" type): the
+    /// crash handler writes its pre-encoded silence there without going through libasound.
+    func outputDescriptor() throws(SequencerError) -> Int32 {
+        var descriptor = pollfd()
+        guard snd_seq_poll_descriptors(try open(), &descriptor, 1, Int16(POLLOUT)) == 1 else {
+            throw .call("snd_seq_poll_descriptors(POLLOUT)", code: -EINVAL, detail: "no output descriptor")
+        }
+        return descriptor.fd
+    }
+
     /// Waits (at most 1 s) until the kernel can take more output.
     private func waitWritable() throws(SequencerError) {
         let seq = try open()

@@ -121,6 +121,7 @@ final class SequencerThread: Sendable {
                 if stopping { break }
             }
         }
+        if let descriptor = try? session.handle.outputDescriptor() { EmergencySilence.disarm(descriptor: descriptor) }
         session.shutdown()
         mailbox.withLock { _ in _ = close(wake) }
     }

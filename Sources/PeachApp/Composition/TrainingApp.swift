@@ -71,6 +71,8 @@ enum TrainingApp {
             return 1
         }
         defer { sequencer.close() }
+        let stuckNotes = StuckNoteGuard(sequencer: sequencer, logger: logger)
+        defer { stuckNotes.cleanExit() }
 
         var synthChoice = SynthConnection(
             requestedPort: context.options.outputPort ?? config.midi.outputPort,
@@ -87,15 +89,18 @@ enum TrainingApp {
         }
         var fluidSynth: FluidSynthProcess?
         if case .launched(_, let process) = connection { fluidSynth = process }
+        stuckNotes.synthStarted(fluidSynth)
 
         let clock = SystemTrainingClock()
         let destination = connection.port
         let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination)
-        let service = MIDIOutputService(port: sequencer, directory: sequencer, ownOutput: sequencer.outputAddress,
+        let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels),
+                                        directory: sequencer, ownOutput: sequencer.outputAddress,
                                         clock: clock, configuration: playerConfiguration,
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
                                         offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth)
+        stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)
         } catch {

@@ -12,10 +12,13 @@ public final class FluidSynthProcess: @unchecked Sendable {
         public var soundFont: String
         public var audioDriver: String
         /// The sequencer client and port name; includes our PID so two Peach processes never mix up their synths.
-        public var clientName = "Peach FluidSynth \(getpid())"
+        public var clientName = Self.clientName(forPeach: getpid())
         public var gain = 0.6
         public var extraSettings: [String: String] = [:]
         public var portTimeout: Duration = .seconds(15)
+
+        /// The name FluidSynth started by the Peach process `pid` gets (also how the guardian recognises it).
+        public static func clientName(forPeach pid: Int32) -> String { "Peach FluidSynth \(pid)" }
 
         public init(soundFont: String, audioDriver: String) {
             self.soundFont = soundFont
@@ -42,6 +45,8 @@ public final class FluidSynthProcess: @unchecked Sendable {
     /// Everything FluidSynth has printed so far (for error messages).
     public var output: String { outputBuffer.text }
     public var isRunning: Bool { process.isRunning }
+    /// Its process ID once started (for the guardian), nil before.
+    public var processIdentifier: Int32? { process.isRunning ? process.processIdentifier : nil }
 
     /// Starts FluidSynth and waits until its port appears in `directory`; returns the port.
     public func start(directory: some SequencerDirectory, pollInterval: Duration = .milliseconds(50))

@@ -68,12 +68,17 @@ public enum TerminalRestorer {
     static func rearm() { if isSaved { needsRestore = true } }
 
     /// Installs handlers for the signals a crash raises (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE,
-    /// SIGABRT — Swift's `fatalError` and traps land here) that restore the terminal and then die
-    /// with the same signal, so the shell is never left in raw mode by a crash.
+    /// SIGABRT — Swift's `fatalError` and traps land here) that run the `CrashActions` (the synth's
+    /// silence first), restore the terminal and then die with the same signal, so neither a note
+    /// nor the shell's raw mode outlives a crash. They replace the Swift runtime's backtracer, which
+    /// would keep the dead process (and its notes and FluidSynth) around while it symbolicates.
+    /// Idempotent; harmless in line mode (nothing to restore there).
     public static func installCrashHandlers() {
+        CrashActions.prepare()
         for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { received in
+                CrashActions.runAll()
                 TerminalRestorer.restore()
                 signal(received, SIG_DFL)
                 raise(received)

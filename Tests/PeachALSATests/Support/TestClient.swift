@@ -22,6 +22,9 @@ final class TestClient {
     private var queue: Int32 = -1
 
     var address: SequencerAddress { SequencerAddress(client: client, port: port) }
+    /// When (queue time, as `Received.time`) the kernel last said a subscription to us ended: for a
+    /// killed sender, the moment its client was closed.
+    private(set) var unsubscribedAt: UInt64?
 
     /// `writable`: others can subscribe and send to it (a capture port or a synth);
     /// otherwise it is a readable source (a controller).
@@ -74,6 +77,9 @@ final class TestClient {
             }
             var pointer: UnsafeMutablePointer<snd_seq_event_t>?
             guard snd_seq_event_input(seq, &pointer) >= 0, let event = pointer?.pointee else { continue }
+            if UInt32(event.type) == SND_SEQ_EVENT_PORT_UNSUBSCRIBED.rawValue {
+                unsubscribedAt = UInt64(event.time.time.tv_sec) * 1_000_000_000 + UInt64(event.time.time.tv_nsec)
+            }
             guard let message = Self.decode(event) else { continue }
             received.append(Received(event: message,
                                      source: SequencerAddress(client: Int(event.source.client), port: Int(event.source.port)),
@@ -105,6 +111,21 @@ final class TestClient {
     /// Subscribes our (readable) port to `destination`.
     func connect(to destination: SequencerAddress) throws {
         try Self.check(snd_seq_connect_to(seq, Int32(port), Int32(destination.client), Int32(destination.port)), "connect")
+    }
+
+    /// Subscribes our (writable) port to `source`, as a second listener next to its other subscribers.
+    func subscribe(from source: SequencerAddress) throws {
+        try Self.check(snd_seq_connect_from(seq, Int32(port), Int32(source.client), Int32(source.port)), "connect from")
+    }
+
+    /// Our queue's real time now, in nanoseconds: the clock `Received.time` is stamped with.
+    func queueTime() -> UInt64 {
+        var status: OpaquePointer?
+        snd_seq_queue_status_malloc(&status)
+        defer { snd_seq_queue_status_free(status) }
+        guard snd_seq_get_queue_status(seq, queue, status) >= 0, let time = snd_seq_queue_status_get_real_time(status)
+        else { return 0 }
+        return UInt64(time.pointee.tv_sec) * 1_000_000_000 + UInt64(time.pointee.tv_nsec)
     }
 
     /// Independent decoding of the events the tests look at (the one under test is PeachALSA's).

@@ -1,0 +1,123 @@
+import Synchronization
+import Testing
+import PeachCore
+@testable import PeachMIDI
+
+private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
+private func key(_ channel: MIDIChannel, _ note: Int) -> SoundingKey { SoundingKey(channel: channel, note: MIDINote(note)!) }
+private func on(_ key: SoundingKey) -> MIDIEvent { .noteOn(channel: key.channel, note: key.note, velocity: 100) }
+
+/// Every list a tracker reported, in order.
+private final class Reports: Sendable {
+    private let lists = Mutex<[[SoundingKey]]>([])
+    func append(_ keys: [SoundingKey]) { lists.withLock { $0.append(keys) } }
+    var all: [[SoundingKey]] { lists.withLock { $0 } }
+}
+
+/// A tracker over the recording port, and every list it reported.
+private func makeTracker() -> (SoundingNoteTracker<RecordingOutputPort>, RecordingOutputPort, Reports) {
+    let port = RecordingOutputPort()
+    let reports = Reports()
+    let tracker = SoundingNoteTracker(port) { keys in reports.append(keys) }
+    return (tracker, port, reports)
+}
+
+@Suite struct SoundingNoteTrackerTests {
+    @Test func aKeyIsListedBeforeItsNoteOnLeaves() async throws {
+        let (tracker, port, reports) = makeTracker()
+        await port.holdNextSend()
+        let sending = Task { try await tracker.send([.pitchBend(channel: one, bend: .center), on(key(one, 60))]) }
+        #expect(await yieldUntil { await port.inFlight == 1 })
+        #expect(tracker.soundingKeys == [key(one, 60)])
+        #expect(reports.all == [[key(one, 60)]])
+        await port.releaseHeld()
+        try await sending.value
+        #expect(tracker.soundingKeys == [key(one, 60)])
+    }
+
+    @Test func aQueuedNoteOffRemovesTheKeyOnlyOnceDelivered() async throws {
+        let (tracker, port, reports) = makeTracker()
+        await port.setHoldScheduled(true)
+        let playing = Task { try await tracker.send([on(key(one, 60))], then: [key(one, 60).noteOff], after: .seconds(3)) }
+        #expect(await yieldUntil { await port.inFlight == 1 })
+        #expect(tracker.soundingKeys == [key(one, 60)])
+        await port.releaseScheduled()
+        try await playing.value
+        #expect(tracker.soundingKeys.isEmpty)
+        #expect(reports.all == [[key(one, 60)], []])
+    }
+
+    @Test func aCancelledNoteOffLeavesTheKeyUntilTheStopSwitchesItOff() async throws {
+        let (tracker, port, _) = makeTracker()
+        await port.setHoldScheduled(true)
+        let playing = Task { try await tracker.send([on(key(one, 60))], then: [key(one, 60).noteOff], after: .seconds(3)) }
+        #expect(await yieldUntil { await port.inFlight == 1 })
+        try await tracker.cancelScheduled()
+        try await playing.value
+        // The queued note-off was dropped undelivered: the key still sounds.
+        #expect(tracker.soundingKeys == [key(one, 60)])
+        try await tracker.send([key(one, 60).noteOff])
+        #expect(tracker.soundingKeys.isEmpty)
+    }
+
+    @Test func aSendReturningAfterTheStopDoesNotListItsKeyAgain() async throws {
+        let (tracker, port, _) = makeTracker()
+        await port.holdNextSend()
+        let starting = Task { try await tracker.send([on(key(one, 60))]) }
+        #expect(await yieldUntil { await port.inFlight == 1 })
+        try await tracker.send([key(one, 60).noteOff] + SynthSetup.silence([one]))
+        await port.releaseHeld()
+        try await starting.value
+        #expect(tracker.soundingKeys.isEmpty)
+    }
+
+    @Test func allNotesOffAndAllSoundOffClearTheirChannelOnly() async throws {
+        let (tracker, _, _) = makeTracker()
+        try await tracker.send([on(key(one, 60)), on(key(one, 64)), on(key(two, 67))])
+        try await tracker.send([.controlChange(channel: one, controller: MIDIController.allNotesOff, value: 0)])
+        #expect(tracker.soundingKeys == [key(two, 67)])
+        try await tracker.send([.controlChange(channel: two, controller: MIDIController.allSoundOff, value: 0)])
+        #expect(tracker.soundingKeys.isEmpty)
+    }
+
+    @Test func aNoteOffThatFailedToLeaveKeepsItsKey() async throws {
+        let (tracker, port, _) = makeTracker()
+        try await tracker.send([on(key(one, 60))])
+        await port.setFailNextSend()
+        await #expect(throws: RecordingOutputPort.Failure.self) { try await tracker.send([key(one, 60).noteOff]) }
+        #expect(tracker.soundingKeys == [key(one, 60)])
+    }
+
+    @Test func aBurstThatRestartsAKeyKeepsIt() async throws {
+        let (tracker, _, _) = makeTracker()
+        try await tracker.send([on(key(one, 60))])
+        // Retrigger: the new key starts, the old one stops, in one burst.
+        try await tracker.send([.pitchBend(channel: one, bend: .center), on(key(one, 62)), key(one, 60).noteOff])
+        #expect(tracker.soundingKeys == [key(one, 62)])
+        try await tracker.send([key(one, 62).noteOff, on(key(one, 62))])
+        #expect(tracker.soundingKeys == [key(one, 62)])
+        try await tracker.send([.noteOn(channel: one, note: MIDINote(62)!, velocity: 0)])
+        #expect(tracker.soundingKeys.isEmpty)
+    }
+
+    /// Under the real player, through a held note retriggered across the bend range and a stop, the
+    /// list always holds every key the synth has down.
+    @Test func underThePlayerTheListCoversEveryKeyTheSynthHasDown() async throws {
+        let (tracker, port, _) = makeTracker()
+        let player = MidiNotePlayer(port: tracker, configuration: MidiNotePlayerConfiguration())
+        func covered() async -> Bool {
+            let down = SynthState(await port.delivered).soundingKeys
+            return down.isSubset(of: Set(tracker.soundingKeys.map { "\($0.channel.rawValue):\($0.note.rawValue)" }))
+        }
+        let held = try await player.play(frequency: Frequency(440), velocity: MIDIVelocity(100)!, amplitudeDB: .unchanged)
+        #expect(await covered() && tracker.soundingKeys.count == 1)
+        for cents in [150.0, 420.0, -380.0] {
+            try await held.adjustFrequency(Frequency(440).shifted(by: Cents(cents)))
+            #expect(await covered())
+            #expect(tracker.soundingKeys.count == 1, "\(tracker.soundingKeys)")
+        }
+        try await player.stopAll()
+        #expect(tracker.soundingKeys.isEmpty)
+        #expect(SynthState(await port.delivered).soundingKeys.isEmpty)
+    }
+}
