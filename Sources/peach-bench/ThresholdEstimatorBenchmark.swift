@@ -15,6 +15,9 @@ enum ThresholdEstimatorBenchmark {
     static let bounds = ThresholdTestProcedure.defaultDifferenceBounds
     /// The drifting listener's threshold falls by this fraction from the first to the last trial.
     static let drift = 0.25
+    /// The estimator's grid; PEACH_BENCH_THRESHOLD_LAPSE=beta compares the lapse rate marginalised over Beta(1, 20).
+    static let grid: ThresholdGrid = ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_LAPSE"] == "beta"
+        ? .lapseMarginalised : .standard
 
     enum Procedure: String, CaseIterable, Sendable {
         case kazez = "Kazez alone"
@@ -62,7 +65,10 @@ enum ThresholdEstimatorBenchmark {
     }
 
     static func run(report: BenchReport, short: Bool) {
-        let runs = short ? 60 : 1000
+        let environment = ProcessInfo.processInfo.environment
+        // Overrides for exploring: fewer runs, or one procedure ("kazez", "measured", "test").
+        let runs = environment["PEACH_BENCH_THRESHOLD_RUNS"].flatMap(Int.init) ?? (short ? 60 : 1000)
+        let procedures = Procedure.allCases.filter { environment["PEACH_BENCH_THRESHOLD_PROCEDURE"].map($0.key.elementsEqual) ?? true }
         let started = Date()
         EstimatorSpeed.run(report: report, short: short)
         if ProcessInfo.processInfo.environment["PEACH_BENCH_SPEED_ONLY"] != nil { return }
@@ -70,7 +76,7 @@ enum ThresholdEstimatorBenchmark {
         var all: [Procedure: [Int: [Outcome]]] = [:]
         var failingCells: [String] = []
         for (cellIndex, cell) in cells.enumerated() {
-            for procedure in Procedure.allCases {
+            for procedure in procedures {
                 let outcomes = simulate(cell: cell, procedure: procedure, runs: runs, seed: UInt64(cellIndex * 10 + procedure.index))
                 for checkpoint in checkpoints {
                     let sample = outcomes.map { $0[checkpoint]! }
@@ -100,7 +106,7 @@ enum ThresholdEstimatorBenchmark {
     static func reportSummary(_ all: [Procedure: [Int: [Outcome]]], report: BenchReport) {
         for procedure in Procedure.allCases {
             for checkpoint in checkpoints {
-                let sample = all[procedure]![checkpoint]!
+                guard let sample = all[procedure]?[checkpoint] else { continue }
                 let error = percentile(sample.map(\.error), 50) * 100
                 let coverage = percentCovered(sample)
                 let ratio = percentile(sample.map(\.ratio), 50)
@@ -166,8 +172,8 @@ enum ThresholdEstimatorBenchmark {
     }
 
     static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator) -> [Int: Outcome] {
-        var posterior = ThresholdPosterior()
-        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!)
+        var posterior = ThresholdPosterior(grid: grid)
+        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid)
         var planner = MeasurementTrialPlanner()
         var kazezDifference = KazezRule.initialDifference
         var sumOfDifferences = 0.0
@@ -221,4 +227,11 @@ enum ThresholdEstimatorBenchmark {
 
 extension ThresholdEstimatorBenchmark.Procedure {
     var index: Int { Self.allCases.firstIndex(of: self)! }
+    var key: String {
+        switch self {
+        case .kazez: "kazez"
+        case .kazezWithMeasurements: "measured"
+        case .thresholdTest: "test"
+        }
+    }
 }

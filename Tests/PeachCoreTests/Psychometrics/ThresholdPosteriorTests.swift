@@ -81,12 +81,13 @@ import Testing
     }
 
     @Test func theLapsePriorIsBetaOneTwentyCutIntoBins() {
-        let grid = ThresholdGrid.standard
+        let grid = ThresholdGrid.lapseMarginalised
         #expect(abs(grid.lapseWeights.reduce(0, +) - 1) < 1e-12)
         // Beta(1, 20) puts 1 − 0.985^20 ≈ 26 % below 1.5 % (the first bin), renormalised over 0…0.25.
         let expectedFirst: Double = (1 - pow(0.985, 20.0)) / (1 - pow(0.75, 20.0))
         #expect(abs(grid.lapseWeights[0] - expectedFirst) < 1e-12)
         #expect(grid.lapses.allSatisfy { $0 > 0 && $0 < 0.25 })
+        #expect(ThresholdGrid.standard.lapses == [0.02])
     }
 
     @Test func theSlopePriorIsCentredOnOnePointThree() {
