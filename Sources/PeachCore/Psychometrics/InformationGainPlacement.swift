@@ -14,7 +14,7 @@ import Foundation
 /// plausible thresholds' neighbourhood, which keeps a placement around a few tens of microseconds.
 public enum InformationGainPlacement {
     /// Cells below this probability do not change the choice.
-    static let negligible = 1e-6
+    static let negligible = 1e-5
     /// Candidates reach this many lattice steps (≈ ×2.3) beyond the 1 %…99 % threshold range.
     static let candidateReach = 12
     /// The coarse pass looks at every third lattice difference (≈ 23 % apart), the fine pass at the rest near the best.

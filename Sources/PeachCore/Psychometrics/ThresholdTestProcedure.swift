@@ -7,10 +7,13 @@ public struct ThresholdTestProcedure: Sendable {
     public let noteRange: ClosedRange<MIDINote>
     public let trialCount: Int
     public let differenceBounds: ClosedRange<Cents>
+    public let placementTarget: InformationGainPlacement.Target
     public private(set) var posterior: ThresholdPosterior
 
     public init(noteRange: ClosedRange<MIDINote>, trialCount: Int = defaultTrialCount,
-                differenceBounds: ClosedRange<Cents> = defaultDifferenceBounds, grid: ThresholdGrid = .standard) {
+                differenceBounds: ClosedRange<Cents> = defaultDifferenceBounds, grid: ThresholdGrid = .standard,
+                placementTarget: InformationGainPlacement.Target = .threshold) {
+        self.placementTarget = placementTarget
         precondition(trialCount >= 1, "a threshold test needs at least one trial")
         self.noteRange = noteRange
         self.trialCount = trialCount
@@ -30,7 +33,7 @@ public struct ThresholdTestProcedure: Sendable {
 
     /// The difference with the largest expected information gain within the bounds.
     public var nextDifference: Cents {
-        InformationGainPlacement.bestDifference(for: posterior, within: differenceBounds)
+        InformationGainPlacement.bestDifference(for: posterior, within: differenceBounds, target: placementTarget)
     }
 
     /// Records an answer at the difference the listener really heard; ignored once the test is complete.
