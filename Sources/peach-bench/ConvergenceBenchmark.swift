@@ -3,7 +3,7 @@ import Foundation
 /// A listener with a known psychometric function for two-interval higher/lower judgements:
 /// p(correct | d) = 0.5 + (0.5 − λ) · F(d), with F a Weibull on cents, F(d) = 1 − exp(−(d/α)^β).
 /// The true threshold is the difference answered correctly 75 % of the time without lapses (F = 0.5).
-struct SimulatedListener {
+struct ConvergenceListener {
     let threshold: Double
     let lapseRate: Double
     let slope = 2.0
@@ -86,7 +86,7 @@ enum ConvergenceBenchmark {
         let runs = short ? 100 : 1000
         for lapse in [0.0, 0.02] {
             for threshold in [3.0, 10.0, 30.0] {
-                let listener = SimulatedListener(threshold: threshold, lapseRate: lapse)
+                let listener = ConvergenceListener(threshold: threshold, lapseRate: lapse)
                 for makeProcedure in [{ KazezProcedure() as any ThresholdProcedure }, { TwoDownOneUpProcedure() }] {
                     measure(listener, makeProcedure, runs: runs, report: report)
                 }
@@ -94,7 +94,7 @@ enum ConvergenceBenchmark {
         }
     }
 
-    static func measure(_ listener: SimulatedListener, _ makeProcedure: () -> any ThresholdProcedure,
+    static func measure(_ listener: ConvergenceListener, _ makeProcedure: () -> any ThresholdProcedure,
                         runs: Int, report: BenchReport) {
         var random = SeededGenerator(state: UInt64(listener.threshold * 1000) &+ UInt64(listener.lapseRate * 1e6))
         var errors: [Int: [Double]] = [:]

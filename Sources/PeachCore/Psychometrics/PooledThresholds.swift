@@ -1,0 +1,115 @@
+/// Thresholds per keyboard region for one user and one discipline (e.g. unison comparisons), pooled so a
+/// region with few trials does not pretend: the slope and lapse rate are shared by all regions, and each
+/// region's threshold borrows strength from its neighbours through a random walk of ln T across regions
+/// (`RegionChainSmoother`). Feed it answers one at a time (`add`) or a whole history at once
+/// (`add(contentsOf:)`, binned: fast enough for a launch with 100,000 records).
+public struct PooledThresholds: Sendable {
+    /// Half an octave: fine enough to show the low register's rise, coarse enough to fill quickly.
+    public static let defaultRegionWidth = 6
+    /// How far ln T may move from one region to the next (SD): 0.25 ≈ ±28 % per half octave.
+    public static let defaultRegionStepSD = 0.25
+
+    public let grid: ThresholdGrid
+    public let regionWidth: Int
+    public let regionStepSD: Double
+    private var regionLikelihoods: [Int: ThresholdLikelihood] = [:]
+    private var combined: ThresholdLikelihood
+
+    public init(grid: ThresholdGrid = .standard, regionWidth: Int = defaultRegionWidth,
+                regionStepSD: Double = defaultRegionStepSD) {
+        precondition(regionWidth >= 1, "a region holds at least one note")
+        self.grid = grid
+        self.regionWidth = regionWidth
+        self.regionStepSD = regionStepSD
+        combined = ThresholdLikelihood(grid: grid)
+    }
+
+    public init<Trials: Sequence>(trials: Trials, grid: ThresholdGrid = .standard,
+                                  regionWidth: Int = defaultRegionWidth,
+                                  regionStepSD: Double = defaultRegionStepSD) where Trials.Element == ThresholdTrial {
+        self.init(grid: grid, regionWidth: regionWidth, regionStepSD: regionStepSD)
+        add(contentsOf: trials)
+    }
+
+    public var trialCount: Int { combined.trials }
+
+    public mutating func add(note: MIDINote, difference: Cents, correct: Bool) {
+        let index = grid.latticeIndex(of: difference)
+        let region = regionIndex(containing: note)
+        regionLikelihoods[region, default: ThresholdLikelihood(grid: grid)]
+            .add(differenceIndex: index, correct: correct ? 1 : 0, wrong: correct ? 0 : 1)
+        combined.add(differenceIndex: index, correct: correct ? 1 : 0, wrong: correct ? 0 : 1)
+    }
+
+    public mutating func add(_ trial: ThresholdTrial) {
+        add(note: trial.note, difference: trial.difference, correct: trial.correct)
+    }
+
+    /// Counts the trials per region and lattice difference first, then adds each bin in one pass.
+    public mutating func add<Trials: Sequence>(contentsOf trials: Trials) where Trials.Element == ThresholdTrial {
+        let latticeOffset = -grid.latticeRange.lowerBound
+        let latticeSize = grid.latticeRange.count
+        var counts: [Int: [Int]] = [:]  // region → [correct, wrong] per lattice index
+        for trial in trials {
+            let slot = (grid.latticeIndex(of: trial.difference) + latticeOffset) * 2 + (trial.correct ? 0 : 1)
+            counts[regionIndex(containing: trial.note), default: [Int](repeating: 0, count: latticeSize * 2)][slot] += 1
+        }
+        for (region, bins) in counts {
+            var likelihood = regionLikelihoods[region] ?? ThresholdLikelihood(grid: grid)
+            for lattice in 0..<latticeSize where bins[lattice * 2] + bins[lattice * 2 + 1] > 0 {
+                likelihood.add(differenceIndex: lattice - latticeOffset, correct: bins[lattice * 2],
+                               wrong: bins[lattice * 2 + 1])
+            }
+            regionLikelihoods[region] = likelihood
+        }
+        var total = ThresholdLikelihood(grid: grid)
+        for likelihood in regionLikelihoods.values { total.add(likelihood) }
+        combined = total
+    }
+
+    // MARK: Regions
+
+    public func regionIndex(containing note: MIDINote) -> Int { note.rawValue / regionWidth }
+
+    public func notes(inRegion index: Int) -> ClosedRange<MIDINote> {
+        MIDINote(clamping: index * regionWidth)...MIDINote(clamping: index * regionWidth + regionWidth - 1)
+    }
+
+    /// One threshold for all notes (nil before the first trial).
+    public var overall: ThresholdEstimate? {
+        combined.trials > 0 ? combined.posterior.estimate : nil
+    }
+
+    public func region(containing note: MIDINote) -> RegionEstimate {
+        let index = regionIndex(containing: note)
+        return regions(indices: index...index)[0]
+    }
+
+    /// Every region overlapping `range`, lowest first; untrained regions have a nil estimate.
+    public func regions(in range: ClosedRange<MIDINote>) -> [RegionEstimate] {
+        regions(indices: regionIndex(containing: range.lowerBound)...regionIndex(containing: range.upperBound))
+    }
+
+    private func regions(indices: ClosedRange<Int>) -> [RegionEstimate] {
+        guard let first = regionLikelihoods.keys.min(), let last = regionLikelihoods.keys.max() else {
+            return indices.map { RegionEstimate(notes: notes(inRegion: $0), estimate: nil) }
+        }
+        let span = Array(first...last)
+        let marginals = RegionChainSmoother.thresholdMarginals(regions: span.map { regionLikelihoods[$0] },
+                                                               grid: grid, stepSD: regionStepSD)
+        return indices.map { index in
+            guard let likelihood = regionLikelihoods[index] else {
+                return RegionEstimate(notes: notes(inRegion: index), estimate: nil)
+            }
+            return RegionEstimate(notes: notes(inRegion: index),
+                                  estimate: ThresholdEstimate(thresholdMarginal: marginals[index - first], grid: grid,
+                                                              trials: likelihood.trials))
+        }
+    }
+
+    /// The posterior to place a measurement trial on a note by: its region's own trials, or all trials while
+    /// the region has none (unsmoothed: placement only needs to be roughly right, and must be cheap).
+    public func placementPosterior(for note: MIDINote) -> ThresholdPosterior {
+        (regionLikelihoods[regionIndex(containing: note)] ?? combined).posterior
+    }
+}

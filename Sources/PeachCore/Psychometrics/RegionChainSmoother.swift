@@ -1,0 +1,121 @@
+import Foundation
+
+/// Thresholds of neighbouring keyboard regions borrow strength from each other: ln T follows a Gaussian
+/// random walk from one region to the next (step SD `stepSD`), the slope and lapse rate are shared by all
+/// regions. For each (λ, β) pair the chain is solved exactly by forward-backward on the threshold grid;
+/// the pairs are then weighted by their evidence over all regions (shared slope). See
+/// docs/threshold-estimator.md.
+enum RegionChainSmoother {
+    /// Threshold marginals (unnormalised) for each region of a contiguous span; nil = a region without trials
+    /// (its likelihood is flat, it only loosens the link between its neighbours).
+    static func thresholdMarginals(regions: [ThresholdLikelihood?], grid: ThresholdGrid,
+                                   stepSD: Double) -> [[Double]] {
+        let n = grid.thresholdCount, pairs = grid.pairCount, count = regions.count
+        guard count > 0 else { return [] }
+        let kernel = Kernel(stepSD: stepSD, grid: grid)
+
+        // Likelihood per region in linear space, scaled by the region's own maximum (a constant per region).
+        let linear: [[Double]?] = regions.map { region in
+            guard let region else { return nil }
+            let peak = region.logLikelihood.max() ?? 0
+            return region.logLikelihood.map { exp($0 - peak) }
+        }
+
+        // Forward pass per pair: normalised messages and the pair's log evidence.
+        var alphas = [Double](repeating: 0, count: pairs * count * n)
+        var logEvidence = [Double](repeating: -.infinity, count: pairs)
+        var message = [Double](repeating: 0, count: n), spread = [Double](repeating: 0, count: n)
+        for pair in 0..<pairs {
+            var logScale = grid.logPairPrior[pair]
+            for threshold in 0..<n { message[threshold] = 1 / Double(n) }
+            var alive = true
+            for region in 0..<count {
+                if region > 0 {
+                    kernel.forward(message, into: &spread)
+                    swap(&message, &spread)
+                }
+                if let weights = linear[region] {
+                    for threshold in 0..<n { message[threshold] *= weights[pair * n + threshold] }
+                }
+                let total = message.reduce(0, +)
+                guard total > 0 else { alive = false; break }
+                for threshold in 0..<n { message[threshold] /= total }
+                logScale += log(total)
+                let base = (pair * count + region) * n
+                for threshold in 0..<n { alphas[base + threshold] = message[threshold] }
+            }
+            if alive { logEvidence[pair] = logScale }
+        }
+
+        // Backward pass for the pairs that matter, summing each region's conditional marginal by pair weight.
+        let best = logEvidence.max() ?? 0
+        var marginals = [[Double]](repeating: [Double](repeating: 0, count: n), count: count)
+        var backward = [Double](repeating: 0, count: n), product = [Double](repeating: 0, count: n)
+        for pair in 0..<pairs {
+            let weight = exp(logEvidence[pair] - best)
+            guard weight > 1e-12 else { continue }
+            for threshold in 0..<n { backward[threshold] = 1 }
+            for region in stride(from: count - 1, through: 0, by: -1) {
+                if region < count - 1 {
+                    for threshold in 0..<n {
+                        product[threshold] = backward[threshold] * (linear[region + 1]?[pair * n + threshold] ?? 1)
+                    }
+                    kernel.backward(product, into: &backward)
+                    let total = backward.reduce(0, +)
+                    if total > 0 { for threshold in 0..<n { backward[threshold] /= total } }
+                }
+                let base = (pair * count + region) * n
+                var total = 0.0
+                for threshold in 0..<n { total += alphas[base + threshold] * backward[threshold] }
+                guard total > 0 else { continue }
+                let scale = weight / total
+                for threshold in 0..<n { marginals[region][threshold] += alphas[base + threshold] * backward[threshold] * scale }
+            }
+        }
+        return marginals
+    }
+
+    /// The random walk's transition on the threshold grid: a truncated Gaussian, each row normalised so
+    /// no probability leaves the grid.
+    struct Kernel {
+        let taps: [Double]
+        let halfWidth: Int
+        let rowTotals: [Double]
+        let n: Int
+
+        init(stepSD: Double, grid: ThresholdGrid) {
+            n = grid.thresholdCount
+            let sd = max(stepSD / grid.logStep, 1e-6)
+            halfWidth = Int((4 * sd).rounded(.up))
+            taps = (-halfWidth...halfWidth).map { exp(-0.5 * pow(Double($0) / sd, 2)) }
+            let halfWidth = halfWidth, taps = taps, n = n
+            rowTotals = (0..<n).map { from in
+                var total = 0.0
+                for to in max(0, from - halfWidth)...min(n - 1, from + halfWidth) { total += taps[to - from + halfWidth] }
+                return total
+            }
+        }
+
+        /// out(T) = Σ_T' in(T') · K(T' → T)
+        func forward(_ input: [Double], into output: inout [Double]) {
+            for to in 0..<n { output[to] = 0 }
+            for from in 0..<n where input[from] != 0 {
+                let value = input[from] / rowTotals[from]
+                for to in max(0, from - halfWidth)...min(n - 1, from + halfWidth) {
+                    output[to] += value * taps[to - from + halfWidth]
+                }
+            }
+        }
+
+        /// out(T') = Σ_T K(T' → T) · in(T)
+        func backward(_ input: [Double], into output: inout [Double]) {
+            for from in 0..<n {
+                var total = 0.0
+                for to in max(0, from - halfWidth)...min(n - 1, from + halfWidth) {
+                    total += taps[to - from + halfWidth] * input[to]
+                }
+                output[from] = total / rowTotals[from]
+            }
+        }
+    }
+}

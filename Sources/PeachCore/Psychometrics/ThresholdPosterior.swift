@@ -1,0 +1,100 @@
+import Foundation
+
+/// The posterior over (T, β, λ) on a `ThresholdGrid`, kept as normalised probabilities so one trial is a
+/// multiply per cell from a precomputed table (no exp or pow). For the short runs of a procedure; a long
+/// history is accumulated in log space (`ThresholdLikelihood`) and turned into a posterior when asked.
+public struct ThresholdPosterior: Sendable {
+    public let grid: ThresholdGrid
+    /// Probability of each cell (sum 1), prior included; layout as in `ThresholdGrid`.
+    public private(set) var probabilities: [Double]
+    public private(set) var trials: Int
+
+    /// The prior alone: flat in ln T, the slope and lapse priors of `grid`.
+    public init(grid: ThresholdGrid = .standard) {
+        self.init(logLikelihood: [Double](repeating: 0, count: grid.cellCount), trials: 0, grid: grid)
+    }
+
+    /// Prior × likelihood from log-likelihoods per cell.
+    public init(logLikelihood: [Double], trials: Int, grid: ThresholdGrid = .standard) {
+        precondition(logLikelihood.count == grid.cellCount, "log-likelihood does not match the grid")
+        self.grid = grid
+        self.trials = trials
+        let n = grid.thresholdCount
+        var logPosterior = logLikelihood
+        for pair in 0..<grid.pairCount {
+            for threshold in 0..<n { logPosterior[pair * n + threshold] += grid.logPairPrior[pair] }
+        }
+        let peak = logPosterior.max() ?? 0
+        var weights = logPosterior.map { exp($0 - peak) }
+        let total = weights.reduce(0, +)
+        for index in weights.indices { weights[index] /= total }
+        probabilities = weights
+    }
+
+    public mutating func update(difference: Cents, correct: Bool) {
+        update(differenceIndex: grid.latticeIndex(of: difference), correct: correct)
+    }
+
+    /// Bayes' rule for one answer at a lattice difference, then renormalisation.
+    public mutating func update(differenceIndex: Int, correct: Bool) {
+        let n = grid.thresholdCount, pairs = grid.pairCount
+        let bases = (0..<pairs).map { grid.tableBase(pair: $0, differenceIndex: differenceIndex) }
+        let total = grid.probabilityTable.withUnsafeBufferPointer { table in
+            probabilities.withUnsafeMutableBufferPointer { cells in
+                Self.multiply(cells.baseAddress!, by: table.baseAddress!, bases: bases, count: n, complement: !correct)
+            }
+        }
+        let scale = 1 / total
+        probabilities.withUnsafeMutableBufferPointer { cells in
+            for index in 0..<cells.count { cells[index] *= scale }
+        }
+        trials += 1
+    }
+
+    /// cells[row] *= p (or 1 − p) along each (lapse, slope) row; returns the new total.
+    private static func multiply(_ cells: UnsafeMutablePointer<Double>, by table: UnsafePointer<Double>, bases: [Int],
+                                 count n: Int, complement: Bool) -> Double {
+        for (pair, base) in bases.enumerated() {
+            let row = cells + pair * n, factors = table + base
+            if complement {
+                for threshold in 0..<n { row[threshold] *= 1 - factors[threshold] }
+            } else {
+                for threshold in 0..<n { row[threshold] *= factors[threshold] }
+            }
+        }
+        return FastSum.sum(UnsafePointer(cells), count: n * bases.count)
+    }
+
+    /// P(T = node) summed over slopes and lapses.
+    public var thresholdMarginal: [Double] {
+        let n = grid.thresholdCount
+        var marginal = [Double](repeating: 0, count: n)
+        for pair in 0..<grid.pairCount {
+            for threshold in 0..<n { marginal[threshold] += probabilities[pair * n + threshold] }
+        }
+        return marginal
+    }
+
+    /// P(β = node) summed over thresholds and lapses.
+    public var slopeMarginal: [Double] {
+        let n = grid.thresholdCount
+        var marginal = [Double](repeating: 0, count: grid.slopeCount)
+        for pair in 0..<grid.pairCount {
+            let slope = pair % grid.slopeCount
+            for threshold in 0..<n { marginal[slope] += probabilities[pair * n + threshold] }
+        }
+        return marginal
+    }
+
+    public var estimate: ThresholdEstimate {
+        ThresholdEstimate(thresholdMarginal: thresholdMarginal, grid: grid, trials: trials)
+    }
+
+    /// Posterior median slope (geometric interpolation between the log-spaced nodes).
+    public var medianSlope: Double {
+        let position = GridQuantile.position(of: 0.5, in: slopeMarginal).position
+        guard grid.slopeCount > 1 else { return grid.slopes[0] }
+        let step = log(grid.slopes[1] / grid.slopes[0])
+        return grid.slopes[0] * exp(position * step)
+    }
+}

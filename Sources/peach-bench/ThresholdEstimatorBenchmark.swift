@@ -1,0 +1,252 @@
+import Dispatch
+import Foundation
+import PeachCore
+import Synchronization
+
+/// Benchmark 7: the psychometric threshold estimator (docs/threshold-estimator.md) against simulated
+/// listeners whose shape is not the estimator's (normal-integral observer, slopes 0.7/1/1.5, lapses 0-4 %),
+/// for Kazez alone (fitted by the estimator), Kazez with measurement trials, and the threshold test.
+/// Then pooling across keyboard regions, and the estimator's speed (rebuild from 100,000 records, per-trial update).
+enum ThresholdEstimatorBenchmark {
+    static let checkpoints = [30, 60, 80]
+    static let slopes = [0.7, 1.0, 1.5]
+    static let lapses = [0.0, 0.02, 0.04]
+    static let thresholds = [2.0, 5.0, 15.0, 40.0]
+    static let bounds = ThresholdTestProcedure.defaultDifferenceBounds
+    /// The drifting listener's threshold falls by this fraction from the first to the last trial.
+    static let drift = 0.25
+    /// PEACH_BENCH_THRESHOLD_TARGET=joint places the threshold test's trials by the original Psi's joint (T, β) target.
+    static let placementTarget: InformationGainPlacement.Target =
+        ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_TARGET"] == "joint" ? .thresholdAndSlope : .threshold
+    /// The estimator's grid; PEACH_BENCH_THRESHOLD_LAPSE=beta compares the lapse rate marginalised over Beta(1, 20).
+    static let grid: ThresholdGrid = ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_LAPSE"] == "beta"
+        ? .lapseMarginalised : .standard
+
+    enum Procedure: String, CaseIterable, Sendable {
+        case kazez = "Kazez alone"
+        case kazezWithMeasurements = "Kazez + measurement trials"
+        case thresholdTest = "threshold test"
+    }
+
+    struct Cell: Sendable {
+        var threshold: Double
+        var slope: Double
+        var lapse: Double
+        var drifting: Bool
+
+        var label: String {
+            "T \(BenchReport.format(threshold)) c, b \(BenchReport.format(slope)), lapses \(Int(lapse * 100)) %"
+                + (drifting ? ", drifting −25 %" : "")
+        }
+
+        /// The listener's threshold on a 1-based trial (the drifting one falls linearly over the run).
+        func threshold(atTrial trial: Int) -> Double {
+            guard drifting else { return threshold }
+            let last = ThresholdEstimatorBenchmark.checkpoints.last!
+            return threshold * (1 - ThresholdEstimatorBenchmark.drift * Double(trial - 1) / Double(last - 1))
+        }
+    }
+
+    /// One run's figures at one checkpoint.
+    struct Outcome: Sendable {
+        var error: Double
+        var covered: Bool
+        var ratio: Double
+        var meanOfDifferencesError: Double
+        var conclusive: Bool
+    }
+
+    static var cells: [Cell] {
+        var cells: [Cell] = []
+        for slope in slopes {
+            for lapse in lapses {
+                for threshold in thresholds { cells.append(Cell(threshold: threshold, slope: slope, lapse: lapse, drifting: false)) }
+            }
+        }
+        for threshold in thresholds { cells.append(Cell(threshold: threshold, slope: 1, lapse: 0.02, drifting: true)) }
+        return cells
+    }
+
+    static func run(report: BenchReport, short: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        // Overrides for exploring: fewer runs, or one procedure ("kazez", "measured", "test").
+        let runs = environment["PEACH_BENCH_THRESHOLD_RUNS"].flatMap(Int.init) ?? (short ? 60 : 1000)
+        let procedures = Procedure.allCases.filter { environment["PEACH_BENCH_THRESHOLD_PROCEDURE"].map($0.key.elementsEqual) ?? true }
+        let started = Date()
+        EstimatorSpeed.run(report: report, short: short)
+        if ProcessInfo.processInfo.environment["PEACH_BENCH_SPEED_ONLY"] != nil { return }
+        reportCramerRao(report: report)
+        var all: [Procedure: [Int: [Outcome]]] = [:]
+        var failingCells: [String] = []
+        for (cellIndex, cell) in cells.enumerated() {
+            for procedure in procedures {
+                let outcomes = simulate(cell: cell, procedure: procedure, runs: runs, seed: UInt64(cellIndex * 10 + procedure.index))
+                for checkpoint in checkpoints {
+                    let sample = outcomes.map { $0[checkpoint]! }
+                    all[procedure, default: [:]][checkpoint, default: []].append(contentsOf: sample)
+                    let coverage = percentCovered(sample)
+                    let met = (93...97).contains(coverage.rounded(.toNearestOrEven))
+                    // With n runs a true 95 % coverage is measured within ±2 SE = ±2·√(0.95·0.05/n) about 95 % of the time.
+                    let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
+                    let beyondNoise = abs(coverage - 95) > max(2, noise)
+                    if !met && checkpoint >= 60 {
+                        let side = coverage < 95 ? "under-covers" : "over-covers (conservative)"
+                        failingCells.append("\(procedure.rawValue), \(cell.label), \(checkpoint) trials: \(BenchReport.format(coverage)) %, "
+                                            + side + (beyondNoise ? ", beyond sampling noise" : ", within sampling noise"))
+                    }
+                    report.add("threshold", "\(procedure.rawValue), \(cell.label), after \(checkpoint) trials: 95 % interval coverage",
+                               coverage, "%", goal: "93–97 %", met: met,
+                               note: "median |est−true|/true \(BenchReport.format(percentile(sample.map(\.error), 50) * 100)) %, "
+                                   + "median upper/lower \(BenchReport.format(percentile(sample.map(\.ratio), 50))), "
+                                   + "conclusive \(BenchReport.format(percentConclusive(sample))) %, old mean of differences: "
+                                   + "median error \(BenchReport.format(percentile(sample.map(\.meanOfDifferencesError), 50) * 100)) %")
+                }
+            }
+        }
+        reportSummary(all, report: report)
+        report.add("threshold", "cells whose coverage misses 93–97 % after 60 or 80 trials", Double(failingCells.count), "cells",
+                   note: failingCells.isEmpty ? "none" : failingCells.joined(separator: "; "))
+        let underCovering = failingCells.filter { $0.contains("under-covers") && $0.contains("beyond") }
+        report.add("threshold", "of these, under-covering beyond sampling noise", Double(underCovering.count), "cells",
+                   goal: "0", met: underCovering.isEmpty,
+                   note: "sampling noise: ±2 SE of a 95 % coverage over \(runs) runs = ±\(BenchReport.format(2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100)) points")
+        PooledRegionsSimulation.run(report: report, short: short)
+        report.add("threshold", "benchmark wall time (\(runs) runs per cell)", Date().timeIntervalSince(started), "s",
+                   note: "release build, DispatchQueue.concurrentPerform over runs")
+    }
+
+    // MARK: Summary and the Cramér–Rao reference
+
+    static func reportSummary(_ all: [Procedure: [Int: [Outcome]]], report: BenchReport) {
+        for procedure in Procedure.allCases {
+            for checkpoint in checkpoints {
+                guard let sample = all[procedure]?[checkpoint] else { continue }
+                let error = percentile(sample.map(\.error), 50) * 100
+                let coverage = percentCovered(sample)
+                let ratio = percentile(sample.map(\.ratio), 50)
+                let name = "ALL CELLS, \(procedure.rawValue), after \(checkpoint) trials"
+                var errorGoal: String?, coverageGoal: String?, ratioGoal: String?
+                var errorMet: Bool?, coverageMet: Bool?, ratioMet: Bool?
+                if procedure == .thresholdTest && checkpoint == 60 {
+                    errorGoal = "≤ 15 %"; errorMet = error <= 15
+                    ratioGoal = "≤ 2.8"; ratioMet = ratio <= 2.8
+                }
+                if (procedure == .thresholdTest && checkpoint == 60) || (procedure == .kazezWithMeasurements && checkpoint == 80) {
+                    coverageGoal = "93–97 %"; coverageMet = (93...97).contains(coverage)
+                }
+                if procedure == .kazezWithMeasurements && checkpoint == 80 { ratioGoal = "≤ 3.5"; ratioMet = ratio <= 3.5 }
+                report.add("threshold", "\(name): median |est−true|/true", error, "%", goal: errorGoal, met: errorMet,
+                           anchor: "old mean of differences: \(BenchReport.format(percentile(sample.map(\.meanOfDifferencesError), 50) * 100)) %")
+                report.add("threshold", "\(name): 95 % interval coverage", coverage, "%", goal: coverageGoal, met: coverageMet)
+                report.add("threshold", "\(name): median interval ratio upper/lower", ratio, "", goal: ratioGoal, met: ratioMet,
+                           anchor: checkpoint == 60 ? "Cramér–Rao ×\(BenchReport.format(cramerRaoRatio(trials: 60)))" : nil)
+            }
+        }
+    }
+
+    static func reportCramerRao(report: BenchReport) {
+        report.add("threshold", "Cramér–Rao limit of the interval ratio, 60 trials", cramerRaoRatio(trials: 60), "",
+                   note: "known β = 1.23, λ = 0.02, every trial at the most informative difference: exp(2 · 1.96 / √(60 · I_max))")
+    }
+
+    /// The smallest 95 % interval ratio any unbiased estimator of ln T can reach: the Fisher information of one
+    /// trial about ln T, maximised over the difference, for a known slope and lapse rate.
+    static func cramerRaoRatio(trials: Int, slope: Double = 1.23, lapse: Double = 0.02) -> Double {
+        var best = 0.0
+        var logRatio = -4.0  // ln(d / T)
+        while logRatio <= 4 {
+            let u = M_LN2 * exp(slope * logRatio)
+            let p = 0.5 + (0.5 - lapse) * (1 - exp(-u))
+            let derivative = (0.5 - lapse) * exp(-u) * u * slope  // |dp / d ln T|
+            best = max(best, derivative * derivative / (p * (1 - p)))
+            logRatio += 0.001
+        }
+        return exp(2 * 1.96 / (Double(trials) * best).squareRoot())
+    }
+
+    static func percentCovered(_ sample: [Outcome]) -> Double {
+        Double(sample.filter(\.covered).count) / Double(max(sample.count, 1)) * 100
+    }
+
+    static func percentConclusive(_ sample: [Outcome]) -> Double {
+        Double(sample.filter(\.conclusive).count) / Double(max(sample.count, 1)) * 100
+    }
+
+    // MARK: Simulation
+
+    /// `runs` seeded runs of one procedure against one listener, in parallel; per run the outcomes by checkpoint.
+    static func simulate(cell: Cell, procedure: Procedure, runs: Int, seed: UInt64) -> [[Int: Outcome]] {
+        let results = Mutex([[Int: Outcome]](repeating: [:], count: runs))
+        DispatchQueue.concurrentPerform(iterations: runs) { run in
+            var random = SeededGenerator(state: seed &* 1_000_003 &+ UInt64(run) &* 7919)
+            let outcome = simulateRun(cell: cell, procedure: procedure, random: &random)
+            results.withLock { $0[run] = outcome }
+        }
+        return results.withLock { $0 }
+    }
+
+    static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator) -> [Int: Outcome] {
+        var posterior = ThresholdPosterior(grid: grid)
+        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
+                                          placementTarget: placementTarget)
+        var planner = MeasurementTrialPlanner()
+        var kazezDifference = KazezRule.initialDifference
+        var sumOfDifferences = 0.0
+        var outcomes: [Int: Outcome] = [:]
+        let start = Date(timeIntervalSince1970: 0)
+        for trial in 1...checkpoints.last! {
+            let listener = SimulatedListener(threshold: Cents(cell.threshold(atTrial: trial)), slope: cell.slope,
+                                             lapseRate: cell.lapse)
+            let difference: Cents
+            switch procedure {
+            case .kazez:
+                difference = kazezDifference
+            case .kazezWithMeasurements:
+                switch planner.planNext(posterior: { posterior }) {
+                case .kazez:
+                    difference = planner.lastKazezTrial.map {
+                        KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
+                    } ?? KazezRule.initialDifference
+                case .measurement(let measured):
+                    difference = measured
+                }
+            case .thresholdTest:
+                difference = test.nextDifference
+            }
+            let correct = listener.answersCorrectly(difference, using: &random)
+            sumOfDifferences += difference.value
+            switch procedure {
+            case .kazez:
+                posterior.update(difference: difference, correct: correct)
+                kazezDifference = KazezRule.next(after: difference, wasCorrect: correct, within: bounds)
+            case .kazezWithMeasurements:
+                posterior.update(difference: difference, correct: correct)
+                // A positive offset is "higher": answering "higher" is the correct answer.
+                planner.record(CompletedComparison(comparison: Comparison(referenceNote: MIDINote.a4, centOffset: difference),
+                                                   answeredHigher: correct, timestamp: start))
+            case .thresholdTest:
+                test.record(difference: difference, correct: correct)
+            }
+            if checkpoints.contains(trial) {
+                let estimate = procedure == .thresholdTest ? test.result : posterior.estimate
+                let truth = cell.threshold(atTrial: trial)
+                outcomes[trial] = Outcome(error: abs(estimate.median.value - truth) / truth,
+                                          covered: estimate.contains(Cents(truth)), ratio: estimate.intervalRatio,
+                                          meanOfDifferencesError: abs(sumOfDifferences / Double(trial) - truth) / truth,
+                                          conclusive: estimate.isConclusive)
+            }
+        }
+        return outcomes
+    }
+}
+
+extension ThresholdEstimatorBenchmark.Procedure {
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+    var key: String {
+        switch self {
+        case .kazez: "kazez"
+        case .kazezWithMeasurements: "measured"
+        case .thresholdTest: "test"
+        }
+    }
+}
