@@ -53,10 +53,10 @@ public enum PeachApp {
             return ExportCommand.run(directory: dataDirectory, path: path, console: console)
         case .importCSV(let path, let partial):
             return ImportCommand.run(directory: dataDirectory, path: path, partial: partial, console: console)
-        case .profile(let svgPath):
+        case .profile(let svgPath, let json):
             configuration.diagnostics.forEach { console.err("peach: \($0)\n") }
             return ProfileCommand.run(directory: dataDirectory, range: configuration.trainingSettings.noteRange,
-                                      svgPath: svgPath, console: console)
+                                      svgPath: svgPath, json: json, console: console)
         case .ports:
             let midi = configuration.midi
             let connection = SynthConnection(requestedPort: options.outputPort ?? midi.outputPort,

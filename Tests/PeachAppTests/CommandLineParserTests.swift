@@ -30,8 +30,11 @@ import Testing
 
     @Test func commands() throws {
         #expect(try parse("ports").command == .ports)
-        #expect(try parse("profile").command == .profile(svgPath: nil))
-        #expect(try parse("profile --svg p.svg").command == .profile(svgPath: "p.svg"))
+        #expect(try parse("profile").command == .profile(svgPath: nil, json: false))
+        #expect(try parse("profile --json").command == .profile(svgPath: nil, json: true))
+        #expect(throws: UsageError.self) { try parse("profile --json --svg p.svg") }
+        #expect(throws: UsageError.self) { try parse("export --json") }
+        #expect(try parse("profile --svg p.svg").command == .profile(svgPath: "p.svg", json: false))
         #expect(try parse("export").command == .export(path: nil))
         #expect(try parse("export -").command == .export(path: nil))
         #expect(try parse("export h.csv").command == .export(path: "h.csv"))

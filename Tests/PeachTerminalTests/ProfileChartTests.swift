@@ -9,8 +9,8 @@ import PeachCore
 
     @Test func terminalChartSnapshot() {
         let model = ProfileChartModel(points: [
-            ProfileChartPoint(note: F.note("C4"), threshold: Cents(50), spread: Cents(20)),
-            ProfileChartPoint(note: F.note("C#4"), threshold: Cents(10), spread: Cents(2)),
+            ProfileChartPoint(note: F.note("C4"), threshold: Cents(50), band: Cents(max(50 - (20), 0))...Cents(50 + 20)),
+            ProfileChartPoint(note: F.note("C#4"), threshold: Cents(10), band: Cents(max(10 - (2), 0))...Cents(10 + 2)),
             ProfileChartPoint(note: F.note("D4"), threshold: nil),
             ProfileChartPoint(note: F.note("D#4"), threshold: Cents(2)),
         ])
@@ -78,7 +78,7 @@ import PeachCore
         #expect(texts.contains("Ann's <profile> & more"))
         #expect(texts.contains("C3") && texts.contains("C4") && texts.contains("C5"))
         #expect(texts.contains("1 ct") && texts.contains("10 ct") && texts.contains("100 ct"))
-        #expect(texts.contains { $0.contains("mean 21.4 ct") })
+        #expect(texts.contains { $0.contains("75 % threshold 21.4 ct (95 %: 15.2–30.1)") && $0.contains("95 % interval") })
         // Two runs of trained notes (the untrained pair splits them): two bands, two lines.
         #expect(try root?.nodes(forXPath: "//*[local-name()='polygon']").count == 2)
         #expect(try root?.nodes(forXPath: "//*[local-name()='polyline']").count == 2)
@@ -100,9 +100,11 @@ import PeachCore
     @Test func textSummaryForPeachProfile() {
         let text = ProfileScreen.textSummary(F.profileScreen())
         #expect(!text.contains("\u{1B}"))
-        #expect(text.contains("Threshold       mean 21.4 ct · std dev 10.2 ct · trend ↗ improving"))
+        #expect(text.contains("Threshold       75 % point 21.4 ct (95 %: 15.2–30.1)"))
+        #expect(text.contains("Progress        improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents"))
+        #expect(text.contains("Pitch matching  bias +0.4 ct (95 %: -0.3–+1.1) · spread 2.1 ct (95 %: 1.7–2.7)"))
         #expect(text.contains("Trained         412 comparisons · 37 pitch matches"))
-        // 12 chart lines, a blank, 3 summary lines, and the final newline.
-        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 12 + 1 + 3 + 1)
+        // 12 chart lines, a blank, 4 summary lines, and the final newline.
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 12 + 1 + 4 + 1)
     }
 }

@@ -15,9 +15,9 @@ enum ScreenFixtures {
         let points = notes.enumerated().map { index, note -> ProfileChartPoint in
             if index == 3 || index == 4 { return ProfileChartPoint(note: note, threshold: nil) }
             let distance = Double(abs(index - 12))
-            return ProfileChartPoint(note: note, threshold: Cents(5 + distance * 3), spread: Cents(2 + distance / 2))
+            return ProfileChartPoint(note: note, threshold: Cents(5 + distance * 3), band: Cents(max(5 + distance * 3 - (2 + distance / 2), 0))...Cents(5 + distance * 3 + 2 + distance / 2))
         }
-        return ProfileChartModel(points: points, mean: Cents(21.4), standardDeviation: Cents(10.2), trend: trend)
+        return ProfileChartModel(points: points, overall: ThresholdEstimate(median: Cents(21.4), lower: Cents(15.2), upper: Cents(30.1), trials: 412, isConclusive: true), trend: trend)
     }
 
     static let synth = DeviceStatus(name: "FLUID Synth (128:0)", state: .connected)
@@ -40,8 +40,9 @@ enum ScreenFixtures {
 
     static func profileScreen() -> ProfileScreenModel {
         ProfileScreenModel(chart: profile(), comparisonCount: 412,
-                           pitchMatching: PitchMatchingStats(count: 37, meanAbsoluteError: Cents(8.25),
-                                                             standardDeviation: Cents(5.5), trend: .stable))
+                           pitchMatching: PitchMatchingStats(count: 37, summary: PitchMatchingSummary(signedErrors: (0..<37).map { Cents(Double($0 % 7) - 2.5) }),
+                                                             trend: .stable),
+                           progress: "improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents")
     }
 }
 

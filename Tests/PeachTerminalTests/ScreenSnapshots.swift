@@ -348,14 +348,13 @@ enum ScreenSnapshots {
             ────────────────────────────────────────────────────────────────────────────────
               100 ct┤
                     │
-                    │░░░░░░                                      ░░░░░░
-                    │●●●●●●    ░░                          ░░●●●●●●●●●●
-                    │    ░░    ●●●●░░░░              ░░░░●●●●░░░░░░
-                    │            ░░●●●●░░          ░░●●●●░░
-               10 ct┤                ░░●●●●░░  ░░●●●●░░
-                    │                    ░░●●  ●●░░
+                    │●●░░░░                                    ░░░░░░●●
+                    │░░●●●●    ░░░░                      ░░░░●●●●●●●●░░
+                    │          ●●●●●●░░              ░░●●●●●●░░░░
+                    │              ░░●●●●░░      ░░●●●●░░
+               10 ct┤                  ░░●●░░  ░░●●░░
+                    │                    ░░●●░░●●░░
                     │                      ░░●●░░
-                    │                        ░░
                     │                        ░░
                     │
                     │
@@ -363,8 +362,9 @@ enum ScreenSnapshots {
                     └┴───────────────────────┴───────────────────────┴─
                      C3                      C4                      C5
 
-              Threshold       mean 21.4 ct · std dev 10.2 ct · trend ↗ improving
-              Pitch matching  mean error 8.2 ct · std dev 5.5 ct · trend → stable
+              Threshold       75 % point 21.4 ct (95 %: 15.2–30.1)
+              Progress        improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents
+              Pitch matching  bias +0.4 ct (95 %: -0.3–+1.1) · spread 2.1 ct (95 %: 1.7–2.7)
               Trained         412 comparisons · 37 pitch matches
             ────────────────────────────────────────────────────────────────────────────────
              Esc/q back
@@ -384,12 +384,12 @@ enum ScreenSnapshots {
                     │
                     │
                     │
-                    │
                 1 ct┤·················································
                     └┴───────────┴───────────┴───────────┴───────────┴
                      C2          C3          C4          C5          C6
 
               Threshold       no comparisons yet
+              Progress        not enough data yet
               Pitch matching  no pitch matches yet
               Trained         0 comparisons · 0 pitch matches
             ────────────────────────────────────────────────────────────────────────────────

@@ -18,6 +18,7 @@ public enum CommandLineParser {
         var options = CommandLineOptions()
         var positionals: [String] = []
         var svgPath: String?
+        var json = false
         var partial = false
         var wantsHelp = false
         var wantsVersion = false
@@ -62,6 +63,7 @@ public enum CommandLineParser {
             case "--svg": svgPath = try optionValue()
             case "--plain": options.plain = true
             case "--partial": partial = true
+            case "--json": json = true
             case "--help", "-h": wantsHelp = true
             case "--version", "-V": wantsVersion = true
             default:
@@ -76,11 +78,12 @@ public enum CommandLineParser {
 
         if wantsHelp { options.command = .help; return options }
         if wantsVersion { options.command = .version; return options }
-        options.command = try command(from: positionals, svgPath: svgPath, partial: partial)
+        options.command = try command(from: positionals, svgPath: svgPath, json: json, partial: partial)
         return options
     }
 
-    private static func command(from positionals: [String], svgPath: String?, partial: Bool) throws(UsageError) -> PeachCommand {
+    private static func command(from positionals: [String], svgPath: String?, json: Bool,
+                                partial: Bool) throws(UsageError) -> PeachCommand {
         // No command word is the trainer (the table's "" entry); an empty word given is not.
         let name = positionals.first ?? ""
         let rest = Array(positionals.dropFirst())
@@ -88,7 +91,8 @@ public enum CommandLineParser {
             let suggestion = SpellingSuggestion.closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command \(Echo.quoted(name))\(suggestion); commands: \(commands.joined(separator: ", "))")
         }
-        try rejectOptionsOfOtherCommands(given: (svgPath != nil ? ["--svg"] : []) + (partial ? ["--partial"] : []), command: name)
+        try rejectOptionsOfOtherCommands(given: (svgPath != nil ? ["--svg"] : []) + (json ? ["--json"] : [])
+                                                + (partial ? ["--partial"] : []), command: name)
         func noMoreThan(_ count: Int) throws(UsageError) {
             guard rest.count <= count else { throw UsageError("unexpected argument \(Echo.quoted(rest[count])) after '\(name)'") }
         }
@@ -100,7 +104,8 @@ public enum CommandLineParser {
             return .ports
         case "profile":
             try noMoreThan(0)
-            return .profile(svgPath: svgPath)
+            if json && svgPath != nil { throw UsageError("'profile' takes --svg FILE or --json, not both") }
+            return .profile(svgPath: svgPath, json: json)
         case "export":
             try noMoreThan(1)
             return .export(path: rest.first.flatMap { $0 == "-" ? nil : $0 })

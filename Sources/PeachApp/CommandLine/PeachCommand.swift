@@ -4,8 +4,8 @@ public enum PeachCommand: Equatable, Sendable {
     case train
     /// `peach ports`: list sequencer ports like `aconnect -l`, marking what Peach would choose.
     case ports
-    /// `peach profile [--svg FILE]`: print the profile summary, or write the chart as SVG.
-    case profile(svgPath: String?)
+    /// `peach profile [--svg FILE | --json]`: print the profile as text, write the chart as SVG, or print JSON.
+    case profile(svgPath: String?, json: Bool)
     /// `peach export [FILE]`: CSV (iOS Peach format 3) to FILE or standard output.
     case export(path: String?)
     /// `peach import FILE [--partial]`.

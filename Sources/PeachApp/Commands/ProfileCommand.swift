@@ -4,11 +4,12 @@ import PeachFiles
 import PeachStore
 import PeachTerminal
 
-/// `peach profile [--svg FILE]`: the perceptual profile from the stored history, as text or as an
-/// SVG chart. Read-only: works while a trainer is running.
+/// `peach profile [--svg FILE | --json]`: the perceptual profile from the stored history, as text, as an
+/// SVG chart or as JSON. Read-only: works while a trainer is running.
 @MainActor
 public enum ProfileCommand {
-    public static func run(directory: DataDirectory, range: ClosedRange<MIDINote>, svgPath: String?, console: Console) -> Int32 {
+    public static func run(directory: DataDirectory, range: ClosedRange<MIDINote>, svgPath: String?, json: Bool = false,
+                           console: Console) -> Int32 {
         // Checked first: a wrong --svg is reported before the history is read.
         let special: FileKind?
         do {
@@ -26,6 +27,10 @@ public enum ProfileCommand {
         }) else { return 1 }
         let profile = PerceptualProfile()
         profile.replace(with: gathered)
+        if json {
+            console.out(ProfileJSON.text(profile: profile, range: range) + "\n")
+            return 0
+        }
         guard let svgPath else {
             console.out(ProfileReport.lines(profile: profile, history: history.recentRecords, range: range).joined(separator: "\n") + "\n")
             return 0

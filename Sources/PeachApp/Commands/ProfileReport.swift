@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachTerminal
 
 /// `peach profile` and the plain-mode profile screen: the perceptual profile as text.
 @MainActor
@@ -21,20 +22,21 @@ public enum ProfileReport {
     static func comparisonLines(profile: PerceptualProfile, history: [TrainingRecord], range: ClosedRange<MIDINote>,
                                 discipline: TrainingDiscipline) -> [String] {
         let title = discipline.isUnison ? "Pitch discrimination" : "Interval discrimination (\(discipline))"
-        var lines: [String] = []
-        let thresholds = profile.thresholds(in: range, discipline: discipline).filter(\.isTrained)
-        lines.append("\(title) over \(range.lowerBound.name)–\(range.upperBound.name): "
-                     + "\(profile.comparisonCount(in: discipline)) comparisons, \(thresholds.count) of \(range.noteCount) notes trained")
-        if let summary = profile.summary(in: range, discipline: discipline) {
-            lines.append("  threshold: mean \(format(summary.mean)) cents, std dev \(format(summary.standardDeviation)) cents")
-        } else {
-            lines.append("  no comparisons yet: train to see your threshold across the keyboard")
+        let count = profile.comparisonCount(in: discipline)
+        var lines = ["\(title) over \(range.lowerBound.name)–\(range.upperBound.name): \(count) comparisons"]
+        guard let thresholds = profile.thresholds(of: discipline), let overall = thresholds.overall else {
+            return lines + ["  no comparisons yet: train to see your threshold across the keyboard"]
         }
-        lines.append("  trend: " + describe(TrainingTrendRule().trend(of: history, in: discipline)))
-        for threshold in thresholds {
-            lines.append("  \(threshold.note.name.padding(toLength: 4, withPad: " ", startingAt: 0)) "
-                         + "\(format(threshold.mean)) ± \(format(threshold.standardDeviation)) cents (\(threshold.count))")
+        lines.append("  75 % threshold: " + ScreenFormat.threshold(overall))
+        lines.append("  progress: " + (ScreenModels.progressLine(profile, discipline: discipline, dated: true)
+                                        ?? "not enough data yet (two days with \(ThresholdProgress.minimumTrials)+ answers needed)"))
+        lines.append("  by region (threshold with its 95 % interval; unknown = no answers there yet):")
+        for region in thresholds.regions(in: range) {
+            let name = "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)"
+            let value = region.estimate.map { ScreenFormat.threshold($0) + ", \($0.trials) answers" } ?? "unknown"
+            lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
+        lines.append("  trend of the trained differences (Kazez): " + describe(TrainingTrendRule().trend(of: history, in: discipline)))
         return lines
     }
 
@@ -43,10 +45,15 @@ public enum ProfileReport {
         let title = discipline.isUnison ? "Pitch matching" : "Interval matching (\(discipline))"
         let matching = profile.pitchMatching(in: discipline)
         var lines = ["\(title): \(matching.count) attempts"]
-        if matching.count > 0 {
-            lines.append("  mean error \(signed(matching.meanError)) cents, std dev \(format(matching.standardDeviation)) cents, "
-                         + "mean absolute error \(format(matching.meanAbsoluteError)) cents")
+        if let summary = profile.pitchMatchingSummary(of: discipline) {
+            let direction = summary.biasInterval.lowerBound > .zero ? " (you tune sharp)"
+                : summary.biasInterval.upperBound < .zero ? " (you tune flat)" : " (no clear bias)"
+            lines.append("  bias: " + ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval) + direction)
+            lines.append("  spread: " + ScreenFormat.withInterval(summary.spread, summary.spreadInterval)
+                         + ", mean absolute error \(format(matching.meanAbsoluteError)) cents")
             lines.append("  trend: " + describe(TrainingTrendRule().trend(of: history, in: discipline)))
+        } else if matching.count == 1 {
+            lines.append("  one attempt: too few for an interval")
         }
         return lines
     }

@@ -26,18 +26,16 @@ public final class PerceptualProfile {
         data.comparisons[discipline]?.reduce(0) { $0 + $1.count } ?? 0
     }
 
+    /// A correct answer at `centDifference` on `note` (tests and tools; training goes through `update(with:)`).
     public func update(note: MIDINote, centDifference: Cents, in discipline: TrainingDiscipline = .unisonComparison) {
-        data.addComparison(note: note, centDifference: centDifference, in: discipline)
+        data.add(.comparison(ComparisonRecord(timestamp: .now, referenceNote: note, targetNote: note,
+                                              intendedCentOffset: centDifference, presentedCentOffset: centDifference,
+                                              answeredHigher: centDifference.value > 0, isCorrect: true,
+                                              interval: discipline.interval, tuningSystem: discipline.tuningSystem)))
     }
 
     public func update(with trial: CompletedTrial) {
-        switch trial {
-        case .comparison(let completed):
-            update(note: completed.comparison.referenceNote, centDifference: completed.presentedCentOffset,
-                   in: trial.discipline)
-        case .pitchMatching(let completed):
-            data.addPitchMatching(error: completed.userCentError, in: trial.discipline)
-        }
+        data.add(trial.record(outputName: nil))
     }
 
     public func update(with record: TrainingRecord) {
@@ -46,9 +44,9 @@ public final class PerceptualProfile {
 
     /// Replaces everything with the statistics of `records`, fed in order.
     public func rebuild<Records: Sequence>(from records: Records) where Records.Element == TrainingRecord {
-        var rebuilt = ProfileData()
-        for record in records { rebuilt.add(record) }
-        data = rebuilt
+        var gathered = ProfileAccumulator()
+        for record in records { gathered.add(record) }
+        replace(with: gathered)
     }
 
     public func reset() {
@@ -57,8 +55,22 @@ public final class PerceptualProfile {
 
     /// Takes everything `accumulator` gathered: one observable change for a whole history.
     public func replace(with accumulator: ProfileAccumulator) {
-        data = accumulator.data
+        data = accumulator.finished()
     }
+
+    /// The psychometric thresholds of `discipline` (per keyboard region and overall, with 95 % intervals);
+    /// nil before its first answer.
+    public func thresholds(of discipline: TrainingDiscipline = .unisonComparison) -> PooledThresholds? {
+        data.thresholds[discipline]
+    }
+
+    /// Bias and spread of `discipline`'s pitch matches with 95 % intervals; nil before two attempts.
+    public func pitchMatchingSummary(of discipline: TrainingDiscipline = .unisonPitchMatching) -> PitchMatchingSummary? {
+        data.pitchMatchings[discipline].flatMap { PitchMatchingSummary($0.signedError) }
+    }
+
+    /// The threshold per day or week, for progress over time.
+    public var progress: ThresholdProgress { data.progress }
 
     public func threshold(for note: MIDINote, in discipline: TrainingDiscipline = .unisonComparison) -> NoteThreshold {
         let stats = data.comparisons[discipline]?[note.rawValue] ?? WelfordAccumulator()

@@ -1,12 +1,14 @@
 import PeachCore
 
 /// Groups the profile's notes into at most `width` columns: one note per column when they fit,
-/// otherwise neighbouring notes share a column (mean threshold, widest spread).
+/// otherwise neighbouring notes share a column (mean threshold, the band covering all of theirs).
 struct ChartColumns {
     struct Column: Hashable {
         var notes: [MIDINote]
         var threshold: Double?
-        var spread: Double
+        /// The band's ends (the threshold itself when no band is known).
+        var low: Double
+        var high: Double
     }
 
     let columns: [Column]
@@ -18,9 +20,10 @@ struct ChartColumns {
         columns = stride(from: 0, to: points.count, by: perColumn).map { start in
             let group = points[start..<min(start + perColumn, points.count)]
             let thresholds = group.compactMap { $0.threshold?.value }
-            return Column(notes: group.map(\.note),
-                          threshold: thresholds.isEmpty ? nil : thresholds.reduce(0, +) / Double(thresholds.count),
-                          spread: group.compactMap { $0.spread?.value }.max() ?? 0)
+            let threshold = thresholds.isEmpty ? nil : thresholds.reduce(0, +) / Double(thresholds.count)
+            let lows = group.compactMap { $0.band?.lowerBound.value } + (threshold.map { [$0] } ?? [])
+            let highs = group.compactMap { $0.band?.upperBound.value } + (threshold.map { [$0] } ?? [])
+            return Column(notes: group.map(\.note), threshold: threshold, low: lows.min() ?? 0, high: highs.max() ?? 0)
         }
     }
 

@@ -16,18 +16,18 @@ public enum ProfileTrend: Hashable, Sendable {
     }
 }
 
-/// One note of the perceptual profile: its detection threshold and how uncertain that is.
+/// One note of the perceptual profile: the threshold of its keyboard region and how uncertain that is.
 public struct ProfileChartPoint: Hashable, Sendable {
     public var note: MIDINote
-    /// nil = not trained yet.
+    /// The 75 % threshold estimate (posterior median); nil = unknown (no answers in or near this region).
     public var threshold: Cents?
-    /// ± around the threshold (e.g. one standard deviation); nil = unknown.
-    public var spread: Cents?
+    /// The 95 % interval around it: a band that means uncertainty, not stimulus spread; nil = unknown.
+    public var band: ClosedRange<Cents>?
 
-    public init(note: MIDINote, threshold: Cents?, spread: Cents? = nil) {
+    public init(note: MIDINote, threshold: Cents?, band: ClosedRange<Cents>? = nil) {
         self.note = note
         self.threshold = threshold
-        self.spread = spread
+        self.band = band
     }
 }
 
@@ -35,14 +35,13 @@ public struct ProfileChartPoint: Hashable, Sendable {
 public struct ProfileChartModel: Hashable, Sendable {
     /// One per note of the keyboard axis, lowest first.
     public var points: [ProfileChartPoint]
-    public var mean: Cents?
-    public var standardDeviation: Cents?
+    /// One threshold over the whole keyboard, with its interval.
+    public var overall: ThresholdEstimate?
     public var trend: ProfileTrend?
 
-    public init(points: [ProfileChartPoint], mean: Cents? = nil, standardDeviation: Cents? = nil, trend: ProfileTrend? = nil) {
+    public init(points: [ProfileChartPoint], overall: ThresholdEstimate? = nil, trend: ProfileTrend? = nil) {
         self.points = points
-        self.mean = mean
-        self.standardDeviation = standardDeviation
+        self.overall = overall
         self.trend = trend
     }
 

@@ -36,8 +36,8 @@ public enum ProfileSVG {
 
         // Runs of consecutive trained notes: the band and the line break at untrained notes.
         for run in trainedRuns(model) {
-            let upper = run.map { "\(n(x($0))),\(n(y(threshold(model, $0) + spread(model, $0))))" }
-            let lower = run.reversed().map { "\(n(x($0))),\(n(y(max(threshold(model, $0) - spread(model, $0), 0))))" }
+            let upper = run.map { "\(n(x($0))),\(n(y(bandEdge(model, $0, upper: true))))" }
+            let lower = run.reversed().map { "\(n(x($0))),\(n(y(bandEdge(model, $0, upper: false))))" }
             svg.append(#"<polygon class="band" points="\#((upper + lower).joined(separator: " "))" fill="rgb(244,162,97)" fill-opacity="0.35" stroke="none"/>"#)
             let line = run.map { "\(n(x($0))),\(n(y(threshold(model, $0))))" }
             svg.append(#"<polyline class="threshold" points="\#(line.joined(separator: " "))" fill="none" stroke="rgb(231,111,81)" stroke-width="2"/>"#)
@@ -69,9 +69,9 @@ public enum ProfileSVG {
     static func summary(_ model: ProfileChartModel) -> String {
         guard model.hasData else { return "No training yet." }
         var parts: [String] = []
-        if let mean = model.mean { parts.append("mean \(ScreenFormat.cents(mean))") }
-        if let deviation = model.standardDeviation { parts.append("std dev \(ScreenFormat.cents(deviation))") }
+        if let overall = model.overall { parts.append("75 % threshold " + ScreenFormat.threshold(overall)) }
         if let trend = model.trend { parts.append("trend \(trend.label)") }
+        parts.append("band: 95 % interval")
         return parts.joined(separator: " · ")
     }
 
@@ -86,7 +86,11 @@ public enum ProfileSVG {
     }
 
     private static func threshold(_ model: ProfileChartModel, _ index: Int) -> Double { model.points[index].threshold?.value ?? 0 }
-    private static func spread(_ model: ProfileChartModel, _ index: Int) -> Double { model.points[index].spread?.value ?? 0 }
+    private static func bandEdge(_ model: ProfileChartModel, _ index: Int, upper: Bool) -> Double {
+        let point = model.points[index]
+        let edge = upper ? point.band?.upperBound : point.band?.lowerBound
+        return edge?.value ?? threshold(model, index)
+    }
 
     /// Coordinates with at most one decimal, so the output is stable and compact.
     private static func n(_ value: Double) -> String { ConfigValue.format((value * 10).rounded() / 10) }

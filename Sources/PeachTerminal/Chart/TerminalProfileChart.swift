@@ -1,7 +1,7 @@
 import PeachCore
 
 /// The perceptual profile as text: threshold (●) per note over a keyboard axis, with the
-/// confidence band (░) around it, on a logarithmic cents axis. Untrained notes show · on the floor.
+/// 95 % interval (░) around it, on a logarithmic cents axis. Unknown regions show · on the floor.
 public enum TerminalProfileChart {
     static let labelWidth = 7
 
@@ -24,8 +24,8 @@ public enum TerminalProfileChart {
                 grid[plotRows - 1][index] = style.dim("·")
                 continue
             }
-            let top = row(threshold + column.spread)
-            let bottom = row(max(threshold - column.spread, 0))
+            let top = row(column.high)
+            let bottom = row(column.low)
             for bandRow in top...bottom { grid[bandRow][index] = style.dim("░") }
             grid[row(threshold)][index] = style.accent("●")
         }

@@ -18,8 +18,7 @@ public struct ThresholdScale: Hashable, Sendable {
         var values: [Double] = []
         for point in model.points {
             guard let threshold = point.threshold?.value else { continue }
-            let spread = point.spread?.value ?? 0
-            values += [threshold - spread, threshold + spread, threshold]
+            values += [point.band?.lowerBound.value ?? threshold, point.band?.upperBound.value ?? threshold, threshold]
         }
         let positive = values.filter { $0 > 0 }
         let low = positive.min() ?? 1

@@ -3,14 +3,13 @@ import PeachCore
 /// Pitch-matching results for the profile screen.
 public struct PitchMatchingStats: Hashable, Sendable {
     public var count: Int
-    public var meanAbsoluteError: Cents?
-    public var standardDeviation: Cents?
+    /// Bias and spread with their 95 % intervals; nil before two attempts.
+    public var summary: PitchMatchingSummary?
     public var trend: ProfileTrend?
 
-    public init(count: Int, meanAbsoluteError: Cents? = nil, standardDeviation: Cents? = nil, trend: ProfileTrend? = nil) {
+    public init(count: Int, summary: PitchMatchingSummary? = nil, trend: ProfileTrend? = nil) {
         self.count = count
-        self.meanAbsoluteError = meanAbsoluteError
-        self.standardDeviation = standardDeviation
+        self.summary = summary
         self.trend = trend
     }
 }
@@ -19,19 +18,22 @@ public struct ProfileScreenModel: Hashable, Sendable {
     public var chart: ProfileChartModel
     public var comparisonCount: Int
     public var pitchMatching: PitchMatchingStats
+    /// "improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents since …", or "no clear change …"; nil without enough data.
+    public var progress: String?
 
-    public init(chart: ProfileChartModel, comparisonCount: Int, pitchMatching: PitchMatchingStats) {
+    public init(chart: ProfileChartModel, comparisonCount: Int, pitchMatching: PitchMatchingStats, progress: String? = nil) {
         self.chart = chart
         self.comparisonCount = comparisonCount
         self.pitchMatching = pitchMatching
+        self.progress = progress
     }
 }
 
 public enum ProfileScreen {
     public static func render(_ model: ProfileScreenModel, size: TerminalSize, style: Styler) -> [String] {
         let bodyRows = size.rows - 4
-        // Three summary lines and a blank below the chart; the chart takes the rest.
-        let chartHeight = max(bodyRows - 4, 4)
+        // Four summary lines and a blank below the chart; the chart takes the rest.
+        let chartHeight = max(bodyRows - 5, 4)
         var body = TerminalProfileChart.render(model.chart, width: size.columns - 2, height: chartHeight, style: style)
         body.append("")
         body += summaryLines(model).map { style.bold($0.label) + $0.text }
@@ -42,17 +44,19 @@ public enum ProfileScreen {
     /// The same summary `peach profile` prints as text.
     public static func summaryLines(_ model: ProfileScreenModel) -> [(label: String, text: String)] {
         let chart = model.chart
-        let comparison = chart.hasData
-            ? "mean \(chart.mean.map(ScreenFormat.cents) ?? "—") · std dev \(chart.standardDeviation.map(ScreenFormat.cents) ?? "—")"
-                + " · trend \(chart.trend?.label ?? "—")"
-            : "no comparisons yet"
+        let comparison = chart.overall.map { "75 % point " + ScreenFormat.threshold($0) } ?? "no comparisons yet"
         let stats = model.pitchMatching
-        let matching = stats.count == 0 ? "no pitch matches yet" :
-            "mean error \(stats.meanAbsoluteError.map(ScreenFormat.cents) ?? "—") · std dev \(stats.standardDeviation.map(ScreenFormat.cents) ?? "—")"
-                + " · trend \(stats.trend?.label ?? "—")"
+        let matching: String
+        if let summary = stats.summary {
+            matching = "bias " + ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval)
+                + " · spread " + ScreenFormat.withInterval(summary.spread, summary.spreadInterval)
+        } else {
+            matching = stats.count == 0 ? "no pitch matches yet" : "1 pitch match: too few for an interval"
+        }
         let counts = "\(model.comparisonCount) comparison\(model.comparisonCount == 1 ? "" : "s") · "
             + "\(stats.count) pitch match\(stats.count == 1 ? "" : "es")"
-        return [("Threshold       ", comparison), ("Pitch matching  ", matching), ("Trained         ", counts)]
+        return [("Threshold       ", comparison), ("Progress        ", model.progress ?? "not enough data yet"),
+                ("Pitch matching  ", matching), ("Trained         ", counts)]
     }
 
     /// `peach profile` without --svg: plain text lines, no escape sequences.

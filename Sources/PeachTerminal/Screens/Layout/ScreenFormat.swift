@@ -23,4 +23,22 @@ public enum ScreenFormat {
         let total = max(Int(duration.timeInterval.rounded(.up)), 0)
         return String(format: "%02d:%02d", total / 60, total % 60)
     }
+
+    /// "6.3 ct (95 %: 4.9–8.1)", or "not enough data yet (n trials)" when the interval does not bound it.
+    public static func threshold(_ estimate: ThresholdEstimate) -> String {
+        guard estimate.isConclusive else {
+            return "not enough data yet (\(estimate.trials) answer\(estimate.trials == 1 ? "" : "s"))"
+        }
+        return String(format: "%.1f ct (95 %%: %.1f–%.1f)", estimate.median.value, estimate.lower.value, estimate.upper.value)
+    }
+
+    /// "+2.1 ct (95 %: 1.2–3.0)" for a value with its interval.
+    public static func signedWithInterval(_ value: Cents, _ interval: ClosedRange<Cents>) -> String {
+        String(format: "%+.1f ct (95 %%: %+.1f–%+.1f)", value.value, interval.lowerBound.value, interval.upperBound.value)
+    }
+
+    /// "4.0 ct (95 %: 3.4–4.8)".
+    public static func withInterval(_ value: Cents, _ interval: ClosedRange<Cents>) -> String {
+        String(format: "%.1f ct (95 %%: %.1f–%.1f)", value.value, interval.lowerBound.value, interval.upperBound.value)
+    }
 }

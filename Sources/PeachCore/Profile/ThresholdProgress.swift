@@ -1,0 +1,73 @@
+import Foundation
+
+/// The threshold over time: the answers of each discipline by UTC day, estimated on demand per day or per
+/// week (each period on its own answers, so a period's interval says what that period alone shows), and a
+/// change that is claimed only when the intervals support it.
+public struct ThresholdProgress: Sendable {
+    /// A period's answers need at least this many to be shown (fewer say nothing: the interval is the grid).
+    public static let minimumTrials = 20
+
+    public enum Period: String, Sendable, CaseIterable {
+        case day
+        case week
+
+        var seconds: TimeInterval {
+            switch self {
+            case .day: 86_400
+            case .week: 7 * 86_400
+            }
+        }
+    }
+
+    /// One period's threshold.
+    public struct Point: Hashable, Sendable {
+        public var start: Date
+        public var estimate: ThresholdEstimate
+    }
+
+    /// What the intervals say about the first and the latest period.
+    public enum Change: Hashable, Sendable {
+        case improved(from: Point, to: Point)
+        case worsened(from: Point, to: Point)
+        case noClearChange(from: Point, to: Point)
+        /// Fewer than two periods with enough answers.
+        case notEnoughData
+    }
+
+    private var days: [TrainingDiscipline: [Int: [ThresholdTrial]]] = [:]
+
+    public init() {}
+
+    mutating func add(_ record: ComparisonRecord) {
+        let day = Int((record.timestamp.timeIntervalSince1970 / Period.day.seconds).rounded(.down))
+        days[record.discipline, default: [:]][day, default: []].append(ThresholdTrial(record))
+    }
+
+    /// Every period of `discipline` with at least `minimumTrials` answers, oldest first.
+    public func points(of discipline: TrainingDiscipline, per period: Period) -> [Point] {
+        let daysPerPeriod = Int(period.seconds / Period.day.seconds)
+        var grouped: [Int: [ThresholdTrial]] = [:]
+        for (day, trials) in days[discipline] ?? [:] {
+            grouped[Int((Double(day) / Double(daysPerPeriod)).rounded(.down)), default: []] += trials
+        }
+        return grouped.keys.sorted().compactMap { index in
+            let trials = grouped[index] ?? []
+            guard trials.count >= Self.minimumTrials, let estimate = PooledThresholds(trials: trials).overall else { return nil }
+            return Point(start: Date(timeIntervalSince1970: Double(index) * period.seconds), estimate: estimate)
+        }
+    }
+
+    /// The period to show for `discipline`: days while the history is short, weeks once it spans more than two.
+    public func naturalPeriod(of discipline: TrainingDiscipline) -> Period {
+        guard let first = days[discipline]?.keys.min(), let last = days[discipline]?.keys.max() else { return .day }
+        return last - first > 14 ? .week : .day
+    }
+
+    /// First against latest period: improved (or worse) only when their 95 % intervals do not overlap.
+    public static func change(in points: [Point]) -> Change {
+        guard let first = points.first, let last = points.last, points.count >= 2 else { return .notEnoughData }
+        if last.estimate.upper < first.estimate.lower { return .improved(from: first, to: last) }
+        if last.estimate.lower > first.estimate.upper { return .worsened(from: first, to: last) }
+        return .noClearChange(from: first, to: last)
+    }
+}
