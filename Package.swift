@@ -23,12 +23,13 @@ let package = Package(
         // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
         .target(name: "PeachTerminal", dependencies: ["PeachCore"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
-        .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal"]),
+        .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
+                                                         "PeachAudio"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
-        // Measures rendered audio (WAV reading, pitch by DTFT peak): for the FluidSynth tests and the benchmark only.
-        .target(name: "PeachAudioCheck"),
+        // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
+        .target(name: "PeachAudio"),
         .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
-                                                             "PeachAudioCheck"]),
+                                                             "PeachAudio"]),
 
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
@@ -36,9 +37,9 @@ let package = Package(
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore"], path: "Tests/StoreWriter"),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
-        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp"]),
+        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachAudioCheck"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,5 @@
 import Foundation
 
-/// Used by the FluidSynth tests (PeachALSATests) and the pitch benchmark (peach-bench), which
-/// measure what a real synth sounded.
 /// A rendered WAV file as mono samples (channels averaged). Reads the RIFF chunks FluidSynth's
 /// file driver writes: 16-bit integer or 32-bit float PCM.
 public struct WAVFile {
