@@ -3,9 +3,11 @@ import Foundation
 /// The pitch and level of one steady note inside a recording.
 public struct ToneMeasurement: Sendable {
     public var frequency: Double
-    /// False when the two halves of the window differ by more than `ToneMeasurer.steadyCents`
-    /// (vibrato, an LFO on pitch, or a glitch in the audio).
-    public var steady: Bool
+    /// How far the pitches of the window's two halves differ, in cents: vibrato, an LFO on pitch,
+    /// layered detuned samples beating, or a glitch in the audio.
+    public var wanderCents: Double
+    /// The halves agree within `ToneMeasurer.steadyCents`.
+    public var steady: Bool { wanderCents < ToneMeasurer.steadyCents }
     /// RMS level of the window, dB relative to full scale.
     public var levelDB: Double
 }
@@ -30,7 +32,6 @@ public enum ToneMeasurer {
         let middle = (from + to) / 2
         let first = PitchMeter.fundamental(of: samples[from..<middle], sampleRate: sampleRate, near: whole, searchCents: 10)
         let second = PitchMeter.fundamental(of: samples[middle..<to], sampleRate: sampleRate, near: whole, searchCents: 10)
-        let steady = abs(PitchMeter.cents(first, relativeTo: second)) < steadyCents
-        return ToneMeasurement(frequency: whole, steady: steady, levelDB: levelDB)
+        return ToneMeasurement(frequency: whole, wanderCents: abs(PitchMeter.cents(first, relativeTo: second)), levelDB: levelDB)
     }
 }

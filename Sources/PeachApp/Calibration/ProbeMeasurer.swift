@@ -24,9 +24,9 @@ enum ProbeMeasurer {
                 let powerOn = Double(SynthProfile.powerOnBendRange.semitones) / Double(probe.declaredRange.semitones)
                 found = attempt(probe.nominalOffset * powerOn)
             }
-            guard let tone = found else { return CalibrationMeasurement(probe: probe, sounded: nil, steady: false) }
+            guard let tone = found else { return CalibrationMeasurement(probe: probe, sounded: nil) }
             return CalibrationMeasurement(probe: probe, sounded: Cents.between(key, and: Frequency(tone.frequency)),
-                                          steady: tone.steady)
+                                          wander: Cents(tone.wanderCents))
         }
     }
 }

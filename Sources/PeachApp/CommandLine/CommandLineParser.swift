@@ -7,16 +7,17 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
 /// Parses `peach [command] [options]`. Options may come before or after the command.
 public enum CommandLineParser {
-    static let commands = ["ports", "profile", "export", "import", "help"]
+    static let commands = ["ports", "profile", "export", "import", "calibrate", "help"]
     static let valueOptions = ["--synth", "--soundfont", "--audio-driver", "--port", "--input",
-                               "--config", "--data-dir", "--svg"]
-    static let flagOptions = ["--plain", "--partial", "--help", "-h", "--version", "-V"]
+                               "--config", "--data-dir", "--svg", "--program", "--bank"]
+    static let flagOptions = ["--plain", "--partial", "--help", "-h", "--version", "-V", "--json"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var positionals: [String] = []
         var svgPath: String?
         var partial = false
+        var calibrate = CalibrateRequest()
         var wantsHelp = false
         var wantsVersion = false
         var index = 0
@@ -58,6 +59,9 @@ public enum CommandLineParser {
             case "--config": options.configPath = try optionValue()
             case "--data-dir": options.dataDirectory = try optionValue()
             case "--svg": svgPath = try optionValue()
+            case "--program": calibrate.program = try number(try optionValue(), for: word, in: 0...127)
+            case "--bank": calibrate.bank = try number(try optionValue(), for: word, in: 0...127)
+            case "--json": calibrate.json = true
             case "--plain": options.plain = true
             case "--partial": partial = true
             case "--help", "-h": wantsHelp = true
@@ -75,7 +79,19 @@ public enum CommandLineParser {
         if wantsHelp { options.command = .help; return options }
         if wantsVersion { options.command = .version; return options }
         options.command = try command(from: positionals, svgPath: svgPath, partial: partial)
+        if case .calibrate = options.command {
+            options.command = .calibrate(calibrate)
+        } else if calibrate != CalibrateRequest() {
+            throw UsageError("--program, --bank and --json only go with 'peach calibrate'")
+        }
         return options
+    }
+
+    private static func number(_ text: String, for option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(option) needs a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
     }
 
     private static func command(from positionals: [String], svgPath: String?, partial: Bool) throws(UsageError) -> PeachCommand {
@@ -106,6 +122,10 @@ public enum CommandLineParser {
             guard let path = rest.first else { throw UsageError("'import' needs the CSV file to read: peach import FILE [--partial]") }
             try noMoreThan(1)
             return .importCSV(path: path, partial: partial)
+        case "calibrate":
+            try noMoreThan(0)
+            try reject(svgPath, "--svg", only: "profile"); try reject(partial ? "" : nil, "--partial", only: "import")
+            return .calibrate(CalibrateRequest())
         case "help":
             return .help
         default:

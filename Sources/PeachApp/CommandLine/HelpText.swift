@@ -12,6 +12,9 @@ enum HelpText {
       export [FILE]       export your training history as CSV (iOS Peach format 3); stdout without FILE
       import FILE         import a CSV export; nothing is written unless the whole file is valid
                           (--partial imports the valid rows and reports the others)
+      calibrate           measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the
+                          SoundFont and preset, store it and print it; --program N, --bank N choose the
+                          preset (default: the configured one), --json prints the figures as JSON
 
     Options:
       --synth auto|fluidsynth|external

@@ -1,17 +1,25 @@
 import PeachCore
 
 /// One probe's measured pitch: the offset from the key's equal-tempered pitch (A4 = 440 Hz) it
-/// sounded, or nil when nothing could be measured; `steady` is false when it wandered within the note.
+/// sounded, or nil when nothing could be measured; `wander`: how far the pitch moved within the note.
 public struct CalibrationMeasurement: Hashable, Sendable {
     public var probe: CalibrationProbe
     public var sounded: Cents?
-    public var steady: Bool
+    public var wander: Cents
 
-    public init(probe: CalibrationProbe, sounded: Cents?, steady: Bool = true) {
+    /// Beyond this the note counts as unsteady (reported; still measured).
+    public static let unsteadyWander = Cents(1)
+    /// Beyond this the pitch is modulated (vibrato, LFO), not just beating layers: no use for calibration.
+    public static let modulatedWander = Cents(5)
+
+    public init(probe: CalibrationProbe, sounded: Cents?, wander: Cents = .zero) {
         self.probe = probe
         self.sounded = sounded
-        self.steady = steady
+        self.wander = wander
     }
+
+    public var steady: Bool { wander <= Self.unsteadyWander }
+    public var modulated: Bool { wander > Self.modulatedWander }
 }
 
 /// Why a calibration could not produce a profile; each says what to do.
@@ -28,7 +36,7 @@ public enum CalibrationFailure: Error, Equatable, Sendable, CustomStringConverti
         case .bendNotMeasured:
             "the bent notes could not be measured: the synth may not respond to pitch bend"
         case .unstablePitch(let fraction):
-            "the pitch wanders within most notes (only \(Int(fraction * 100)) % were steady): the preset has vibrato "
+            "the pitch wanders by more than \(Int(CalibrationMeasurement.modulatedWander.value)) cents within most notes (only \(Int(fraction * 100)) % held it): the preset has vibrato "
                 + "or an LFO on pitch; turn off vibrato/modulation (LFO depth, mod wheel) or choose a plain preset"
         }
     }
@@ -43,7 +51,7 @@ public enum CalibrationAnalysis {
 
     public static func analyse(_ measurements: [CalibrationMeasurement], sequence: CalibrationSequence,
                                synthName: String, date: String) throws(CalibrationFailure) -> SynthCalibration {
-        let steadyFraction = Double(measurements.filter(\.steady).count) / Double(max(measurements.count, 1))
+        let steadyFraction = Double(measurements.filter { !$0.modulated }.count) / Double(max(measurements.count, 1))
         if steadyFraction < 0.5 { throw .unstablePitch(steadyFraction: steadyFraction) }
 
         // 1. Each key's own tuning.
@@ -60,7 +68,7 @@ public enum CalibrationAnalysis {
 
         // 2. Bend scale: slope of sounded (less the key's tuning) over nominal offset. The slope is
         // blind to a constant bias, so a floor (always −0.5 c on average) does not tilt it.
-        let sweep = measurements.filter { $0.probe.purpose == .bendScale && $0.steady }.compactMap { measurement in
+        let sweep = measurements.filter { $0.probe.purpose == .bendScale && !$0.modulated }.compactMap { measurement in
             measurement.sounded.map { (measurement.probe.nominalOffset.value, ($0 - keyTuning.offset(of: measurement.probe.note)).value) }
         }
         guard sweep.count >= 4, let slope = slope(sweep) else { throw .bendNotMeasured }
@@ -68,18 +76,23 @@ public enum CalibrationAnalysis {
         let sweepSemitones = Double(CalibrationSequence.sweepRange.semitones)
         let powerOnSemitones = Double(SynthProfile.powerOnBendRange.semitones)
         // Ignored RPN: the sweep's bends moved over ±2 semitones, not ±12.
-        let centsPerBendSemitone = 100 * slope * (honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
+        let slopeCentsPerSemitone = 100 * slope * (honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
 
         // 3. Pitch floor and rounding: which model best predicts the fractional-cent bends.
-        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: centsPerBendSemitone, pitchResolution: .zero,
+        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: slopeCentsPerSemitone, pitchResolution: .zero,
                                      rounding: .nearest, honoursBendRange: honoursBendRange)
         let tuning = BendTuning(range: sequence.bendRange, profile: candidate)
-        let floorPoints = measurements.filter { $0.probe.purpose == .pitchFloor && $0.steady }.compactMap { measurement in
+        let floorPoints = measurements.filter { $0.probe.purpose == .pitchFloor && !$0.modulated }.compactMap { measurement in
             measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend),
                                        $0 - keyTuning.offset(of: measurement.probe.note)) }
         }
         guard floorPoints.count >= 4 else { throw .bendNotMeasured }
         let (resolution, rounding) = floorModel(floorPoints)
+        // On a grid the slope is only good to the grid's noise; the grid itself pins the scale much
+        // closer: each wide bend sounds a whole number of cents, true only for a narrow band of scales.
+        let scale = resolution > .zero
+            ? refinedScale(sweep, slope: slope, resolution: resolution, rounding: rounding) : slope
+        let centsPerBendSemitone = 100 * scale * (honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
 
         let reach = BendTuning(range: sequence.bendRange, profile: candidate).reach
         let halfSemitone = Cents(Cents.perSemitone / 2)
@@ -98,6 +111,28 @@ public enum CalibrationAnalysis {
         let sxx = points.map { ($0.0 - meanX) * ($0.0 - meanX) }.reduce(0, +)
         let sxy = points.map { ($0.0 - meanX) * ($0.1 - meanY) }.reduce(0, +)
         return sxx > 0 ? sxy / sxx : nil
+    }
+
+    /// The scale within ±0.5 % of `slope` under which the most sweep points land on the grid value
+    /// they sounded (within half a step: measurement noise is far smaller): the middle of that band,
+    /// scanned in steps of 1e-6.
+    static func refinedScale(_ points: [(Double, Double)], slope: Double, resolution: Cents, rounding: PitchRounding) -> Double {
+        let grid = SynthProfile(name: "", centsPerBendSemitone: 100, pitchResolution: resolution, rounding: rounding)
+        var bestHits = -1
+        var band: [Double] = []
+        for step in -5000...5000 {
+            let scale = slope * (1 + Double(step) * 1e-6)
+            let hits = points.filter { point in
+                abs(grid.presented(Cents(scale * point.0)).value - point.1) < resolution.value / 2
+            }.count
+            if hits > bestHits {
+                bestHits = hits
+                band = [scale]
+            } else if hits == bestHits {
+                band.append(scale)
+            }
+        }
+        return band.isEmpty ? slope : (band.first! + band.last!) / 2
     }
 
     /// Continuous, or a 1-cent grid reached by floor, nearest or toward zero: the model whose

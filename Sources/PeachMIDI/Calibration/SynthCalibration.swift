@@ -63,7 +63,7 @@ public struct SynthCalibration: Hashable, Sendable {
     }
 
     /// Fixed-point text without Foundation.
-    static func format(_ value: Double, decimals: Int) -> String {
+    public static func format(_ value: Double, decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
