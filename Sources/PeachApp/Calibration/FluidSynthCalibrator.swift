@@ -30,21 +30,25 @@ public struct FluidSynthCalibrator: Sendable {
     /// Renders and measures; `progress` gets short status lines.
     public func calibrate(date: Date = Date(), progress: @Sendable (String) -> Void = { _ in }) async throws -> SynthCalibration {
         let sequence = self.sequence
+        progress("rendering \(sequence.probes.count) test notes with FluidSynth…")
+        let recording = try render(sequence.file)
+        progress("measuring \(sequence.probes.count) notes…")
+        let measurements = ProbeMeasurer.measure(sequence.probes, samples: recording.samples, sampleRate: recording.sampleRate)
+        return try CalibrationAnalysis.analyse(measurements, sequence: sequence, synthName: Self.synthName(executable),
+                                               date: CalibrationDate.day(date))
+    }
+
+    /// Renders `file` offline with this SoundFont; returns the left channel alone (a stereo preset may
+    /// layer detuned samples left and right, which beat when mixed). Time zero is the file's.
+    public func render(_ file: StandardMIDIFile) throws -> WAVFile {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-calibrate-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let midi = directory.appendingPathComponent("calibration.mid")
         let wav = directory.appendingPathComponent("calibration.wav")
-        try Data(sequence.file.bytes).write(to: midi)
-
-        progress("rendering \(sequence.probes.count) test notes with FluidSynth…")
-        try await render(midi: midi, to: wav)
-        progress("measuring \(sequence.probes.count) notes…")
-        // Left channel alone: a stereo preset may layer detuned samples left and right, which beat when mixed.
-        let recording = try WAVFile(contentsOf: wav, channel: 0)
-        let measurements = ProbeMeasurer.measure(sequence.probes, samples: recording.samples, sampleRate: recording.sampleRate)
-        return try CalibrationAnalysis.analyse(measurements, sequence: sequence, synthName: Self.synthName(executable),
-                                               date: CalibrationDate.day(date))
+        try Data(file.bytes).write(to: midi)
+        try render(midi: midi, to: wav)
+        return try WAVFile(contentsOf: wav, channel: 0)
     }
 
     /// The arguments for offline rendering: no MIDI input, no shell, chorus and reverb off (chorus is
@@ -54,7 +58,7 @@ public struct FluidSynthCalibrator: Sendable {
          soundFont, midi.path]
     }
 
-    private func render(midi: URL, to wav: URL) async throws {
+    private func render(midi: URL, to wav: URL) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure(description: "\(executable) not found: install FluidSynth (apt-get install fluidsynth)")
         }

@@ -14,23 +14,6 @@ private func makeCalibrator(program: Int = 0, keys: ClosedRange<MIDINote> = MIDI
 /// The piano's calibration, measured once and shared by the tests (each calibration takes seconds).
 private let pianoCalibration = Task { try await makeCalibrator().calibrate() }
 
-/// Renders `events` offline with the calibrator's FluidSynth settings; returns the left channel.
-private func render(_ file: StandardMIDIFile, with calibrator: FluidSynthCalibrator) throws -> WAVFile {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-calibration-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let midi = directory.appendingPathComponent("check.mid"), wav = directory.appendingPathComponent("check.wav")
-    try Data(file.bytes).write(to: midi)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: calibrator.executable)
-    process.arguments = calibrator.arguments(midi: midi, wav: wav)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return try WAVFile(contentsOf: wav, channel: 0)
-}
-
 /// FluidSynth 2.3.1 rendered offline (`fluidsynth -F`, no sequencer): calibration must find the
 /// known facts, agree with an independent measurement of each key, and make Peach's notes land.
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: soundFont) && FileManager.default.isExecutableFile(atPath: "/usr/bin/fluidsynth")))
@@ -63,7 +46,7 @@ struct FluidSynthCalibrationTests {
                        .init(milliseconds: start + probe.durationMilliseconds, event: .noteOff(channel: channel, note: key, velocity: 64)),
                        .init(milliseconds: start + probe.durationMilliseconds, event: .controlChange(channel: channel, controller: 120, value: 0))]
         }
-        let wav = try render(StandardMIDIFile(events: events, endMilliseconds: 700 + keys.count * 900), with: calibrator)
+        let wav = try calibrator.render(StandardMIDIFile(events: events, endMilliseconds: 700 + keys.count * 900))
         let window = (probe.windowMilliseconds.lowerBound - probe.startMilliseconds)...(probe.windowMilliseconds.upperBound - probe.startMilliseconds)
         for (index, key) in keys.enumerated() {
             let start = 0.7 + Double(index) * 0.9
@@ -96,7 +79,7 @@ struct FluidSynthCalibrationTests {
                        .init(milliseconds: start, event: .noteOn(channel: channel, note: placed.note, velocity: CalibrationSequence.velocity)),
                        .init(milliseconds: start + 600, event: .controlChange(channel: channel, controller: 120, value: 0))]
         }
-        let wav = try render(StandardMIDIFile(events: events, endMilliseconds: 300 + placements.count * 700), with: calibrator)
+        let wav = try calibrator.render(StandardMIDIFile(events: events, endMilliseconds: 300 + placements.count * 700))
         for (index, target) in targets.enumerated() {
             let start = 0.3 + Double(index) * 0.7
             let presented = tuning.presentedFrequency(of: placements[index])
