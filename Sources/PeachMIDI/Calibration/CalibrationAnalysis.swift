@@ -27,6 +27,7 @@ public enum CalibrationFailure: Error, Equatable, Sendable, CustomStringConverti
     case keysNotMeasured([MIDINote])
     case bendNotMeasured
     case unstablePitch(steadyFraction: Double)
+    case beatingLayers
 
     public var description: String {
         switch self {
@@ -38,6 +39,9 @@ public enum CalibrationFailure: Error, Equatable, Sendable, CustomStringConverti
         case .unstablePitch(let fraction):
             "the pitch wanders by more than \(Int(CalibrationMeasurement.modulatedWander.value)) cents within most notes (only \(Int(fraction * 100)) % held it): the preset has vibrato "
                 + "or an LFO on pitch; turn off vibrato/modulation (LFO depth, mod wheel) or choose a plain preset"
+        case .beatingLayers:
+            "the pitch of this preset moves by more than a cent within a note (layered samples beating), too much "
+                + "to measure the synth's fine pitch steps: choose a preset that holds its pitch (a piano, say)"
         }
     }
 }
@@ -82,11 +86,15 @@ public enum CalibrationAnalysis {
         let candidate = SynthProfile(name: synthName, centsPerBendSemitone: slopeCentsPerSemitone, pitchResolution: .zero,
                                      rounding: .nearest, honoursBendRange: honoursBendRange)
         let tuning = BendTuning(range: sequence.bendRange, profile: candidate)
-        let floorPoints = measurements.filter { $0.probe.purpose == .pitchFloor && !$0.modulated }.compactMap { measurement in
+        // Fractions of a cent: only notes that hold their pitch within a cent can tell a grid apart.
+        let floorPoints = measurements.filter { $0.probe.purpose == .pitchFloor && $0.steady }.compactMap { measurement in
             measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend),
                                        $0 - keyTuning.offset(of: measurement.probe.note)) }
         }
-        guard floorPoints.count >= 4 else { throw .bendNotMeasured }
+        guard floorPoints.count >= 7 else {
+            let measured = measurements.contains { $0.probe.purpose == .pitchFloor && $0.sounded != nil }
+            throw measured ? .beatingLayers : .bendNotMeasured
+        }
         let (resolution, rounding) = floorModel(floorPoints)
         // On a grid the slope is only good to the grid's noise; the grid itself pins the scale much
         // closer: each wide bend sounds a whole number of cents, true only for a narrow band of scales.

@@ -32,6 +32,10 @@ public struct InfoScreenModel: Hashable, Sendable {
 public enum InfoScreen {
     public static func render(_ model: InfoScreenModel, size: TerminalSize, style: Styler) -> [String] {
         func row(_ label: String, _ value: String) -> String { style.bold(TextLayout.fit(label, width: 16)) + value }
+        // The calibration summary is long: wrapped under its label rather than cut at the edge.
+        let calibrationWidth = max(size.columns - 2 - 16, 20)
+        let calibrationRows = (model.synthCalibration.map { TextLayout.wrap($0, width: calibrationWidth) } ?? [])
+            .enumerated().map { $0.offset == 0 ? row("Calibration", $0.element) : String(repeating: " ", count: 16) + $0.element }
         let body: [String] = [
             "",
             style.bold(model.name) + "  " + model.version,
@@ -42,7 +46,7 @@ public enum InfoScreen {
             row("Config file", model.configFile),
             "",
             row("Synth", model.synth.rendered(style: style)),
-        ] + (model.synthCalibration.map { [row("Calibration", $0)] } ?? []) + [
+        ] + calibrationRows + [
             row("Controller", model.controller.rendered(style: style)),
             row("Volume ceiling", "velocity \(model.velocityCeiling) · CC7 \(model.volumeCeiling) (of 127)"
                 + " · volume \(model.volumePercent) % of the ceiling"),

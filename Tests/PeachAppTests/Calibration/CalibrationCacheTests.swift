@@ -1,6 +1,8 @@
 import Foundation
 import PeachCore
 import PeachMIDI
+import PeachStore
+import PeachTerminal
 import Testing
 @testable import PeachApp
 
@@ -80,5 +82,21 @@ private func makeScratch() throws -> (directory: String, soundFont: String) {
         #expect(profile.keyTuning.offset(of: MIDINote(62)!) == Cents(1.55))
         #expect(MIDISetup.synthProfile(.generic, destination: nil, calibration: makeCalibration()) == .generalMIDI)
         #expect(MIDISetup.synthProfile(.auto, destination: nil, calibration: makeCalibration()).keyTuning == profile.keyTuning)
+    }
+}
+
+@Suite struct StoredCalibrationSummaryTests {
+    @Test func portsSaysWhatIsStoredForTheSoundFontAndPreset() throws {
+        let scratch = try makeScratch()
+        defer { try? FileManager.default.removeItem(atPath: scratch.directory) }
+        let data = DataDirectory(path: scratch.directory)
+        let before = StartupCalibration.storedSummary(soundFont: scratch.soundFont, configuration: .defaults, dataDirectory: data)
+        #expect(before == "FluidSynth calibration (test.sf2, bank 0 program 0): not yet measured "
+                + "(it runs when Peach first starts FluidSynth, or: peach calibrate)")
+        let source = StartupCalibration.source(soundFont: scratch.soundFont, configuration: .defaults, dataDirectory: data)
+        let covering = makeCalibration(keys: source.calibrator.keys.lowerBound.rawValue...source.calibrator.keys.upperBound.rawValue)
+        try source.cache.save(covering, for: try #require(source.cacheKey))
+        let after = StartupCalibration.storedSummary(soundFont: scratch.soundFont, configuration: .defaults, dataDirectory: data)
+        #expect(after == "FluidSynth calibration (test.sf2, bank 0 program 0): " + covering.summary)
     }
 }

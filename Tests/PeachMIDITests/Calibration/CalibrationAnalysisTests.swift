@@ -85,6 +85,19 @@ private let mistuned: [MIDINote: Cents] = [MIDINote(57)!: Cents(3.8), MIDINote(6
         }
     }
 
+    @Test func aPresetWhoseLayersBeatCannotShowTheGrid() {
+        let beating = ModelSynth(resolution: Cents(1), rounding: .down, unsteady: { _ in false })
+        let sequence = makeSequence()
+        let measurements = beating.measure(sequence).map { measurement in
+            var beaten = measurement
+            if measurement.probe.purpose == .pitchFloor { beaten.wander = Cents(2.5) }
+            return beaten
+        }
+        #expect(throws: CalibrationFailure.beatingLayers) {
+            try CalibrationAnalysis.analyse(measurements, sequence: sequence, synthName: "model", date: "2026-11-22")
+        }
+    }
+
     @Test func aSilentKeyIsNamed() {
         let sequence = makeSequence()
         var measurements = ModelSynth().measure(sequence)
