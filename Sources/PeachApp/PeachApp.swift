@@ -62,7 +62,7 @@ public enum PeachApp {
                                           calibration: calibration, console: console)
         case .calibrate(let request):
             configuration.diagnostics.forEach { console.err("peach: \($0)\n") }
-            return await CalibrateCommand.run(request, synth: options.synth, soundFont: options.soundFont,
+            return await CalibrateCommand.run(request, synth: options.synth, soundFont: options.soundFont, port: options.outputPort,
                                               configuration: configuration, directory: dataDirectory, console: console)
         case .train:
             return await TrainingApp.run(.init(options: options, environment: environment, console: console,

@@ -10,6 +10,9 @@ public struct ToneMeasurement: Sendable {
     public var steady: Bool { wanderCents < ToneMeasurer.steadyCents }
     /// RMS level of the window, dB relative to full scale.
     public var levelDB: Double
+    /// The window holds a run of exact digital silence: a dropout (a synth or capture that could
+    /// not keep up), which no real tone or converter noise produces.
+    public var dropout = false
 }
 
 /// Measures a note between two times of a sample buffer with `PitchMeter`: the whole window, then
@@ -18,6 +21,8 @@ public enum ToneMeasurer {
     public static let steadyCents = 1.0
     /// Below this the window counts as silence.
     public static let silenceDB = -70.0
+    /// This many exactly-zero samples in a row inside a sounding note make a dropout.
+    public static let dropoutSamples = 32
 
     /// `guess` must be within `searchCents` of the fundamental. Nil when the window is silent or outside the samples.
     public static func measure(_ samples: [Double], sampleRate: Double, from start: Double, to end: Double,
@@ -32,6 +37,12 @@ public enum ToneMeasurer {
         let middle = (from + to) / 2
         let first = PitchMeter.fundamental(of: samples[from..<middle], sampleRate: sampleRate, near: whole, searchCents: 10)
         let second = PitchMeter.fundamental(of: samples[middle..<to], sampleRate: sampleRate, near: whole, searchCents: 10)
-        return ToneMeasurement(frequency: whole, wanderCents: abs(PitchMeter.cents(first, relativeTo: second)), levelDB: levelDB)
+        var zeros = 0, dropout = false
+        for sample in window {
+            zeros = sample == 0 ? zeros + 1 : 0
+            if zeros >= dropoutSamples { dropout = true; break }
+        }
+        return ToneMeasurement(frequency: whole, wanderCents: abs(PitchMeter.cents(first, relativeTo: second)), levelDB: levelDB,
+                               dropout: dropout)
     }
 }

@@ -10,6 +10,12 @@ public struct WAVFile {
 
     public struct Malformed: Error, CustomStringConvertible { public let description: String }
 
+    /// Samples already in memory (a capture), to use the onset finders below.
+    public init(sampleRate: Double, samples: [Double]) {
+        self.sampleRate = sampleRate
+        self.samples = samples
+    }
+
     /// `channel`: take that channel alone (a stereo preset may layer detuned samples left and right, which
     /// beat when averaged); nil averages them.
     public init(contentsOf url: URL, channel: Int? = nil) throws {

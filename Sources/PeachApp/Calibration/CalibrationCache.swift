@@ -32,6 +32,12 @@ public struct CalibrationCache: Sendable {
                    program: Int(instrument.program), bendRangeSemitones: bendRange.semitones)
     }
 
+    /// A synth calibrated by recording it (`peach calibrate --capture`): keyed by its sequencer client name.
+    public static func key(synth clientName: String, instrument: InstrumentSelection, bendRange: BendRange) -> Key {
+        Key(soundFont: "synth:" + clientName, size: 0, modified: 0, bank: Int(instrument.bankMSB),
+            program: Int(instrument.program), bendRangeSemitones: bendRange.semitones)
+    }
+
     /// The stored calibration for `key`, nil when there is none (or it is unreadable: it is then measured again).
     public func load(_ key: Key) -> SynthCalibration? {
         guard let data = FileManager.default.contents(atPath: path(for: key)),
@@ -47,16 +53,19 @@ public struct CalibrationCache: Sendable {
         try data.write(to: URL(fileURLWithPath: path(for: key)), options: .atomic)
     }
 
-    /// "fluidsynth-FluidR3_GM-b0-p0-r2-1a2b3c4d.json": readable, and distinct per full key.
+    /// "fluidsynth-FluidR3_GM-b0-p0-r2-1a2b3c4d.json" ("synth-…" for a recorded synth): readable, and distinct per full key.
     func path(for key: Key) -> String {
-        let stem = URL(fileURLWithPath: key.soundFont).deletingPathExtension().lastPathComponent
+        let kind = key.soundFont.hasPrefix("synth:") ? "synth" : "fluidsynth"
+        let name = kind == "synth" ? String(key.soundFont.dropFirst("synth:".count))
+            : URL(fileURLWithPath: key.soundFont).deletingPathExtension().lastPathComponent
+        let stem = name
             .map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? String($0) : "_" }.joined()
         var hash: UInt32 = 2_166_136_261  // FNV-1a of the whole key: stable across runs, unlike hashValue
         for byte in "\(key.soundFont)|\(key.size)|\(key.modified)|\(key.bank)|\(key.program)|\(key.bendRangeSemitones)".utf8 {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
         let hex = String(hash, radix: 16)
-        return directory + "/fluidsynth-\(stem)-b\(key.bank)-p\(key.program)-r\(key.bendRangeSemitones)-"
+        return directory + "/\(kind)-\(stem)-b\(key.bank)-p\(key.program)-r\(key.bendRangeSemitones)-"
             + String(repeating: "0", count: 8 - hex.count) + hex + ".json"
     }
 }

@@ -40,8 +40,10 @@ enum ProbeMeasurer {
         let found = tone(near: probe.nominalOffset)
             ?? (probe.purpose == .bendScale ? tone(near: probe.nominalOffset * powerOn) : nil)
         guard let found else { return CalibrationMeasurement(probe: probe, sounded: nil) }
+        // A dropout makes the note unsteady: still a key's tuning, but not fine enough for the pitch grid.
+        let wander = found.dropout ? max(found.wanderCents, 2 * CalibrationMeasurement.unsteadyWander.value) : found.wanderCents
         return CalibrationMeasurement(probe: probe, sounded: Cents.between(key, and: Frequency(found.frequency)),
-                                      wander: Cents(found.wanderCents))
+                                      wander: Cents(wander))
     }
 }
 

@@ -8,7 +8,17 @@ import PeachTerminal
 enum StartupCalibration {
     static func calibration(for connection: SynthConnection.Outcome, configuration: PeachConfiguration,
                             dataDirectory: DataDirectory, say: @escaping @Sendable (String) -> Void) async -> SynthCalibration? {
-        guard case .launched(_, let process) = connection, configuration.midi.synthProfile != .generic else { return nil }
+        guard configuration.midi.synthProfile != .generic else { return nil }
+        let process: FluidSynthProcess
+        switch connection {
+        case .launched(_, let launched): process = launched
+        case .existing(let port):
+            // A synth recorded with `peach calibrate --capture` under this client name, if any.
+            let midi = configuration.midi
+            return CalibrationCache(dataDirectory: dataDirectory).load(CalibrationCache.key(
+                synth: port.clientName, instrument: InstrumentSelection(program: midi.program, bankMSB: midi.bank),
+                bendRange: BendRange(semitones: midi.bendRangeSemitones)))
+        }
         let source = self.source(soundFont: process.configuration.soundFont, configuration: configuration,
                                  dataDirectory: dataDirectory)
         if let cached = source.cached() { return cached }

@@ -9,7 +9,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public enum CommandLineParser {
     static let commands = ["ports", "profile", "export", "import", "calibrate", "help"]
     static let valueOptions = ["--synth", "--soundfont", "--audio-driver", "--port", "--input",
-                               "--config", "--data-dir", "--svg", "--program", "--bank"]
+                               "--config", "--data-dir", "--svg", "--program", "--bank", "--capture"]
     static let flagOptions = ["--plain", "--partial", "--help", "-h", "--version", "-V", "--json"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -62,6 +62,7 @@ public enum CommandLineParser {
             case "--program": calibrate.program = try number(try optionValue(), for: word, in: 0...127)
             case "--bank": calibrate.bank = try number(try optionValue(), for: word, in: 0...127)
             case "--json": calibrate.json = true
+            case "--capture": calibrate.capture = try optionValue()
             case "--plain": options.plain = true
             case "--partial": partial = true
             case "--help", "-h": wantsHelp = true
@@ -82,7 +83,7 @@ public enum CommandLineParser {
         if case .calibrate = options.command {
             options.command = .calibrate(calibrate)
         } else if calibrate != CalibrateRequest() {
-            throw UsageError("--program, --bank and --json only go with 'peach calibrate'")
+            throw UsageError("--program, --bank, --capture and --json only go with 'peach calibrate'")
         }
         return options
     }

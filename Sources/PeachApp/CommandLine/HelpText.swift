@@ -14,7 +14,9 @@ enum HelpText {
                           (--partial imports the valid rows and reports the others)
       calibrate           measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the
                           SoundFont and preset, store it and print it; --program N, --bank N choose the
-                          preset (default: the configured one), --json prints the figures as JSON
+                          preset (default: the configured one), --json prints the figures as JSON;
+                          --capture DEV: a hardware synth instead, played on --port (or the synth found)
+                          and recorded through the ALSA capture device DEV (arecord -l lists them)
 
     Options:
       --synth auto|fluidsynth|external

@@ -46,10 +46,13 @@ public struct CalibrateRequest: Equatable, Sendable {
     public var program: Int?
     public var bank: Int?
     public var json = false
+    /// An ALSA capture device (`hw:1,0`): calibrate the synth on the MIDI port by recording its audio.
+    public var capture: String?
 
-    public init(program: Int? = nil, bank: Int? = nil, json: Bool = false) {
+    public init(program: Int? = nil, bank: Int? = nil, json: Bool = false, capture: String? = nil) {
         self.program = program
         self.bank = bank
         self.json = json
+        self.capture = capture
     }
 }

@@ -7,8 +7,12 @@ import PeachTerminal
 /// `peach calibrate`: measures FluidSynth with the SoundFont and preset Peach would use, stores the
 /// result in the data directory (the trainer then uses it) and prints it.
 public enum CalibrateCommand {
-    public static func run(_ request: CalibrateRequest, synth: SynthChoice?, soundFont: String?,
+    public static func run(_ request: CalibrateRequest, synth: SynthChoice?, soundFont: String?, port: String? = nil,
                            configuration: PeachConfiguration, directory: DataDirectory, console: Console) async -> Int32 {
+        if let device = request.capture {
+            return await CaptureCalibrateCommand.run(request, device: device, port: port, configuration: configuration,
+                                                     directory: directory, console: console)
+        }
         switch synth {
         case .none, .fluidsynth: break
         case .auto, .external:

@@ -17,6 +17,7 @@ import Testing
         #expect(options.synth == .fluidsynth)
         #expect(options.soundFont == "/s.sf2")
         #expect(try parse("--program=5 calibrate").command == .calibrate(CalibrateRequest(program: 5)))
+        #expect(try parse("calibrate --capture hw:1,0 --port 20:0").command == .calibrate(CalibrateRequest(capture: "hw:1,0")))
     }
 
     @Test func badCalibrateWordsSayWhatIsValid() {
