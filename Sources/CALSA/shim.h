@@ -162,4 +162,33 @@ static inline int peach_write_events_signal_safe(int fd, const void *bytes, size
     return failed ? -1 : 0;
 }
 
+// MARK: - PCM capture (synth calibration through an audio input)
+
+/// Opens `device` for capture as interleaved signed 16-bit at `rate` Hz with `channels` channels
+/// (no resampling), ~500 ms of buffer (a busy machine must not overrun it), and starts it.
+static inline int peach_pcm_open_capture(snd_pcm_t **pcm, const char *device, unsigned int rate, unsigned int channels) {
+    int err = snd_pcm_open(pcm, device, SND_PCM_STREAM_CAPTURE, 0);
+    if (err < 0) return err;
+    err = snd_pcm_set_params(*pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, channels, rate, 0, 500000);
+    // set_params sets a start threshold of a whole buffer, which reads of one period never reach
+    // (the read then times out with EIO): start explicitly.
+    if (err >= 0) err = snd_pcm_start(*pcm);
+    if (err < 0) { snd_pcm_close(*pcm); *pcm = NULL; }
+    return err;
+}
+
+/// Reads up to `frames` frames. An overrun (-EPIPE, -ESTRPIPE) is recovered, counted in
+/// `overruns` and returns 0 (the caller reads on; the audio has a gap). Otherwise frames read, or a
+/// negative error.
+static inline long peach_pcm_read(snd_pcm_t *pcm, short *buffer, unsigned long frames, int *overruns) {
+    snd_pcm_sframes_t got = snd_pcm_readi(pcm, buffer, frames);
+    if (got == -EPIPE || got == -ESTRPIPE) {
+        (*overruns)++;
+        int err = snd_pcm_recover(pcm, (int)got, 1);
+        if (err >= 0) err = snd_pcm_start(pcm);  // recover only prepares it (see the start threshold above)
+        return err < 0 ? err : 0;
+    }
+    return (long)got;
+}
+
 #endif

@@ -62,7 +62,14 @@ public enum PeachApp {
             let connection = SynthConnection(requestedPort: options.outputPort ?? midi.outputPort,
                                              synth: options.synth.map(TrainingApp.synth) ?? midi.synth,
                                              soundFont: nil, audioDriver: nil)
-            return await PortsCommand.run(connection: connection, inputPort: options.inputPort ?? midi.inputPort, console: console)
+            let calibration = StartupCalibration.storedSummary(soundFont: options.soundFont, configuration: configuration,
+                                                               dataDirectory: dataDirectory)
+            return await PortsCommand.run(connection: connection, inputPort: options.inputPort ?? midi.inputPort,
+                                          calibration: calibration, console: console)
+        case .calibrate(let request):
+            configuration.diagnostics.forEach { console.err("peach: \($0)\n") }
+            return await CalibrateCommand.run(request, synth: options.synth, soundFont: options.soundFont, port: options.outputPort,
+                                              configuration: configuration, directory: dataDirectory, console: console)
         case .train:
             return await TrainingApp.run(.init(options: options, environment: environment, console: console,
                                                dataDirectory: dataDirectory, configPath: configPath))

@@ -1,4 +1,4 @@
-import PeachAudioCheck
+import PeachAudio
 import Foundation
 import PeachALSA
 import PeachCore

@@ -48,7 +48,7 @@ import Testing
     @Test func usageErrorsNameTheBadWordAndTheChoices() {
         #expect(usageMessage("--synth timidity") == "unknown synth 'timidity' for --synth; valid choices: auto, fluidsynth, external")
         #expect(usageMessage("--prot 128:0") == "unknown option '--prot' (did you mean --port?)")
-        #expect(usageMessage("prots") == "unknown command 'prots' (did you mean 'ports'?); commands: ports, profile, export, import, help")
+        #expect(usageMessage("prots") == "unknown command 'prots' (did you mean 'ports'?); commands: ports, profile, export, import, calibrate, help")
         #expect(usageMessage("--port") == "option --port needs a value")
         #expect(usageMessage("--port --plain") == "option --port needs a value")
         #expect(usageMessage("--port=") == "option --port needs a value")

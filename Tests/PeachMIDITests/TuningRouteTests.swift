@@ -120,3 +120,20 @@ private func cc(_ controller: UInt8, _ value: UInt8, on channel: MIDIChannel = o
         #expect(await port.route == nil)
     }
 }
+
+/// As the app wires it: the output service over the stuck-note tracker over the sequencer client. The
+/// knob route must still reach the client, through both wrappers.
+@Suite struct RoutedServiceTests {
+    @Test func aHeldNoteOfTheServiceRoutesTheKnobThroughTheTracker() async throws {
+        let port = RecordingOutputPort()
+        let tracked = SoundingNoteTracker(port) { _ in }
+        let service = MIDIOutputService(port: tracked, directory: FakeDirectory(ports: []), ownOutput: SequencerAddress(client: 130, port: 0),
+                                        clock: VirtualClock(), configuration: MidiNotePlayerConfiguration(profile: .generalMIDI))
+        try await service.connect(to: SequencerPortInfo(address: SequencerAddress(client: 128, port: 0), clientName: "Synth",
+                                                        portName: "in", clientKind: .user,
+                                                        capabilities: [.write, .subscribeWrite], types: [.synthesizer]))
+        let handle = try await service.play(frequency: target, velocity: velocity, amplitudeDB: .unchanged)
+        await (handle as? KnobRoutable)?.routeKnob(knob(.absolute7Bit(controller: 74)))
+        #expect(await port.route?.key == .a4, "the route reached the sequencer client")
+    }
+}

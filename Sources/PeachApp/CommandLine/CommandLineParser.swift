@@ -20,6 +20,7 @@ public enum CommandLineParser {
         var svgPath: String?
         var json = false
         var partial = false
+        var calibrate = CalibrateRequest()
         var wantsHelp = false
         var wantsVersion = false
         var index = 0
@@ -61,6 +62,9 @@ public enum CommandLineParser {
             case "--config": options.configPath = try optionValue()
             case "--data-dir": options.dataDirectory = try optionValue()
             case "--svg": svgPath = try optionValue()
+            case "--program": calibrate.program = try number(try optionValue(), for: word, in: 0...127)
+            case "--bank": calibrate.bank = try number(try optionValue(), for: word, in: 0...127)
+            case "--capture": calibrate.capture = try optionValue()
             case "--plain": options.plain = true
             case "--partial": partial = true
             case "--json": json = true
@@ -79,7 +83,20 @@ public enum CommandLineParser {
         if wantsHelp { options.command = .help; return options }
         if wantsVersion { options.command = .version; return options }
         options.command = try command(from: positionals, svgPath: svgPath, json: json, partial: partial)
+        if case .calibrate = options.command {
+            calibrate.json = json
+            options.command = .calibrate(calibrate)
+        } else if calibrate != CalibrateRequest() {
+            throw UsageError("--program, --bank and --capture only go with 'peach calibrate'")
+        }
         return options
+    }
+
+    private static func number(_ text: String, for option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(option) needs a number from \(range.lowerBound) to \(range.upperBound), not \(Echo.quoted(text))")
+        }
+        return value
     }
 
     private static func command(from positionals: [String], svgPath: String?, json: Bool,
@@ -113,6 +130,9 @@ public enum CommandLineParser {
             guard let path = rest.first else { throw UsageError("'import' needs the CSV file to read: peach import FILE [--partial]") }
             try noMoreThan(1)
             return .importCSV(path: path, partial: partial)
+        case "calibrate":
+            try noMoreThan(0)
+            return .calibrate(CalibrateRequest())
         case "help":
             return .help
         case "__man":
@@ -134,8 +154,9 @@ public enum CommandLineParser {
     /// An option that belongs to one command ("--svg" to profile) given with another.
     private static func rejectOptionsOfOtherCommands(given: [String], command: String) throws(UsageError) {
         for option in given {
-            guard let owner = CommandLineSpec.commands.first(where: { $0.options.contains(option) }), owner.name != command else { continue }
-            throw UsageError("\(option) only goes with 'peach \(owner.name)'")
+            let owners = CommandLineSpec.commands.filter { $0.options.contains(option) }.map(\.name)
+            guard !owners.isEmpty, !owners.contains(command) else { continue }
+            throw UsageError("\(option) only goes with " + owners.map { "'peach \($0)'" }.joined(separator: " or "))
         }
     }
 }

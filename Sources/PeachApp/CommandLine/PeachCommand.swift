@@ -10,6 +10,8 @@ public enum PeachCommand: Equatable, Sendable {
     case export(path: String?)
     /// `peach import FILE [--partial]`.
     case importCSV(path: String, partial: Bool)
+    /// `peach calibrate [--program N] [--bank N] [--json]`: measure FluidSynth's pitch and store the profile.
+    case calibrate(CalibrateRequest)
     case help
     case version
     /// `peach __man` (hidden): the man page peach(1) as roff, for scripts/install.
@@ -41,4 +43,20 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var plain = false
 
     public init() {}
+}
+
+/// What `peach calibrate` measures: FluidSynth with the configured (or given) SoundFont and preset.
+public struct CalibrateRequest: Equatable, Sendable {
+    public var program: Int?
+    public var bank: Int?
+    public var json = false
+    /// An ALSA capture device (`hw:1,0`): calibrate the synth on the MIDI port by recording its audio.
+    public var capture: String?
+
+    public init(program: Int? = nil, bank: Int? = nil, json: Bool = false, capture: String? = nil) {
+        self.program = program
+        self.bank = bank
+        self.json = json
+        self.capture = capture
+    }
 }

@@ -3,7 +3,9 @@ import PeachMIDI
 
 /// `peach ports`: every sequencer port as `aconnect -l` would show it, and what Peach would use.
 public enum PortsCommand {
-    public static func run(connection: SynthConnection, inputPort: String?, console: Console) async -> Int32 {
+    /// `calibration`: the stored FluidSynth calibration line (see `StartupCalibration.storedSummary`).
+    public static func run(connection: SynthConnection, inputPort: String?, calibration: String? = nil,
+                           console: Console) async -> Int32 {
         let sequencer: ALSASequencer
         do {
             sequencer = try ALSASequencer(clientName: "Peach (ports)")
@@ -21,6 +23,7 @@ public enum PortsCommand {
             case .some(let port): console.out("Peach would play to:" + PortListing.line(port) + "\n")
             case .none: console.out("Peach would start FluidSynth and play to it (no synth port found, or --synth fluidsynth).\n")
             }
+            if let calibration { console.out(calibration + "\n") }
             let inputs = try inputPort.map { [try resolver.resolve($0, for: .source)] }
                 ?? ControllerSelection.defaultInputs(from: ports, ownClient: sequencer.ownClient)
             console.out(inputs.isEmpty ? "Peach would listen to no MIDI controller (the computer keyboard always works).\n"

@@ -5,26 +5,32 @@ import PeachTerminal
 /// Turns the configuration's [midi], [controller] and [safety] sections into the MIDI layer's types.
 /// Pure, so every mapping is tested without a sequencer.
 public enum MIDISetup {
+    /// `calibration`: what listening to this synth measured; it replaces the built-in profile unless
+    /// the configuration forces the generic one.
     public static func playerConfiguration(_ midi: MIDIConfiguration, safety: SafetyConfiguration,
-                                           destination: SequencerPortInfo?) -> MidiNotePlayerConfiguration {
+                                           destination: SequencerPortInfo?,
+                                           calibration: SynthCalibration? = nil) -> MidiNotePlayerConfiguration {
         let channels = [midi.referenceChannel, midi.tunableChannel].compactMap { MIDIChannel(displayNumber: $0) }
         return MidiNotePlayerConfiguration(
             channels: channels.count == 2 ? channels : MidiNotePlayerConfiguration.defaultChannels,
             bendRange: BendRange(semitones: midi.bendRangeSemitones),
-            profile: synthProfile(midi.synthProfile, destination: destination),
+            profile: synthProfile(midi.synthProfile, destination: destination, calibration: calibration),
             instrument: InstrumentSelection(program: midi.program, bankMSB: midi.bank),
             ceiling: OutputCeiling(velocity: safety.velocityCeiling, channelVolume: safety.volumeCeiling))
     }
 
     /// `auto`: FluidSynth's measured profile for a FluidSynth port (ours is "Peach FluidSynth …"),
     /// the ideal General MIDI profile for anything else.
-    public static func synthProfile(_ choice: MIDIConfiguration.SynthProfile, destination: SequencerPortInfo?) -> SynthProfile {
-        switch choice {
+    public static func synthProfile(_ choice: MIDIConfiguration.SynthProfile, destination: SequencerPortInfo?,
+                                    calibration: SynthCalibration? = nil) -> SynthProfile {
+        let builtIn: SynthProfile = switch choice {
         case .fluidsynth: .fluidSynth2
         case .generic: .generalMIDI
         case .auto:
             destination.map { $0.clientName.lowercased().contains("fluid") } == true ? .fluidSynth2 : .generalMIDI
         }
+        guard let calibration, choice != .generic else { return builtIn }
+        return calibration.profile(basedOn: builtIn)
     }
 
     public static func binding(_ controller: ControllerConfiguration) -> ControllerBinding? {

@@ -93,7 +93,10 @@ enum TrainingApp {
 
         let clock = SystemTrainingClock()
         let destination = connection.port
-        let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination)
+        let calibration = await StartupCalibration.calibration(for: connection, configuration: config,
+                                                               dataDirectory: context.dataDirectory) { console.err("peach: \($0)\n") }
+        let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination,
+                                                                calibration: calibration)
         let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels),
                                         directory: sequencer, ownOutput: sequencer.outputAddress,
                                         clock: clock, configuration: playerConfiguration,
@@ -151,7 +154,7 @@ enum TrainingApp {
                             configFile: context.configPath ?? "(none: defaults)",
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
-                            volumePercent: config.safety.volumePercent)
+                            volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary)
         }
         if plain {
             pump = InputPump.start(.lines)

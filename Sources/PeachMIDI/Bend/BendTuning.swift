@@ -20,7 +20,7 @@ public struct BendTuning: Hashable, Sendable {
 
     /// Cents the synth really moves per bend unit (LSB), after its bend scale.
     public var centsPerStep: Cents {
-        let nominalSemitones = range.nominal(honouringCents: profile.honoursBendRangeCents).semitones
+        let nominalSemitones = profile.effectiveBendRange(range).nominal(honouringCents: profile.honoursBendRangeCents).semitones
         return Cents(nominalSemitones * profile.centsPerBendSemitone / Self.fullScale)
     }
 
@@ -38,11 +38,17 @@ public struct BendTuning: Hashable, Sendable {
         return bend
     }
 
-    /// Bends `note` to `frequency`, or nil when that is outside the bend range from `note`.
+    /// The largest offset the synth can bend any key to, either way.
+    public var reach: Cents { centsPerStep * Double(PitchBend.range.upperBound) }
+
+    /// Bends `note` to `frequency`, or nil when that is outside the bend range from `note`. The key's
+    /// own tuning (`profile.keyTuning`) is corrected: the bend aims at the target minus it, and the
+    /// presented offset includes it.
     public func placement(of frequency: Frequency, on note: MIDINote) -> BentNote? {
         let key = DetunedMIDINote(note: note).frequency(reference: profile.concertPitch)
-        guard let bend = bend(for: Cents.between(key, and: frequency)) else { return nil }
-        return BentNote(note: note, bend: bend, presentedOffset: presentedOffset(of: bend))
+        let keyOffset = profile.keyTuning.offset(of: note)
+        guard let bend = bend(for: Cents.between(key, and: frequency) - keyOffset) else { return nil }
+        return BentNote(note: note, bend: bend, presentedOffset: keyOffset + presentedOffset(of: bend))
     }
 
     /// The nearest key to `frequency` in the synth's tuning, bent to it. Beyond the MIDI range the
@@ -51,8 +57,9 @@ public struct BendTuning: Hashable, Sendable {
         let nearest = DetunedMIDINote(frequency: frequency, reference: profile.concertPitch).note
         if let placed = placement(of: frequency, on: nearest) { return placed }
         let key = DetunedMIDINote(note: nearest).frequency(reference: profile.concertPitch)
-        let bend = Cents.between(key, and: frequency) > .zero ? PitchBend(clamping: .max) : PitchBend(clamping: .min)
-        return BentNote(note: nearest, bend: bend, presentedOffset: presentedOffset(of: bend))
+        let keyOffset = profile.keyTuning.offset(of: nearest)
+        let bend = Cents.between(key, and: frequency) - keyOffset > .zero ? PitchBend(clamping: .max) : PitchBend(clamping: .min)
+        return BentNote(note: nearest, bend: bend, presentedOffset: keyOffset + presentedOffset(of: bend))
     }
 
     /// The frequency the synth will really sound for `placed`.

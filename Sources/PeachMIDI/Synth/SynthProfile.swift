@@ -1,8 +1,9 @@
 import PeachCore
 
 /// How a synth really renders pitch bend, so the player can correct for it and report what was
-/// actually presented. Values for FluidSynth were measured by FFT of rendered audio
-/// (see docs/alsa-and-fluidsynth.md, "FluidSynth 2.3.1 pitch facts").
+/// actually presented. The built-in FluidSynth values were measured by FFT of rendered audio
+/// (docs/alsa-and-fluidsynth.md, "FluidSynth 2.3.1 pitch facts"); `peach calibrate` measures them per
+/// synth, SoundFont and preset (docs/synth-calibration.md).
 public struct SynthProfile: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     /// Cents the synth moves per nominal semitone of bend range (100 for an exact synth).
@@ -16,15 +17,31 @@ public struct SynthProfile: Hashable, Sendable, CustomStringConvertible {
     /// The synth's own A4: the frequency of MIDI note 69 with the bend centred. Peach's reference
     /// pitch setting is separate: frequencies arrive absolute and are bent relative to this tuning.
     public var concertPitch: ReferencePitch
+    /// Whether the synth honours RPN 0 at all. One that ignores it keeps the GM power-on range
+    /// (±2 semitones) whatever Peach asks for.
+    public var honoursBendRange: Bool
+    /// Each key's own tuning with the bend centred (calibration measures it; empty = all in tune).
+    public var keyTuning: KeyTuning
+
+    /// The range a synth that ignores RPN 0 bends over: the GM power-on value.
+    public static let powerOnBendRange = BendRange.default
 
     public init(name: String, centsPerBendSemitone: Double, pitchResolution: Cents, rounding: PitchRounding,
-                honoursBendRangeCents: Bool = true, concertPitch: ReferencePitch = .standard) {
+                honoursBendRangeCents: Bool = true, concertPitch: ReferencePitch = .standard,
+                honoursBendRange: Bool = true, keyTuning: KeyTuning = .inTune) {
         self.name = name
         self.centsPerBendSemitone = centsPerBendSemitone
         self.pitchResolution = pitchResolution.magnitude
         self.rounding = rounding
         self.honoursBendRangeCents = honoursBendRangeCents
         self.concertPitch = concertPitch
+        self.honoursBendRange = honoursBendRange
+        self.keyTuning = keyTuning
+    }
+
+    /// The range the synth really applies when Peach sets `requested` with RPN 0.
+    public func effectiveBendRange(_ requested: BendRange) -> BendRange {
+        honoursBendRange ? requested : Self.powerOnBendRange
     }
 
     /// FluidSynth 2.x: 99.22 cents per bend semitone and pitch cut to whole cents by an `(unsigned)`

@@ -9,10 +9,12 @@ public struct InfoScreenModel: Hashable, Sendable {
     public var velocityCeiling: Int
     public var volumeCeiling: Int
     public var volumePercent: Int
+    /// What calibration measured of the synth ("calibrated 2026-11-22: 99.2 c/semitone, …"); nil when not calibrated.
+    public var synthCalibration: String?
 
     public init(name: String = "Peach for Linux", version: String, licence: String, dataDirectory: String,
                 configFile: String, synth: DeviceStatus, controller: DeviceStatus,
-                velocityCeiling: Int, volumeCeiling: Int, volumePercent: Int) {
+                velocityCeiling: Int, volumeCeiling: Int, volumePercent: Int, synthCalibration: String? = nil) {
         self.name = name
         self.version = version
         self.licence = licence
@@ -23,13 +25,18 @@ public struct InfoScreenModel: Hashable, Sendable {
         self.velocityCeiling = velocityCeiling
         self.volumeCeiling = volumeCeiling
         self.volumePercent = volumePercent
+        self.synthCalibration = synthCalibration
     }
 }
 
 public enum InfoScreen {
     public static func render(_ model: InfoScreenModel, size: TerminalSize, style: Styler) -> [String] {
         func row(_ label: String, _ value: String) -> String { style.bold(TextLayout.fit(label, width: 16)) + value }
-        let body = [
+        // The calibration summary is long: wrapped under its label rather than cut at the edge.
+        let calibrationWidth = max(size.columns - 2 - 16, 20)
+        let calibrationRows = (model.synthCalibration.map { TextLayout.wrap($0, width: calibrationWidth) } ?? [])
+            .enumerated().map { $0.offset == 0 ? row("Calibration", $0.element) : String(repeating: " ", count: 16) + $0.element }
+        let body: [String] = [
             "",
             style.bold(model.name) + "  " + model.version,
             "An ear trainer that plays its notes on a real synthesizer, measured in cents.",
@@ -39,6 +46,7 @@ public enum InfoScreen {
             row("Config file", model.configFile),
             "",
             row("Synth", model.synth.rendered(style: style)),
+        ] + calibrationRows + [
             row("Controller", model.controller.rendered(style: style)),
             row("Volume ceiling", "velocity \(model.velocityCeiling) · CC7 \(model.volumeCeiling) (of 127)"
                 + " · volume \(model.volumePercent) % of the ceiling"),

@@ -16,7 +16,8 @@ extension RealSequencerTests {
             // The file audio driver: the VM has no sound card (FluidSynth writes fluidsynth.wav in the cwd).
             let peach = try PeachRun(["--plain", "--synth", "fluidsynth", "--audio-driver", "file"]
                                      + PeachProgram.dataArguments(directory), directory: directory)
-            let synthLine = try peach.expectLine(prefix: "synth: ", anywhere: true)
+            // The first start with a SoundFont calibrates FluidSynth: tens of seconds in the emulated VM.
+            let synthLine = try peach.expectLine(prefix: "synth: ", anywhere: true, timeout: Self.firstStart)
             let synthName = String(synthLine.dropFirst("synth: ".count))
             #expect(synthName.hasPrefix("Peach FluidSynth \(peach.pid)"), "\(synthLine)")
             try peach.expectLine(prefix: "start:", anywhere: true)
@@ -77,7 +78,7 @@ extension RealSequencerTests {
             let directory = try PeachProgram.temporaryDirectory()
             let peach = try PeachRun(["--plain", "--synth", "fluidsynth", "--audio-driver", "file"]
                                      + PeachProgram.dataArguments(directory), directory: directory)
-            try peach.expectLine(prefix: "synth: Peach FluidSynth", anywhere: true)
+            try peach.expectLine(prefix: "synth: Peach FluidSynth", anywhere: true, timeout: Self.firstStart)
             try peach.expectLine(prefix: "start:", anywhere: true)
             #expect(!PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
             try peach.send("c")
@@ -93,6 +94,9 @@ extension RealSequencerTests {
             let records = (try? PeachProgram.logRecords(directory)) ?? []
             #expect(records.isEmpty, "the interrupted comparison must not be recorded: \(records)")
         }
+
+        /// Starting FluidSynth with a new data directory includes calibrating it (docs/synth-calibration.md).
+        static let firstStart = Duration.seconds(240)
 
         /// PlainLineInterface's wording, written independently: "3.2 cents sharp", "0.4 cents flat".
         static func describe(_ error: Double) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import PeachALSA
-import PeachAudioCheck
+import PeachAudio
 import PeachCore
 import PeachMIDI
 import Testing

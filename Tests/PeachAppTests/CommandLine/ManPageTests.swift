@@ -101,7 +101,7 @@ import PeachTerminal
             let owner = CommandLineSpec.commands.first { $0.options.contains(option.name) }
             let command = owner.map { [$0.name] + ($0.name == "import" ? ["x.csv"] : []) } ?? []
             for spelling in option.spellings {
-                let value: [String] = option.value == nil ? [] : [option.name == "--synth" ? "auto" : "x"]
+                let value: [String] = option.value == nil ? [] : [option.name == "--synth" ? "auto" : option.value == "N" ? "1" : "x"]
                 _ = try CommandLineParser.parse(command + [spelling] + value)
             }
         }

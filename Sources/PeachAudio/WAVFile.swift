@@ -1,7 +1,5 @@
 import Foundation
 
-/// Used by the FluidSynth tests (PeachALSATests) and the pitch benchmark (peach-bench), which
-/// measure what a real synth sounded.
 /// A rendered WAV file as mono samples (channels averaged). Reads the RIFF chunks FluidSynth's
 /// file driver writes: 16-bit integer or 32-bit float PCM.
 public struct WAVFile {
@@ -11,6 +9,12 @@ public struct WAVFile {
     public var duration: Double { Double(samples.count) / sampleRate }
 
     public struct Malformed: Error, CustomStringConvertible { public let description: String }
+
+    /// Samples already in memory (a capture), to use the onset finders below.
+    public init(sampleRate: Double, samples: [Double]) {
+        self.sampleRate = sampleRate
+        self.samples = samples
+    }
 
     /// `channel`: take that channel alone (a stereo preset may layer detuned samples left and right, which
     /// beat when averaged); nil averages them.

@@ -1,0 +1,48 @@
+import PeachCore
+import PeachMIDI
+
+/// A `SynthCalibration` as JSON (the cache file and `peach calibrate --json`): plain numbers,
+/// keys by MIDI number, so other tools can read it.
+struct CalibrationRecord: Codable, Equatable {
+    var synth: String
+    var date: String
+    var centsPerBendSemitone: Double
+    var pitchResolutionCents: Double
+    var rounding: String
+    var honoursBendRange: Bool
+    var bendRangeSemitones: Int
+    /// MIDI key number (as text: JSON object keys) → cents from equal temperament, A4 = 440 Hz.
+    var keyOffsetsCents: [String: Double]
+    var uncorrectableKeys: [Int]
+    var unsteadyKeys: [Int]
+
+    init(_ calibration: SynthCalibration) {
+        synth = calibration.synthName
+        date = calibration.date
+        centsPerBendSemitone = calibration.centsPerBendSemitone
+        pitchResolutionCents = calibration.pitchResolution.value
+        rounding = calibration.rounding.rawValue
+        honoursBendRange = calibration.honoursBendRange
+        bendRangeSemitones = calibration.bendRange.semitones
+        keyOffsetsCents = Dictionary(uniqueKeysWithValues: calibration.keyTuning.offsets.map { (String($0.key.rawValue), $0.value.value) })
+        uncorrectableKeys = calibration.uncorrectableKeys.map(\.rawValue)
+        unsteadyKeys = calibration.unsteadyKeys.map(\.rawValue)
+    }
+
+    /// Nil when a value is out of its domain (a hand-edited or foreign file).
+    var calibration: SynthCalibration? {
+        guard let rounding = PitchRounding(rawValue: rounding), centsPerBendSemitone.isFinite, centsPerBendSemitone > 0,
+              pitchResolutionCents.isFinite, pitchResolutionCents >= 0 else { return nil }
+        var offsets: [MIDINote: Cents] = [:]
+        for (key, cents) in keyOffsetsCents {
+            guard let number = Int(key), let note = MIDINote(number), cents.isFinite else { return nil }
+            offsets[note] = Cents(cents)
+        }
+        return SynthCalibration(synthName: synth, date: date, centsPerBendSemitone: centsPerBendSemitone,
+                                pitchResolution: Cents(pitchResolutionCents), rounding: rounding,
+                                honoursBendRange: honoursBendRange, keyTuning: KeyTuning(offsets: offsets),
+                                bendRange: BendRange(semitones: bendRangeSemitones),
+                                uncorrectableKeys: uncorrectableKeys.compactMap(MIDINote.init),
+                                unsteadyKeys: unsteadyKeys.compactMap(MIDINote.init))
+    }
+}

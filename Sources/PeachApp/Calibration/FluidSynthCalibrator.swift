@@ -1,0 +1,108 @@
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachMIDI
+
+/// Calibrates FluidSynth without a sequencer: writes the calibration sequence as a Standard MIDI
+/// File, renders it with `fluidsynth -ni -F` (file rendering, much faster than real time and
+/// sample-exact, so each probe sits where the file says), and measures every note.
+public struct FluidSynthCalibrator: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public var executable = "/usr/bin/fluidsynth"
+    public var soundFont: String
+    public var instrument: InstrumentSelection
+    public var bendRange: BendRange
+    public var keys: ClosedRange<MIDINote>
+    public static let sampleRate = 44100
+
+    public init(soundFont: String, instrument: InstrumentSelection, bendRange: BendRange, keys: ClosedRange<MIDINote>) {
+        self.soundFont = soundFont
+        self.instrument = instrument
+        self.bendRange = bendRange
+        self.keys = keys
+    }
+
+    public var sequence: CalibrationSequence { CalibrationSequence(keys: keys, instrument: instrument, bendRange: bendRange) }
+
+    /// Renders and measures; `progress` gets short status lines.
+    public func calibrate(date: Date = Date(), progress: @Sendable (String) -> Void = { _ in }) async throws -> SynthCalibration {
+        let sequence = self.sequence
+        progress("rendering \(sequence.probes.count) test notes with FluidSynth…")
+        let recording = try render(sequence.file)
+        progress("measuring \(sequence.probes.count) notes…")
+        let measurements = ProbeMeasurer.measure(sequence.probes, samples: recording.samples, sampleRate: recording.sampleRate)
+        return try CalibrationAnalysis.analyse(measurements, sequence: sequence, synthName: Self.synthName(executable),
+                                               date: CalibrationDate.day(date))
+    }
+
+    /// Renders `file` offline with this SoundFont; returns the left channel alone (a stereo preset may
+    /// layer detuned samples left and right, which beat when mixed). Time zero is the file's.
+    public func render(_ file: StandardMIDIFile) throws -> WAVFile {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-calibrate-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let midi = directory.appendingPathComponent("calibration.mid")
+        let wav = directory.appendingPathComponent("calibration.wav")
+        try Data(file.bytes).write(to: midi)
+        try render(midi: midi, to: wav)
+        return try WAVFile(contentsOf: wav, channel: 0)
+    }
+
+    /// The arguments for offline rendering: no MIDI input, no shell, chorus and reverb off (chorus is
+    /// a modulated delay that wobbles the pitch being measured).
+    func arguments(midi: URL, wav: URL) -> [String] {
+        ["-ni", "-F", wav.path, "-T", "wav", "-r", String(Self.sampleRate), "-g", "0.5", "-R", "0", "-C", "0",
+         soundFont, midi.path]
+    }
+
+    private func render(midi: URL, to wav: URL) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw Failure(description: "\(executable) not found: install FluidSynth (apt-get install fluidsynth)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments(midi: midi, wav: wav)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let size = (try? FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int) ?? 0
+        guard process.terminationStatus == 0, size > 44 else {
+            throw Failure(description: "fluidsynth could not render the calibration notes (exit \(process.terminationStatus)): "
+                          + String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// "FluidSynth 2.3.1" from `fluidsynth --version`, else "FluidSynth".
+    static func synthName(_ executable: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "FluidSynth" }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let version = text.split(separator: "\n").first?.split(separator: " ").last.map(String.init)
+        return version.map { "FluidSynth \($0)" } ?? "FluidSynth"
+    }
+}
+
+/// The calibration's day, UTC, as YYYY-MM-DD.
+enum CalibrationDate {
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The pitch and level of one steady note inside a recording.
+public struct ToneMeasurement: Sendable {
+    public var frequency: Double
+    /// How far the pitches of the window's two halves differ, in cents: vibrato, an LFO on pitch,
+    /// layered detuned samples beating, or a glitch in the audio.
+    public var wanderCents: Double
+    /// The halves agree within `ToneMeasurer.steadyCents`.
+    public var steady: Bool { wanderCents < ToneMeasurer.steadyCents }
+    /// RMS level of the window, dB relative to full scale.
+    public var levelDB: Double
+    /// The window holds a run of exact digital silence: a dropout (a synth or capture that could
+    /// not keep up), which no real tone or converter noise produces.
+    public var dropout = false
+}
+
+/// Measures a note between two times of a sample buffer with `PitchMeter`: the whole window, then
+/// each half (to tell a steady tone from a wandering one).
+public enum ToneMeasurer {
+    public static let steadyCents = 1.0
+    /// Below this the window counts as silence.
+    public static let silenceDB = -70.0
+    /// This many exactly-zero samples in a row inside a sounding note make a dropout.
+    public static let dropoutSamples = 32
+
+    /// `guess` must be within `searchCents` of the fundamental. Nil when the window is silent or outside the samples.
+    public static func measure(_ samples: [Double], sampleRate: Double, from start: Double, to end: Double,
+                               near guess: Double, searchCents: Double = 60) -> ToneMeasurement? {
+        let from = Int(start * sampleRate), to = Int(end * sampleRate)
+        guard from >= 0, to <= samples.count, to - from > 64 else { return nil }
+        let window = samples[from..<to]
+        let power = window.reduce(0) { $0 + $1 * $1 } / Double(window.count)
+        let levelDB = 10 * log10(max(power, 1e-20)) + 3.01  // a full-scale sine reads 0 dB
+        guard levelDB > silenceDB else { return nil }
+        let whole = PitchMeter.fundamental(of: window, sampleRate: sampleRate, near: guess, searchCents: searchCents)
+        let middle = (from + to) / 2
+        let first = PitchMeter.fundamental(of: samples[from..<middle], sampleRate: sampleRate, near: whole, searchCents: 10)
+        let second = PitchMeter.fundamental(of: samples[middle..<to], sampleRate: sampleRate, near: whole, searchCents: 10)
+        var zeros = 0, dropout = false
+        for sample in window {
+            zeros = sample == 0 ? zeros + 1 : 0
+            if zeros >= dropoutSamples { dropout = true; break }
+        }
+        return ToneMeasurement(frequency: whole, wanderCents: abs(PitchMeter.cents(first, relativeTo: second)), levelDB: levelDB,
+                               dropout: dropout)
+    }
+}

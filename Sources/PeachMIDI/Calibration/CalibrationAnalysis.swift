@@ -1,0 +1,164 @@
+import PeachCore
+
+/// One probe's measured pitch: the offset from the key's equal-tempered pitch (A4 = 440 Hz) it
+/// sounded, or nil when nothing could be measured; `wander`: how far the pitch moved within the note.
+public struct CalibrationMeasurement: Hashable, Sendable {
+    public var probe: CalibrationProbe
+    public var sounded: Cents?
+    public var wander: Cents
+
+    /// Beyond this the note counts as unsteady (reported; still measured).
+    public static let unsteadyWander = Cents(1)
+    /// Beyond this the pitch is modulated (vibrato, LFO), not just beating layers: no use for calibration.
+    public static let modulatedWander = Cents(5)
+
+    public init(probe: CalibrationProbe, sounded: Cents?, wander: Cents = .zero) {
+        self.probe = probe
+        self.sounded = sounded
+        self.wander = wander
+    }
+
+    public var steady: Bool { wander <= Self.unsteadyWander }
+    public var modulated: Bool { wander > Self.modulatedWander }
+}
+
+/// Why a calibration could not produce a profile; each says what to do.
+public enum CalibrationFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    case keysNotMeasured([MIDINote])
+    case bendNotMeasured
+    case unstablePitch(steadyFraction: Double)
+    case beatingLayers
+
+    public var description: String {
+        switch self {
+        case .keysNotMeasured(let keys):
+            "no pitch could be measured for \(keys.map(\.name).joined(separator: ", ")): the preset may not cover "
+                + "those keys or may be silent (choose another program or bank)"
+        case .bendNotMeasured:
+            "the bent notes could not be measured: the synth may not respond to pitch bend"
+        case .unstablePitch(let fraction):
+            "the pitch wanders by more than \(Int(CalibrationMeasurement.modulatedWander.value)) cents within most notes (only \(Int(fraction * 100)) % held it): the preset has vibrato "
+                + "or an LFO on pitch; turn off vibrato/modulation (LFO depth, mod wheel) or choose a plain preset"
+        case .beatingLayers:
+            "the pitch of this preset moves by more than a cent within a note (layered samples beating), too much "
+                + "to measure the synth's fine pitch steps: choose a preset that holds its pitch (a piano, say)"
+        }
+    }
+}
+
+/// Derives the synth's calibration from the measured probes (pure arithmetic; see
+/// docs/synth-calibration.md for the method).
+public enum CalibrationAnalysis {
+    /// A synth that honours RPN 0 bends the sweep about 100 c per nominal semitone; one that ignores
+    /// it stays at ±2 and bends a sixth as far. Halfway between decides.
+    static let honouredSlope = 0.5
+
+    public static func analyse(_ measurements: [CalibrationMeasurement], sequence: CalibrationSequence,
+                               synthName: String, date: String) throws(CalibrationFailure) -> SynthCalibration {
+        let steadyFraction = Double(measurements.filter { !$0.modulated }.count) / Double(max(measurements.count, 1))
+        if steadyFraction < 0.5 { throw .unstablePitch(steadyFraction: steadyFraction) }
+
+        // 1. Each key's own tuning.
+        var offsets: [MIDINote: Cents] = [:]
+        var missing: [MIDINote] = []
+        var unsteady: [MIDINote] = []
+        for measurement in measurements where measurement.probe.purpose == .keyTuning {
+            guard let sounded = measurement.sounded else { missing.append(measurement.probe.note); continue }
+            offsets[measurement.probe.note] = sounded
+            if !measurement.steady { unsteady.append(measurement.probe.note) }
+        }
+        guard missing.isEmpty else { throw .keysNotMeasured(missing) }
+        let keyTuning = KeyTuning(offsets: offsets)
+
+        // 2. Bend scale: slope of sounded (less the key's tuning) over nominal offset. The slope is
+        // blind to a constant bias, so a floor (always −0.5 c on average) does not tilt it.
+        let sweep = measurements.filter { $0.probe.purpose == .bendScale && !$0.modulated }.compactMap { measurement in
+            measurement.sounded.map { (measurement.probe.nominalOffset.value, ($0 - keyTuning.offset(of: measurement.probe.note)).value) }
+        }
+        guard sweep.count >= 4, let slope = slope(sweep) else { throw .bendNotMeasured }
+        let honoursBendRange = slope > honouredSlope
+        let sweepSemitones = Double(CalibrationSequence.sweepRange.semitones)
+        let powerOnSemitones = Double(SynthProfile.powerOnBendRange.semitones)
+        // Ignored RPN: the sweep's bends moved over ±2 semitones, not ±12.
+        let slopeCentsPerSemitone = 100 * slope * (honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
+
+        // 3. Pitch floor and rounding: which model best predicts the fractional-cent bends.
+        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: slopeCentsPerSemitone, pitchResolution: .zero,
+                                     rounding: .nearest, honoursBendRange: honoursBendRange)
+        let tuning = BendTuning(range: sequence.bendRange, profile: candidate)
+        // Fractions of a cent: only notes that hold their pitch within a cent can tell a grid apart.
+        let floorPoints = measurements.filter { $0.probe.purpose == .pitchFloor && $0.steady }.compactMap { measurement in
+            measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend),
+                                       $0 - keyTuning.offset(of: measurement.probe.note)) }
+        }
+        guard floorPoints.count >= 7 else {
+            let measured = measurements.contains { $0.probe.purpose == .pitchFloor && $0.sounded != nil }
+            throw measured ? .beatingLayers : .bendNotMeasured
+        }
+        let (resolution, rounding) = floorModel(floorPoints)
+        // On a grid the slope is only good to the grid's noise; the grid itself pins the scale much
+        // closer: each wide bend sounds a whole number of cents, true only for a narrow band of scales.
+        let scale = resolution > .zero
+            ? refinedScale(sweep, slope: slope, resolution: resolution, rounding: rounding) : slope
+        let centsPerBendSemitone = 100 * scale * (honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
+
+        let reach = BendTuning(range: sequence.bendRange, profile: candidate).reach
+        let halfSemitone = Cents(Cents.perSemitone / 2)
+        let uncorrectable = keyTuning.offsets.filter { $0.value.magnitude + halfSemitone > reach }.keys.sorted()
+        return SynthCalibration(synthName: synthName, date: date, centsPerBendSemitone: centsPerBendSemitone,
+                                pitchResolution: resolution, rounding: rounding, honoursBendRange: honoursBendRange,
+                                keyTuning: keyTuning, bendRange: sequence.bendRange,
+                                uncorrectableKeys: uncorrectable, unsteadyKeys: unsteady.sorted())
+    }
+
+    /// Least-squares slope of y over x (with intercept), or nil when x does not vary.
+    static func slope(_ points: [(Double, Double)]) -> Double? {
+        let count = Double(points.count)
+        let meanX = points.map(\.0).reduce(0, +) / count
+        let meanY = points.map(\.1).reduce(0, +) / count
+        let sxx = points.map { ($0.0 - meanX) * ($0.0 - meanX) }.reduce(0, +)
+        let sxy = points.map { ($0.0 - meanX) * ($0.1 - meanY) }.reduce(0, +)
+        return sxx > 0 ? sxy / sxx : nil
+    }
+
+    /// The scale within ±0.5 % of `slope` under which the most sweep points land on the grid value
+    /// they sounded (within half a step: measurement noise is far smaller): the middle of that band,
+    /// scanned in steps of 1e-6.
+    static func refinedScale(_ points: [(Double, Double)], slope: Double, resolution: Cents, rounding: PitchRounding) -> Double {
+        let grid = SynthProfile(name: "", centsPerBendSemitone: 100, pitchResolution: resolution, rounding: rounding)
+        var bestHits = -1
+        var band: [Double] = []
+        for step in -5000...5000 {
+            let scale = slope * (1 + Double(step) * 1e-6)
+            let hits = points.filter { point in
+                abs(grid.presented(Cents(scale * point.0)).value - point.1) < resolution.value / 2
+            }.count
+            if hits > bestHits {
+                bestHits = hits
+                band = [scale]
+            } else if hits == bestHits {
+                band.append(scale)
+            }
+        }
+        return band.isEmpty ? slope : (band.first! + band.last!) / 2
+    }
+
+    /// Continuous, or a 1-cent grid reached by floor, nearest or toward zero: the model whose
+    /// predictions are closest (RMS) to what sounded. Continuous wins unless a grid is clearly better.
+    static func floorModel(_ points: [(sounding: Cents, sounded: Cents)]) -> (Cents, PitchRounding) {
+        func rms(_ profile: SynthProfile) -> Double {
+            let squares = points.map { point in
+                let error = (profile.presented(point.sounding) - point.sounded).value
+                return error * error
+            }
+            return (squares.reduce(0, +) / Double(points.count)).squareRoot()
+        }
+        func model(_ resolution: Cents, _ rounding: PitchRounding) -> SynthProfile {
+            SynthProfile(name: "", centsPerBendSemitone: 100, pitchResolution: resolution, rounding: rounding)
+        }
+        let continuous = rms(model(.zero, .nearest))
+        let grid = PitchRounding.allCases.map { ($0, rms(model(Cents(1), $0))) }.min { $0.1 < $1.1 }!
+        // A grid must beat continuous clearly: measurement noise alone must not invent one.
+        return grid.1 < continuous * 0.5 ? (Cents(1), grid.0) : (.zero, .nearest)
+    }
+}

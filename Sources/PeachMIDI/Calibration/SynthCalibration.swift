@@ -1,0 +1,77 @@
+import PeachCore
+
+/// What listening to a synth found: its bend scale, pitch floor, whether it honours RPN 0 and each
+/// key's tuning for one preset. `profile(basedOn:)` turns it into the profile the player corrects with.
+public struct SynthCalibration: Hashable, Sendable {
+    public var synthName: String
+    /// The day it was measured, as the caller wrote it (YYYY-MM-DD).
+    public var date: String
+    public var centsPerBendSemitone: Double
+    public var pitchResolution: Cents
+    public var rounding: PitchRounding
+    public var honoursBendRange: Bool
+    public var keyTuning: KeyTuning
+    /// Peach's bend range when measured: which keys can be corrected depends on it.
+    public var bendRange: BendRange
+    /// Keys whose own tuning is so far off that the bend cannot bring every pitch within ±50 c of
+    /// the key back to it.
+    public var uncorrectableKeys: [MIDINote]
+    /// Keys whose pitch wandered within the note (vibrato, LFO): measured, but less exactly.
+    public var unsteadyKeys: [MIDINote]
+
+    public init(synthName: String, date: String, centsPerBendSemitone: Double, pitchResolution: Cents,
+                rounding: PitchRounding, honoursBendRange: Bool, keyTuning: KeyTuning, bendRange: BendRange,
+                uncorrectableKeys: [MIDINote] = [], unsteadyKeys: [MIDINote] = []) {
+        self.synthName = synthName
+        self.date = date
+        self.centsPerBendSemitone = centsPerBendSemitone
+        self.pitchResolution = pitchResolution
+        self.rounding = rounding
+        self.honoursBendRange = honoursBendRange
+        self.keyTuning = keyTuning
+        self.bendRange = bendRange
+        self.uncorrectableKeys = uncorrectableKeys
+        self.unsteadyKeys = unsteadyKeys
+    }
+
+    /// The measured profile; what calibration cannot see (CC38 handling, concert pitch) comes from `base`.
+    public func profile(basedOn base: SynthProfile) -> SynthProfile {
+        SynthProfile(name: "\(synthName) (calibrated \(date))", centsPerBendSemitone: centsPerBendSemitone,
+                     pitchResolution: pitchResolution, rounding: rounding,
+                     honoursBendRangeCents: base.honoursBendRangeCents, concertPitch: base.concertPitch,
+                     honoursBendRange: honoursBendRange, keyTuning: keyTuning)
+    }
+
+    /// "1 c floor", "1 c steps, rounded to nearest", "continuous pitch".
+    public var floorDescription: String {
+        guard pitchResolution > .zero else { return "continuous pitch" }
+        let step = Self.format(pitchResolution.value, decimals: pitchResolution.value < 1 ? 2 : 0)
+        switch rounding {
+        case .down: return "\(step) c floor"
+        case .nearest: return "\(step) c steps, rounded to nearest"
+        case .towardZero: return "\(step) c steps, rounded toward zero"
+        }
+    }
+
+    /// "calibrated 2026-11-22: 99.2 c/semitone, 1 c floor, keys within ±3.1 c" (for `peach ports` and the Info screen).
+    public var summary: String {
+        var text = "calibrated \(date): \(Self.format(centsPerBendSemitone, decimals: 1)) c/semitone, \(floorDescription), "
+            + "keys within ±\(Self.format(keyTuning.largestOffset.value, decimals: 1)) c"
+        if !honoursBendRange { text += ", ignores RPN 0 (bend range stays ±2)" }
+        if !uncorrectableKeys.isEmpty { text += ", \(uncorrectableKeys.count) keys beyond the bend range" }
+        return text
+    }
+
+    /// Fixed-point text without Foundation.
+    public static func format(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        let fraction = Int(scaled - Double(whole) * scale)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        guard decimals > 0 else { return "\(sign)\(whole)" }
+        let digits = String(fraction)
+        return "\(sign)\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
+    }
+}
