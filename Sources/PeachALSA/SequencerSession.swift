@@ -19,6 +19,9 @@ final class SequencerSession {
     private var cancelledTags: Set<UInt32> = []
     /// The knob routed to a held note: its events become bends here, on this thread.
     var route: TuningRoute?
+    /// The newest routed position not yet told to the main actor: a burst of knob events (everything
+    /// read in one go) is told once, as its newest position, before anything else that follows it.
+    private var untoldPosition: SequencerInput?
 
     init(clientName: String, logger: any PeachLogger) throws(SequencerError) {
         handle = try SequencerHandle(name: clientName)
@@ -116,21 +119,31 @@ final class SequencerSession {
                     continue
                 }
                 logger.log(.error, "ALSA sequencer: \(error)")
-                return
+                break
             }
-            guard let pointer else { return }
+            guard let pointer else { break }
             dispatch(EventDecoding.decode(pointer.pointee, receivedAtNanoseconds: Self.monotonicNanoseconds()),
                      from: Int(pointer.pointee.source.client))
         }
+        tellPosition()
+    }
+
+    /// Delivers the newest routed position, if one is untold (in order: before whatever comes next).
+    private func tellPosition() {
+        guard let position = untoldPosition else { return }
+        untoldPosition = nil
+        input?.yield(position)
     }
 
     private func dispatch(_ decoded: DecodedEvent, from client: Int) {
         switch decoded {
         case .input(let value):
             switch routed(value) {
-            case .original: input?.yield(value)
+            case .original:
+                tellPosition()
+                input?.yield(value)
             case .nothing: break
-            case .instead(let replacement): input?.yield(replacement)
+            case .instead(let position): untoldPosition = position
             }
         case .marker(let tag) where client == handle.clientID:
             waiters.removeValue(forKey: tag)?.resume()
