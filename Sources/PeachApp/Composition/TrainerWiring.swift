@@ -6,6 +6,7 @@ import PeachMIDI
 ///   1. to the store — a record is on disk (fsynced) before anything else reacts to it;
 ///   2. to the profile, then to the history — what the screens and the trend show;
 ///   3. to quiet breaks last — a due break may stop training, after everything above has the trial.
+/// A finished threshold test's result goes to the store, then to the history (`ThresholdTestObserver`).
 /// The modes come from the registry; each gets its session from the same dependencies.
 @MainActor
 public enum TrainerWiring {
@@ -64,10 +65,18 @@ public enum TrainerWiring {
         let sessions = SessionDependencies(notePlayer: adapters.notePlayer, profile: profile, settings: adapters.settings,
                                            clock: adapters.clock, logger: adapters.logger,
                                            interruptions: adapters.interruptions, observers: observers,
-                                           tunableNotes: controllerInput)
+                                           tunableNotes: controllerInput,
+                                           thresholdTestObservers: thresholdTestObservers(adapters.store, history))
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, history: history, output: adapters.output, breaks: breaks,
             controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,
             saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade))
+    }
+
+    /// A finished threshold test's result goes to the store (when it keeps them, as `TrainingStore` does),
+    /// then to the history's list of earlier tests.
+    private static func thresholdTestObservers(_ store: any TrainingObserver,
+                                               _ history: TrainingHistory) -> [any ThresholdTestObserver] {
+        [store as? any ThresholdTestObserver, history].compactMap { $0 }
     }
 }

@@ -37,11 +37,15 @@ public struct SessionDependencies {
     public var observers: [any TrainingObserver]
     /// Routes a knob to every tunable note that starts.
     public var tunableNotes: any TunableNoteObserver
+    /// Told of each finished threshold test (the store first, then the history).
+    public var thresholdTestObservers: [any ThresholdTestObserver]
 
     public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
-                observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver) {
+                observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver,
+                thresholdTestObservers: [any ThresholdTestObserver] = []) {
         self.tunableNotes = tunableNotes
+        self.thresholdTestObservers = thresholdTestObservers
         self.notePlayer = notePlayer
         self.profile = profile
         self.settings = settings

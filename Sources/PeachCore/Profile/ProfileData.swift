@@ -27,6 +27,7 @@ struct ProfileData: Hashable, Sendable {
                           in: comparison.discipline)
         case .pitchMatching(let matching):
             addPitchMatching(error: matching.userCentError, in: matching.discipline)
+        case .thresholdTest: break // a test's result, not a trial: its comparisons are in the profile already
         }
     }
 }
