@@ -5,10 +5,12 @@ import Observation
 /// information gain over the (T, β) posterior) on the configured note range, then a result card.
 ///
 /// It drives an ordinary `ComparisonSession` (same notes, answers, feedback, stop paths and records) whose
-/// strategy asks the procedure, and listens to that session's trials as its last observer: the answer
-/// updates the posterior; the last one stops the comparisons, tells the `ThresholdTestObserver`s once and
-/// leaves the result on screen until `stop` (the user goes back; nothing restarts by itself). A test
-/// stopped earlier records no result; its answered trials stay ordinary comparison records.
+/// strategy asks the procedure, and listens to that session's trials twice: first (before the store and the
+/// others; no side effects) the answer updates the posterior; last, once the procedure is complete, it stops
+/// the comparisons, tells the `ThresholdTestObserver`s once and leaves the result on screen until `stop`
+/// (the user goes back; nothing restarts by itself). A quiet break that stops the test on its last answer
+/// (an observer between the two) still gets the result recorded, without the card. A test stopped earlier
+/// records no result; its answered trials stay ordinary comparison records.
 @MainActor @Observable
 public final class ThresholdTestSession: TrainingSession {
     /// The comparisons of the running test (state, current and last comparison, counts).
@@ -18,7 +20,7 @@ public final class ThresholdTestSession: TrainingSession {
     public let trialCount: Int
 
     /// Answers the running (or just finished) test has taken.
-    public var trialsDone: Int { run.procedure?.trialsDone ?? 0 }
+    public var trialsDone: Int { result?.trials ?? run.procedure?.trialsDone ?? 0 }
     public var isTraining: Bool { comparison.isTraining || result != nil }
     public var statusMessage: String? { comparison.statusMessage }
     public var trialNumber: Int? { comparison.trialNumber }
@@ -27,7 +29,7 @@ public final class ThresholdTestSession: TrainingSession {
     @ObservationIgnored private let settingsSource: any TrainingSettingsSource
     @ObservationIgnored private let resultObservers: [any ThresholdTestObserver]
     @ObservationIgnored private let logger: any PeachLogger
-    @ObservationIgnored private var answerListener: AnswerListener?
+    @ObservationIgnored private var listeners: [AnswerListener] = []
 
     public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 trialCount: Int = ThresholdTestProcedure.defaultTrialCount,
@@ -42,19 +44,21 @@ public final class ThresholdTestSession: TrainingSession {
         self.settingsSource = settings
         self.resultObservers = resultObservers
         self.logger = logger
+        let update = AnswerListener { [weak run] completed in run?.record(completed) }
         comparison = ComparisonSession(
             notePlayer: notePlayer, profile: profile, settings: settings,
             strategy: ThresholdTestStrategy(run: run, random: random), clock: clock, logger: logger,
-            interruptions: interruptions, observers: observers, random: random)
-        // Last: the store, profile and history have the trial before the test may finish on it.
-        let listener = AnswerListener { [weak self] completed in self?.answered(completed) }
-        answerListener = listener
-        comparison.addObserver(listener)
+            interruptions: interruptions, observers: [update] + observers, random: random)
+        // Last: the store, profile and history have the trial before the test finishes on it.
+        let finish = AnswerListener { [weak self] _ in self?.finishIfComplete() }
+        comparison.addObserver(finish)
+        listeners = [update, finish]
     }
 
     /// Starts a new test from idle (not while a result card shows: go back first).
     public func start() {
         guard !isTraining else { return }
+        run.lastAnswer = nil
         run.procedure = ThresholdTestProcedure(noteRange: settingsSource.currentSettings.noteRange,
                                                trialCount: trialCount)
         comparison.start()
@@ -67,20 +71,25 @@ public final class ThresholdTestSession: TrainingSession {
     /// From every state: an unfinished test is discarded (no result), a shown result is closed.
     @discardableResult
     public func stop() -> Task<Void, Never> {
+        // Stopped (by a break) between the last answer and the end of its observers: the test is complete.
+        if result == nil, comparison.isTraining, run.procedure?.isComplete == true { _ = recordResult() }
         result = nil
         run.procedure = nil
         return comparison.stop()
     }
 
-    private func answered(_ completed: CompletedComparison) {
-        // A break or interruption may have stopped the test while this trial was being recorded.
-        guard comparison.isTraining, var procedure = run.procedure else { return }
-        procedure.record(difference: completed.presentedCentOffset.magnitude, correct: completed.isCorrect)
-        run.procedure = procedure
-        guard procedure.isComplete else { return }
-        let record = ThresholdTestRecord(timestamp: completed.timestamp, noteRange: procedure.noteRange,
-                                         estimate: procedure.result)
+    private func finishIfComplete() {
+        guard comparison.isTraining, run.procedure?.isComplete == true else { return }
+        let record = recordResult()
         comparison.stop()
+        result = record
+    }
+
+    /// Tells the result observers once; the procedure is dropped so nothing records it again.
+    private func recordResult() -> ThresholdTestRecord? {
+        guard let procedure = run.procedure, let last = run.lastAnswer else { return nil }
+        run.procedure = nil
+        let record = ThresholdTestRecord(timestamp: last, noteRange: procedure.noteRange, estimate: procedure.result)
         for observer in resultObservers {
             do {
                 try observer.thresholdTestFinished(record)
@@ -88,13 +97,22 @@ public final class ThresholdTestSession: TrainingSession {
                 logger.log(.error, "Threshold test: storing the result failed: \(error)")
             }
         }
-        result = record
+        return record
     }
 }
 
 /// The procedure of the running test, shared by the session and its strategy.
 final class ThresholdTestRun {
     var procedure: ThresholdTestProcedure?
+    /// When the newest answer was given: the result's timestamp.
+    var lastAnswer: Date?
+
+    /// An answer of the running test, at the difference the listener really heard.
+    func record(_ completed: CompletedComparison) {
+        guard procedure != nil else { return }
+        procedure?.record(difference: completed.presentedCentOffset.magnitude, correct: completed.isCorrect)
+        lastAnswer = completed.timestamp
+    }
 }
 
 /// Asks the running test's procedure where to place the next comparison; the direction is random.

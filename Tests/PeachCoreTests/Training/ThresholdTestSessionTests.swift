@@ -18,13 +18,14 @@ struct ThresholdTestFixture {
     let results = MockThresholdTestObserver()
     let test: ThresholdTestSession
 
-    init(trialCount: Int = 3, noteRange: ClosedRange<MIDINote> = MIDINote(60)!...MIDINote(64)!) {
+    init(trialCount: Int = 3, noteRange: ClosedRange<MIDINote> = MIDINote(60)!...MIDINote(64)!,
+         breakObserver: MockComparisonObserver? = nil) {
         player = MockNotePlayer(clock: clock)
         var configured = TrainingSettings.defaults
         configured.noteRange = noteRange
         settings = MockSettingsSource(configured)
         test = ThresholdTestSession(notePlayer: player, profile: PerceptualProfile(), settings: settings,
-                                    trialCount: trialCount, clock: clock, observers: [trials],
+                                    trialCount: trialCount, clock: clock, observers: [trials] + (breakObserver.map { [$0] } ?? []),
                                     resultObservers: [results], random: SeededGenerator(seed: 7))
     }
 
@@ -132,6 +133,42 @@ struct ThresholdTestFixture {
         for _ in 0..<3 { await f.answerTrial() }
         #expect(f.results.results.count == 1)
         #expect(f.results.results.first?.trials == 3)
+    }
+
+    /// A quiet break is an observer after the store: it may stop the test on its last answer.
+    @Test func aBreakOnTheLastAnswerStillRecordsTheResultOnce() async {
+        let breaks = MockComparisonObserver()
+        let f = ThresholdTestFixture(trialCount: 2, breakObserver: breaks)
+        breaks.onCompleted = { [weak test = f.test] in
+            if breaks.completed.count == 2 { test?.stop() }
+        }
+        f.test.start()
+        await f.answerTrial()
+        await f.playToAnswer()
+        f.test.handle(.answer(higher: true))
+        await settle()
+        #expect(f.trials.completed.count == 2)
+        #expect(f.results.results.count == 1)
+        #expect(f.results.results.first?.trials == 2)
+        #expect(!f.test.isTraining, "the break screen takes over: no card")
+        await f.test.stop().value
+        #expect(f.results.results.count == 1)
+    }
+
+    @Test func aBreakBeforeTheLastAnswerRecordsNoResult() async {
+        let breaks = MockComparisonObserver()
+        let f = ThresholdTestFixture(trialCount: 3, breakObserver: breaks)
+        breaks.onCompleted = { [weak test = f.test] in
+            if breaks.completed.count == 2 { test?.stop() }
+        }
+        f.test.start()
+        await f.answerTrial()
+        await f.playToAnswer()
+        f.test.handle(.answer(higher: true))
+        await settle()
+        #expect(f.trials.completed.count == 2)
+        #expect(f.results.results.isEmpty)
+        #expect(!f.test.isTraining)
     }
 
     @Test func stoppingTheResultCardIsIdempotent() async {
