@@ -34,7 +34,7 @@ import PeachCore
         let parsed = try CSVImporter.parse(Self.iOSFile())
         #expect(parsed.invalid.isEmpty, "\(parsed.invalid)")
         #expect(parsed.records.count == 12 * 2 * 2)
-        let disciplines = Set(parsed.records.map(\.discipline))
+        let disciplines = Set(parsed.records.compactMap(\.discipline))
         #expect(disciplines.count == 12 * 2 * 2, "one discipline per kind × interval × tuning system, none unison")
         #expect(!disciplines.contains(.unisonComparison) && !disciplines.contains(.unisonPitchMatching))
         for record in parsed.records {
@@ -42,7 +42,7 @@ import PeachCore
             let directed = try #require(DirectedInterval(from: comparison.referenceNote, to: comparison.targetNote))
             #expect(directed.interval == comparison.interval)
         }
-        let tritones = parsed.records.filter { $0.discipline.interval == .tritone }
+        let tritones = parsed.records.filter { $0.discipline?.interval == .tritone }
         #expect(tritones.count == 4)
         let profile = PerceptualProfile()
         profile.rebuild(from: parsed.records)

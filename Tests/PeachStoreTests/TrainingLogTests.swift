@@ -29,9 +29,9 @@ import PeachCore
         try log.append(.pitchMatching(makePitchMatching(ms: 62_004, initial: -25, error: 3.2)))
         let lines = readText(temp.dataDirectory.logPath).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "# peach-log-format:1")
-        #expect(lines.count == 6) // header, two column comments, two records, "" after the final LF
-        #expect(lines[3] == "comparison\t2026-03-03T14:30:00.000Z\t60\t60\t12.5\t12.4\thigher\tcorrect\tP1\tequalTemperament\t440.0\t90\tFLUID Synth (1234)")
-        #expect(lines[4] == "pitchMatching\t2026-03-03T14:31:02.004Z\t60\t60\t-25.0\t3.2\tP1\tequalTemperament\t440.0\tcc14")
+        #expect(lines.count == 7) // header, three column comments, two records, "" after the final LF
+        #expect(lines[4] == "comparison\t2026-03-03T14:30:00.000Z\t60\t60\t12.5\t12.4\thigher\tcorrect\tP1\tequalTemperament\t440.0\t90\tFLUID Synth (1234)")
+        #expect(lines[5] == "pitchMatching\t2026-03-03T14:31:02.004Z\t60\t60\t-25.0\t3.2\tP1\tequalTemperament\t440.0\tcc14")
     }
 
     @Test func readingAMissingLogIsAnEmptyHistoryAndCreatesNothing() throws {
@@ -62,7 +62,7 @@ import PeachCore
             guard case .tornLastLine(_, let lineNumber, let byteCount, _, let movedTo)? = contents.warnings.first else {
                 Issue.record("expected a torn-line warning, got \(contents.warnings)"); return
             }
-            #expect(lineNumber == 5 && byteCount == 26 && movedTo == temp.dataDirectory.corruptPath)
+            #expect(lineNumber == 6 && byteCount == 26 && movedTo == temp.dataDirectory.corruptPath)
             #expect(contents.warnings[0].description.contains(path))
             try log.append(second)
         }
@@ -92,21 +92,21 @@ import PeachCore
         }
         let path = temp.dataDirectory.logPath
         var lines = readText(path).components(separatedBy: "\n")
-        lines[3] = lines[3].replacingOccurrences(of: "\t21\t", with: "\t200\t") // line 4: note out of range
-        lines[4] = "garbage" // line 5
+        lines[4] = lines[4].replacingOccurrences(of: "\t21\t", with: "\t200\t") // line 5: note out of range
+        lines[5] = "garbage" // line 6
         writeText(lines.joined(separator: "\n"), to: path)
         let before = readText(path)
 
         let contents = try openWriter(temp.dataDirectory).contents
         #expect(contents.records == Array(records.dropFirst(2)))
         #expect(contents.warnings.count == 2)
-        guard case .corruptLine(_, 4, let reason) = contents.warnings[0],
-              case .corruptLine(_, 5, let reason5) = contents.warnings[1] else {
+        guard case .corruptLine(_, 5, let reason) = contents.warnings[0],
+              case .corruptLine(_, 6, let reason5) = contents.warnings[1] else {
             Issue.record("unexpected warnings \(contents.warnings)"); return
         }
         #expect(reason.contains("0...127"))
         #expect(reason5.contains("garbage"))
-        #expect(contents.warnings[0].description.contains("\(path) line 4"))
+        #expect(contents.warnings[0].description.contains("\(path) line 5"))
         #expect(readText(path) == before, "corrupt middle lines are never deleted")
     }
 

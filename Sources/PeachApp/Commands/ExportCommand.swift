@@ -19,11 +19,16 @@ public enum ExportCommand {
         }
         guard let contents = HistoryReader.read(directory, console: console) else { return 1 }
         let reporter = ProgressReporter(console: console)
+        let skipped = CSVExporter.skippedCount(contents.records)
+        let exported = contents.records.count - skipped
+        // iOS format 3 has no row for a threshold-test result: say so rather than drop them silently.
+        let note = skipped == 0 ? "" : " (left out \(skipped) threshold-test result\(skipped == 1 ? "" : "s"): "
+            + "the CSV format has no row for them; their trials are exported)"
         let progress = { (done: Int, total: Int) in reporter.update("exporting", unit: "records", done: done, total: total) }
         guard let path else {
             CSVExporter.export(contents.records, progress: progress) { (chunk: String) in console.out(chunk) }
             reporter.finishLine()
-            console.err("peach: exported \(contents.records.count) records\n")
+            console.err("peach: exported \(exported) records\(note)\n")
             return 0
         }
         let target = special == nil ? path + ".partial" : path
@@ -52,7 +57,7 @@ public enum ExportCommand {
             return 1
         }
         reporter.finishLine()
-        console.err("peach: exported \(contents.records.count) records to \(path)\n")
+        console.err("peach: exported \(exported) records to \(path)\(note)\n")
         return 0
     }
 }

@@ -4,8 +4,10 @@ import PeachMIDI
 /// Wires the trainer once, from adapters the composition root (or a test) made. The order is the
 /// contract: every finished trial goes
 ///   1. to the store — a record is on disk (fsynced) before anything else reacts to it;
-///   2. to the profile, then to the history — what the screens and the trend show;
+///   2. to the profile and the estimator's thresholds, then to the history — what the screens, the trend
+///      and the measurement trials use;
 ///   3. to quiet breaks last — a due break may stop training, after everything above has the trial.
+/// A finished threshold test's result goes to the store, then to the history (`ThresholdTestObserver`).
 /// The modes come from the registry; each gets its session from the same dependencies.
 @MainActor
 public enum TrainerWiring {
@@ -55,19 +57,31 @@ public enum TrainerWiring {
         }
     }
 
+    /// `thresholds`: the estimator's unison thresholds, built from the stored history at launch; it observes
+    /// every trial with the profile and feeds the measurement trials of comparison training.
     public static func trainer(_ adapters: Adapters, profile: PerceptualProfile, history: TrainingHistory,
+                               thresholds: UnisonThresholdTracker = UnisonThresholdTracker(),
                                choices: Choices, modes: [any TrainingMode] = TrainingModes.all) -> TrainerController {
         let breaks = BreakCoordinator(schedule: choices.breaks, clock: adapters.clock, output: adapters.output)
-        let observers: [any TrainingObserver] = [adapters.store, profile, history, breaks]
+        let observers: [any TrainingObserver] = [adapters.store, profile, thresholds, history, breaks]
         // The controller input routes the knob to every tunable note as it starts (one hop on the sequencer thread).
         let controllerInput = ControllerInput(decoder: choices.decoder)
         let sessions = SessionDependencies(notePlayer: adapters.notePlayer, profile: profile, settings: adapters.settings,
                                            clock: adapters.clock, logger: adapters.logger,
                                            interruptions: adapters.interruptions, observers: observers,
-                                           tunableNotes: controllerInput)
+                                           tunableNotes: controllerInput,
+                                           thresholdTestObservers: thresholdTestObservers(adapters.store, history),
+                                           thresholdPosteriors: thresholds)
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, history: history, output: adapters.output, breaks: breaks,
             controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,
             saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade))
+    }
+
+    /// A finished threshold test's result goes to the store (when it keeps them, as `TrainingStore` does),
+    /// then to the history's list of earlier tests.
+    private static func thresholdTestObservers(_ store: any TrainingObserver,
+                                               _ history: TrainingHistory) -> [any ThresholdTestObserver] {
+        [store as? any ThresholdTestObserver, history].compactMap { $0 }
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 import PeachCore
 import PeachTerminal
 
-/// Unison pitch discrimination: two notes, was the second higher or lower? Kazez difficulty.
+/// Unison pitch discrimination: two notes, was the second higher or lower? Kazez difficulty, with every
+/// Nth trial a measurement trial for the threshold estimator (`MeasuringComparisonStrategy`) when the
+/// composition root provides the estimator's thresholds.
 public struct ComparisonMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "comparison")
     public var id: TrainingModeID { Self.id }
@@ -13,9 +15,11 @@ public struct ComparisonMode: TrainingMode {
     public init() {}
 
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
-        ComparisonModeSession(ComparisonSession(
+        let strategy: any ComparisonStrategy = dependencies.thresholdPosteriors
+            .map { MeasuringComparisonStrategy(posteriors: $0) } ?? AdaptiveNoteStrategy()
+        return ComparisonModeSession(ComparisonSession(
             notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
-            clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,
+            strategy: strategy, clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,
             observers: dependencies.observers))
     }
 }

@@ -37,11 +37,20 @@ public struct SessionDependencies {
     public var observers: [any TrainingObserver]
     /// Routes a knob to every tunable note that starts.
     public var tunableNotes: any TunableNoteObserver
+    /// Told of each finished threshold test (the store first, then the history).
+    public var thresholdTestObservers: [any ThresholdTestObserver]
+    /// The estimator's current unison thresholds, for measurement trials in comparison training
+    /// (nil: comparison training places none).
+    public var thresholdPosteriors: (any ThresholdPosteriorSource)?
 
     public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
-                observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver) {
+                observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver,
+                thresholdTestObservers: [any ThresholdTestObserver] = [],
+                thresholdPosteriors: (any ThresholdPosteriorSource)? = nil) {
+        self.thresholdPosteriors = thresholdPosteriors
         self.tunableNotes = tunableNotes
+        self.thresholdTestObservers = thresholdTestObservers
         self.notePlayer = notePlayer
         self.profile = profile
         self.settings = settings

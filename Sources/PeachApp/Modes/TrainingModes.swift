@@ -7,5 +7,6 @@ public enum TrainingModes {
         PitchMatchingMode(),
         IntervalComparisonMode(),
         IntervalMatchingMode(),
+        ThresholdTestMode(),
     ]
 }

@@ -8,9 +8,11 @@ import PeachCore
 /// (ties in the order added, as the rule's stable sort). A long history thus costs no memory here,
 /// and the trends come out exactly as `TrainingTrendRule` computes them over the whole history.
 @MainActor
-public final class TrainingHistory: TrainingObserver {
+public final class TrainingHistory: TrainingObserver, ThresholdTestObserver {
     /// How many records were added, of every discipline.
     public private(set) var count = 0
+    /// Every finished threshold test's result, oldest first (the profile's "earlier tests").
+    public private(set) var thresholdTests: [ThresholdTestRecord] = []
     /// The synth or port the notes go to, recorded with comparisons.
     public var outputName: () -> String?
     private let rule = TrainingTrendRule()
@@ -24,8 +26,18 @@ public final class TrainingHistory: TrainingObserver {
 
     /// Adds a stored record (launch).
     public func add(_ record: TrainingRecord) {
-        newest[record.discipline, default: NewestRecords(limit: 2 * rule.windowSize)].add(record, sequence: count)
+        switch record {
+        case .comparison, .pitchMatching:
+            guard let discipline = record.discipline else { return }
+            newest[discipline, default: NewestRecords(limit: 2 * rule.windowSize)].add(record, sequence: count)
+        case .thresholdTest(let result):
+            thresholdTests.append(result)
+        }
         count += 1
+    }
+
+    public func thresholdTestFinished(_ result: ThresholdTestRecord) throws {
+        add(.thresholdTest(result))
     }
 
     public func trialCompleted(_ trial: CompletedTrial) throws {

@@ -26,6 +26,8 @@ struct ProfileData: Sendable {
             progress.add(comparison)
         case .pitchMatching(let matching):
             pitchMatchings[matching.discipline, default: PitchMatchingStatistics()].add(matching.userCentError)
+        case .thresholdTest:
+            break  // a test's result, not a trial: its comparisons are in the profile already
         }
     }
 

@@ -96,18 +96,23 @@ public struct PitchMatchingRecord: Hashable, Sendable, Codable {
 public enum TrainingRecord: Hashable, Sendable {
     case comparison(ComparisonRecord)
     case pitchMatching(PitchMatchingRecord)
+    /// A finished threshold test's result: not a trial, no discipline of its own.
+    case thresholdTest(ThresholdTestRecord)
 
     public var timestamp: Date {
         switch self {
         case .comparison(let record): record.timestamp
         case .pitchMatching(let record): record.timestamp
+        case .thresholdTest(let record): record.timestamp
         }
     }
 
-    public var discipline: TrainingDiscipline {
+    /// The discipline a trial belongs to; nil for a threshold-test result (profile and trends skip it).
+    public var discipline: TrainingDiscipline? {
         switch self {
         case .comparison(let record): record.discipline
         case .pitchMatching(let record): record.discipline
+        case .thresholdTest: nil
         }
     }
 }

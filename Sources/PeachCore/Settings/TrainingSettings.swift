@@ -27,6 +27,11 @@ public struct TrainingSettings: Hashable, Sendable {
     public var tuningSystem: TuningSystem
     /// Interval modes: the two notes one after the other (melodic) or together (harmonic).
     public var intervalPresentation: IntervalPresentation
+    /// Unison comparison training: every this-many-th trial is a measurement trial placed where the
+    /// threshold estimator learns most (`MeasuringComparisonStrategy`); 0 (or 1) = none.
+    public var measurementTrialPeriod: Int
+
+    public static let allowedMeasurementTrialPeriods: ClosedRange<Int> = 0...20
 
     public init(noteRange: ClosedRange<MIDINote> = MIDINote(36)!...MIDINote(84)!,
                 noteDuration: Duration = .seconds(1),
@@ -39,7 +44,8 @@ public struct TrainingSettings: Hashable, Sendable {
                 maxInitialCentOffset: Cents = Cents(100),
                 intervals: IntervalSelection = .standard,
                 tuningSystem: TuningSystem = .equalTemperament,
-                intervalPresentation: IntervalPresentation = .melodic) {
+                intervalPresentation: IntervalPresentation = .melodic,
+                measurementTrialPeriod: Int = MeasurementTrialPlanner.defaultPeriod) {
         self.noteRange = noteRange
         self.noteDuration = noteDuration
         self.referencePitch = referencePitch
@@ -52,6 +58,7 @@ public struct TrainingSettings: Hashable, Sendable {
         self.intervals = intervals
         self.tuningSystem = tuningSystem
         self.intervalPresentation = intervalPresentation
+        self.measurementTrialPeriod = measurementTrialPeriod
     }
 
     public static let defaults = TrainingSettings()

@@ -38,10 +38,11 @@ public struct TrainingTrendRule: Hashable, Sendable {
     }
 
     /// The magnitude the rule compares: smaller is better.
-    static func error(of record: TrainingRecord) -> Cents {
+    static func error(of record: TrainingRecord) -> Cents? {
         switch record {
         case .comparison(let comparison): comparison.presentedCentOffset
         case .pitchMatching(let matching): matching.userCentError
+        case .thresholdTest: nil
         }
     }
 

@@ -7,7 +7,22 @@ import PeachCore
 /// offset its adaptive algorithm chose (its sampler plays it exactly), and that is what its profile
 /// and difficulty tracking read back. The presented offset differs only by the synth's resolution and
 /// stays in the Linux log; exporting it would make an iOS-side profile drift from the Linux one.
+///
+/// Threshold-test results are not exported: format 3 has no row for them (their comparisons are
+/// exported as ordinary rows). `skippedCount` says how many an export leaves out.
 public enum CSVExporter {
+    /// The records an export leaves out (threshold-test results).
+    public static func skippedCount(_ records: [TrainingRecord]) -> Int {
+        records.count - records.count(where: isExported)
+    }
+
+    static func isExported(_ record: TrainingRecord) -> Bool {
+        switch record {
+        case .comparison, .pitchMatching: true
+        case .thresholdTest: false
+        }
+    }
+
     /// The whole export in memory.
     public static func csv(_ records: [TrainingRecord]) -> String {
         var text = ""
@@ -24,7 +39,7 @@ public enum CSVExporter {
         }.map(\.element)
         var chunk = PeachCSVFormat.metadataLine + "\n" + PeachCSVFormat.columns.joined(separator: ",") + "\n"
         for (index, record) in sorted.enumerated() {
-            chunk += row(record)
+            if let row = row(record) { chunk += row }
             if (index + 1) % 1000 == 0 {
                 try write(chunk)
                 chunk = ""
@@ -35,7 +50,7 @@ public enum CSVExporter {
         progress?(sorted.count, sorted.count)
     }
 
-    static func row(_ record: TrainingRecord) -> String {
+    static func row(_ record: TrainingRecord) -> String? {
         var cells = [String](repeating: "", count: PeachCSVFormat.columns.count)
         func set(_ column: PeachCSVFormat.Column, _ value: String) { cells[column.rawValue] = CSVField.quoted(value) }
         func setCommon(_ type: PeachCSVFormat.TrainingType, _ timestamp: Date, _ reference: MIDINote, _ target: MIDINote,
@@ -59,6 +74,8 @@ public enum CSVExporter {
             setCommon(.pitchMatching, r.timestamp, r.referenceNote, r.targetNote, r.interval, r.tuningSystem)
             set(.initialCentOffset, "\(r.initialCentOffset.value)")
             set(.userCentError, "\(r.userCentError.value)")
+        case .thresholdTest:
+            return nil
         }
         return cells.joined(separator: ",") + "\n"
     }

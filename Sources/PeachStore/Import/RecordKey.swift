@@ -4,7 +4,7 @@ import PeachCore
 /// log's precision) and notes. Answers and offsets are deliberately not compared, so a row exported
 /// from Peach and imported again is recognised even if a value was rounded on the way.
 struct RecordKey: Hashable {
-    let isComparison: Bool
+    let kind: UInt8
     let timestamp: UTCMilliseconds
     let referenceNote: MIDINote
     let targetNote: MIDINote
@@ -12,14 +12,17 @@ struct RecordKey: Hashable {
     init(_ record: TrainingRecord) {
         switch record {
         case .comparison(let r):
-            self.init(isComparison: true, timestamp: UTCMilliseconds(r.timestamp), referenceNote: r.referenceNote, targetNote: r.targetNote)
+            self.init(kind: 0, timestamp: UTCMilliseconds(r.timestamp), referenceNote: r.referenceNote, targetNote: r.targetNote)
         case .pitchMatching(let r):
-            self.init(isComparison: false, timestamp: UTCMilliseconds(r.timestamp), referenceNote: r.referenceNote, targetNote: r.targetNote)
+            self.init(kind: 1, timestamp: UTCMilliseconds(r.timestamp), referenceNote: r.referenceNote, targetNote: r.targetNote)
+        case .thresholdTest(let r):
+            self.init(kind: 2, timestamp: UTCMilliseconds(r.timestamp), referenceNote: r.noteRange.lowerBound,
+                      targetNote: r.noteRange.upperBound)
         }
     }
 
-    private init(isComparison: Bool, timestamp: UTCMilliseconds, referenceNote: MIDINote, targetNote: MIDINote) {
-        self.isComparison = isComparison
+    private init(kind: UInt8, timestamp: UTCMilliseconds, referenceNote: MIDINote, targetNote: MIDINote) {
+        self.kind = kind
         self.timestamp = timestamp
         self.referenceNote = referenceNote
         self.targetNote = targetNote

@@ -32,6 +32,7 @@ final class LogLineDecoder {
         split(0, count)
         if equals(0, Self.comparisonTag) { return .comparison(try comparison()) }
         if equals(0, Self.pitchMatchingTag) { return .pitchMatching(try pitchMatching()) }
+        if equals(0, Self.thresholdTestTag) { return .thresholdTest(try thresholdTest()) }
         throw LogLineError("unknown record type \(Echo.quoted(text(0)))")
     }
 
@@ -70,6 +71,25 @@ final class LogLineDecoder {
             tuningSystem: try tuningSystem(7), referencePitch: try referencePitch(8),
             // A word a later Peach may write is no reason to reject the trial: the mode is only a note on it.
             controllerMode: optionalText(9).flatMap(ControllerMode.init(rawValue:)))
+    }
+
+    private func thresholdTest() throws(LogLineError) -> ThresholdTestRecord {
+        try expectFieldCount(LogFormat.thresholdTestFieldCount, "thresholdTest")
+        let lowest = try note(2), highest = try note(3)
+        guard lowest <= highest else {
+            throw LogLineError("lowest note (field 3) \(lowest.rawValue) is above highest note (field 4) \(highest.rawValue)")
+        }
+        guard let trials = integer(4), trials >= 1 else {
+            throw LogLineError("trials (field 5) must be a positive whole number, not \(Echo.quoted(text(4)))")
+        }
+        let isConclusive: Bool
+        if equals(8, Self.conclusive) { isConclusive = true }
+        else if equals(8, Self.inconclusive) { isConclusive = false }
+        else { throw LogLineError("verdict (field 9) must be 'conclusive' or 'inconclusive', not \(Echo.quoted(text(8)))") }
+        return ThresholdTestRecord(
+            timestamp: try timestamp(1), noteRange: lowest...highest, trials: trials,
+            median: Cents(try number(5, "median cents")), lower: Cents(try number(6, "lower cents")),
+            upper: Cents(try number(7, "upper cents")), isConclusive: isConclusive)
     }
 
     // MARK: - Fields
@@ -253,6 +273,8 @@ final class LogLineDecoder {
 
     private static let comparisonTag = Array(LogFormat.comparisonTag.utf8)
     private static let pitchMatchingTag = Array(LogFormat.pitchMatchingTag.utf8)
+    private static let thresholdTestTag = Array(LogFormat.thresholdTestTag.utf8)
+    private static let conclusive = Array("conclusive".utf8), inconclusive = Array("inconclusive".utf8)
     private static let higher = Array("higher".utf8), lower = Array("lower".utf8)
     private static let correct = Array("correct".utf8), wrong = Array("wrong".utf8)
     private static let intervals = Interval.allCases.map { (Array($0.abbreviation.utf8), $0) }

@@ -23,6 +23,14 @@ enum LogLineEncoder {
                 try number(r.referencePitch.hertz, "reference pitch"), r.controllerMode?.rawValue ?? "",
             ]
             return fields.joined(separator: "\t") + "\n"
+        case .thresholdTest(let r):
+            let fields = [
+                LogFormat.thresholdTestTag, try timestamp(r.timestamp), String(r.noteRange.lowerBound.rawValue),
+                String(r.noteRange.upperBound.rawValue), String(r.trials), try number(r.median.value, "median"),
+                try number(r.lower.value, "lower bound"), try number(r.upper.value, "upper bound"),
+                r.isConclusive ? "conclusive" : "inconclusive",
+            ]
+            return fields.joined(separator: "\t") + "\n"
         }
     }
 

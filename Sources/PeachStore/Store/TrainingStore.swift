@@ -8,7 +8,7 @@ import Glibc
 /// `saveFailure`; unsaved records are kept in memory and written first on the next save, so a
 /// temporarily full disk loses nothing as long as Peach keeps running.
 @MainActor
-public final class TrainingStore: TrainingObserver {
+public final class TrainingStore: TrainingObserver, ThresholdTestObserver {
     /// Nil when the log could not be opened at launch: training goes on, nothing is written.
     private let log: TrainingLog?
     /// Recorded with each comparison: the synth or port the notes went to.
@@ -50,6 +50,10 @@ public final class TrainingStore: TrainingObserver {
 
     public func trialCompleted(_ trial: CompletedTrial) throws {
         try save(trial.record(outputName: outputName))
+    }
+
+    public func thresholdTestFinished(_ result: ThresholdTestRecord) throws {
+        try save(.thresholdTest(result))
     }
 
     /// Saves `record` after any earlier unsaved ones, fsynced before returning.

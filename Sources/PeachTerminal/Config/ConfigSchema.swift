@@ -57,6 +57,11 @@ public enum ConfigSchema {
         section: "training", name: "interval_presentation", kind: .choice(["melodic", "harmonic"]),
         defaultValue: .text("melodic"), label: "Interval presentation",
         documentation: "Interval modes: melodic (one note after the other) or harmonic (together; in matching the reference keeps sounding).")
+    public static let measurementTrials = ConfigKey(
+        section: "training", name: "measurement_trials",
+        kind: .integer(TrainingSettings.allowedMeasurementTrialPeriods, unit: nil),
+        defaultValue: .integer(TrainingSettings.defaults.measurementTrialPeriod), label: "Measurement trials (1 in N)",
+        documentation: "Comparison training: every Nth trial is placed where the threshold estimate learns most (you cannot tell which); 0 or 1 = none.")
 
     // MARK: [midi]
     public static let outputPort = ConfigKey(
@@ -173,7 +178,7 @@ public enum ConfigSchema {
     public static let all: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
         minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, intervalPresentation,
-        outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
+        measurementTrials, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
         wheelDeadZone, wheelHold,

@@ -71,7 +71,8 @@ extension PeachConfiguration {
             maxInitialCentOffset: Cents(decimal(ConfigSchema.maxInitialOffset)),
             intervals: self[ConfigSchema.intervals].intervalsValue ?? fallback.intervals,
             tuningSystem: text(ConfigSchema.tuningSystem) == "just" ? .justIntonation : .equalTemperament,
-            intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic)
+            intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic,
+            measurementTrialPeriod: integer(ConfigSchema.measurementTrials))
     }
 
     public var midi: MIDIConfiguration {

@@ -73,4 +73,23 @@ import PeachStore
         #expect(ExportCommand.run(directory: try temporaryDirectory(), path: nil, console: captured.console) == 0)
         #expect(captured.out.split(separator: "\n").count == 2, "format line and header only")
     }
+
+    @Test func exportLeavesThresholdTestResultsOutAndSaysSo() throws {
+        let directory = try temporaryDirectory()
+        let result = ThresholdTestRecord(timestamp: Date(timeIntervalSince1970: 1_800_000_000), noteRange: MIDINote(48)!...MIDINote(72)!,
+                                         trials: 60, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1), isConclusive: true)
+        let trial = ComparisonRecord(timestamp: Date(timeIntervalSince1970: 1_799_999_990), referenceNote: MIDINote(60)!,
+                                     targetNote: MIDINote(60)!, intendedCentOffset: Cents(5), presentedCentOffset: Cents(5),
+                                     answeredHigher: true, isCorrect: true)
+        do {
+            let (log, _) = try TrainingLog.openForWriting(directory)
+            try log.append(.comparison(trial))
+            try log.append(.thresholdTest(result))
+        }
+        let captured = Captured()
+        #expect(ExportCommand.run(directory: directory, path: nil, console: captured.console) == 0)
+        #expect(captured.out.split(separator: "\n").count == 3, "format line, header and the one trial")
+        #expect(captured.err.contains("exported 1 records (left out 1 threshold-test result"))
+        #expect(captured.err.contains("their trials are exported"))
+    }
 }

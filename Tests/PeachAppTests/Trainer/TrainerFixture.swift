@@ -11,6 +11,7 @@ struct TrainerFixture {
     let hub = InterruptionHub()
     let settings = FixedSettings()
     let store = RecordingStore()
+    let history = TrainingHistory()
     let controller: TrainerController
 
     init(breaks: QuietBreakSchedule = QuietBreakSchedule(), decoder: ControllerDecoder = ControllerDecoder(binding: nil),
@@ -20,14 +21,16 @@ struct TrainerFixture {
         let choices = TrainerWiring.Choices(breaks: breaks, decoder: decoder, userStopFade: .milliseconds(300),
                                             saveLearnedBinding: saveLearnedBinding, saveWarning: { nil },
                                             connectOffered: { _ in })
-        controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(), history: TrainingHistory(),
+        controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(), history: history,
                                            choices: choices)
     }
 }
 
-/// Stands in for the training store: keeps every trial it is told of, in order.
+/// Stands in for the training store: keeps every trial and threshold-test result it is told of, in order.
 @MainActor
-final class RecordingStore: TrainingObserver {
+final class RecordingStore: TrainingObserver, ThresholdTestObserver {
     private(set) var trials: [CompletedTrial] = []
+    private(set) var thresholdTests: [ThresholdTestRecord] = []
     func trialCompleted(_ trial: CompletedTrial) throws { trials.append(trial) }
+    func thresholdTestFinished(_ result: ThresholdTestRecord) throws { thresholdTests.append(result) }
 }

@@ -52,4 +52,24 @@ import PeachCore
         #expect(history.trend(of: .unisonComparison) == TrainingTrendRule().trend(of: all, in: .unisonComparison))
         #expect(history.trend(of: .unisonPitchMatching) == TrainingTrendRule().trend(of: all, in: .unisonPitchMatching))
     }
+
+    @Test func thresholdTestResultsAreListedAndLeaveTheTrendsAlone() throws {
+        let trials = records(200, seed: 5)
+        func result(_ seconds: Double, _ median: Double) -> ThresholdTestRecord {
+            ThresholdTestRecord(timestamp: Date(timeIntervalSince1970: seconds), noteRange: MIDINote(36)!...MIDINote(84)!,
+                                trials: 60, median: Cents(median), lower: Cents(median / 2), upper: Cents(median * 2),
+                                isConclusive: true)
+        }
+        let stored = [result(10, 9), result(30, 7)]
+        var mixed = trials
+        mixed.insert(.thresholdTest(stored[0]), at: 50)
+        mixed.insert(.thresholdTest(stored[1]), at: 120)
+        let history = TrainingHistory(records: mixed)
+        #expect(history.thresholdTests == stored)
+        #expect(history.trend(of: .unisonComparison) == TrainingHistory(records: trials).trend(of: .unisonComparison))
+        #expect(!history.recentRecords.contains { if case .thresholdTest = $0 { true } else { false } })
+        let later = result(99, 5)
+        try history.thresholdTestFinished(later)
+        #expect(history.thresholdTests == stored + [later])
+    }
 }

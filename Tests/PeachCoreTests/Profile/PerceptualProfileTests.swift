@@ -115,6 +115,7 @@ import Testing
             switch record {
             case .comparison(let c): byNote[c.referenceNote.rawValue, default: []].append(abs(c.presentedCentOffset.value))
             case .pitchMatching(let p): errors.append(p.userCentError.value)
+            case .thresholdTest: break
             }
         }
         #expect(!profile.threshold(for: MIDINote(20)!).isTrained)

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+
+/// Comparison training as the composition root wires it places every 4th trial where the estimator learns most.
+@MainActor @Suite struct ComparisonMeasurementTrialsTests {
+    private func answered(_ f: TrainerFixture, count: Int) async -> [CompletedComparison] {
+        await f.controller.handle(.open(.training(ComparisonMode.id)))
+        guard let mode = f.controller.modeSession(ComparisonMode.id) else { return [] }
+        for trial in 0..<count {
+            #expect(await eventually("trial \(trial + 1)") { mode.session.accepts(.answer(higher: true)) })
+            await f.controller.handle(.input(.answer(higher: true)))
+        }
+        await f.controller.handle(.back)
+        return f.store.trials.compactMap { if case .comparison(let c) = $0 { c } else { nil } }
+    }
+
+    @Test func theFourthTrialIsPlacedByTheEstimatorsThresholds() async {
+        let f = TrainerFixture()
+        let trials = await answered(f, count: 8)
+        #expect(trials.count == 8)
+        // What the wired tracker knew before trials 4 and 8: the trials before them.
+        for measured in [3, 7] {
+            let tracker = UnisonThresholdTracker(trials: trials.prefix(measured).map {
+                ThresholdTrial(note: $0.comparison.referenceNote, difference: $0.presentedCentOffset, correct: $0.isCorrect)
+            })
+            let note = trials[measured].comparison.referenceNote
+            let expected = InformationGainPlacement.bestDifference(for: tracker.placementPosterior(for: note),
+                                                                   within: ThresholdTestProcedure.defaultDifferenceBounds)
+            #expect(trials[measured].comparison.centOffset.magnitude == expected, "trial \(measured + 1)")
+        }
+    }
+
+    @Test func withMeasurementTrialsOffEveryTrialIsKazez() async {
+        let f = TrainerFixture()
+        f.settings.currentSettings.measurementTrialPeriod = 0
+        let trials = await answered(f, count: 5)
+        // All answered up; the Kazez chain from the bootstrap: each difference follows from the one before.
+        for index in 1..<trials.count {
+            let previous = trials[index - 1]
+            let expected = KazezRule.next(after: previous.comparison.centOffset, wasCorrect: previous.isCorrect,
+                                          within: f.settings.currentSettings.centDifferenceBounds)
+            #expect(trials[index].comparison.centOffset.magnitude == expected.magnitude, "trial \(index + 1)")
+        }
+    }
+}

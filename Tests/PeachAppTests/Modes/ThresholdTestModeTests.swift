@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachTerminal
+
+/// The threshold test as the app runs it: through the registry and the wiring, to its result card.
+@MainActor @Suite struct ThresholdTestModeTests {
+    /// Answers every trial of a full (60-trial) test with ↑ as soon as answers are accepted.
+    private func runToTheCard(_ f: TrainerFixture) async -> ThresholdTestModeSession? {
+        await f.controller.handle(.open(.training(ThresholdTestMode.id)))
+        guard let mode = f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession else {
+            Issue.record("the registry has no threshold test")
+            return nil
+        }
+        for trial in 0..<ThresholdTestProcedure.defaultTrialCount {
+            guard await eventually("trial \(trial + 1) answerable", { mode.test.accepts(.answer(higher: true)) }) else {
+                Issue.record("trial \(trial + 1) never took an answer")
+                return nil
+            }
+            for command in mode.commands(for: .arrow(.up, [])) { await f.controller.handle(command) }
+        }
+        return mode
+    }
+
+    @Test func aFinishedTestShowsItsCardAndGoesToTheStoreAndTheHistoryOnce() async throws {
+        let f = TrainerFixture()
+        let mode = try #require(await runToTheCard(f))
+        let result = try #require(mode.test.result)
+        #expect(f.store.thresholdTests == [result])
+        #expect(f.history.thresholdTests == [result])
+        #expect(f.store.trials.count == ThresholdTestProcedure.defaultTrialCount, "every answer is an ordinary record")
+        #expect(f.store.trials.allSatisfy { $0.discipline == .unisonComparison })
+        #expect(result.trials == ThresholdTestProcedure.defaultTrialCount)
+        #expect(result.noteRange == f.settings.currentSettings.noteRange)
+        // The card stays on the training screen until the user goes back; nothing restarts.
+        #expect(f.controller.screen == .training(ThresholdTestMode.id))
+        guard case .comparison(let model) = mode.screen(ModeScreenContext(warning: nil, knobMoving: false,
+                                                                        profile: PerceptualProfile())) else {
+            Issue.record("the card is not on the comparison screen"); return
+        }
+        #expect(model.detail?.contains(result.summary) == true)
+        #expect(!model.canAnswer)
+        let plain = mode.plainLines(after: PlainProgress(phase: "showingFeedback", finished: 59))
+        #expect(plain.last == "threshold test done: \(result.summary). s returns to Start.")
+        for command in mode.commands(for: .escape) { await f.controller.handle(command) }
+        #expect(f.controller.screen == .start)
+        #expect(!mode.test.isTraining)
+        #expect(f.store.thresholdTests.count == 1)
+    }
+
+    @Test func aTestStoppedHalfwayRecordsNoResult() async throws {
+        let f = TrainerFixture()
+        await f.controller.handle(.open(.training(ThresholdTestMode.id)))
+        let mode = try #require(f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession)
+        for trial in 0..<5 {
+            #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(higher: false)) })
+            await f.controller.handle(.input(.answer(higher: false)))
+        }
+        for command in mode.commands(for: .escape) { await f.controller.handle(command) }
+        #expect(f.controller.screen == .start)
+        #expect(f.store.thresholdTests.isEmpty && f.history.thresholdTests.isEmpty)
+        #expect(f.store.trials.count == 5)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+/// A posterior source with a fixed posterior that records which notes it was asked about.
+@MainActor
+final class FixedPosteriorSource: ThresholdPosteriorSource {
+    let posterior: ThresholdPosterior
+    private(set) var askedNotes: [MIDINote] = []
+
+    init(correctAnswersAt difference: Cents = Cents(8), count: Int = 30) {
+        var posterior = ThresholdPosterior()
+        for index in 0..<count { posterior.update(difference: difference, correct: index % 4 != 0) }
+        self.posterior = posterior
+    }
+
+    func placementPosterior(for note: MIDINote) -> ThresholdPosterior {
+        askedNotes.append(note)
+        return posterior
+    }
+}
+
+@Suite @MainActor struct MeasuringComparisonStrategyTests {
+    /// Plays `count` trials of `strategy`, answering each with `answer(index, comparison)`; returns what was played.
+    private func run<Strategy: ComparisonStrategy>(_ strategy: inout Strategy, count: Int,
+                                                   settings: TrainingSettings = .defaults,
+                                                   answer: (Int, Comparison) -> Bool) -> [Comparison] {
+        let profile = PerceptualProfile()
+        var last: CompletedComparison?
+        var played: [Comparison] = []
+        for index in 0..<count {
+            let comparison = strategy.nextComparison(profile: profile, settings: settings, last: last)
+            played.append(comparison)
+            let correct = answer(index, comparison)
+            last = CompletedComparison(comparison: comparison, answeredHigher: correct == comparison.isTargetHigher,
+                                       timestamp: Date(timeIntervalSince1970: Double(index)))
+        }
+        return played
+    }
+
+    /// The Kazez trials' answers: a fixed pattern by Kazez-trial number, so both runs give the same ones.
+    private static func kazezAnswer(_ kazezIndex: Int) -> Bool { kazezIndex % 5 != 2 && kazezIndex % 7 != 3 }
+
+    @Test func theKazezChainIsUnchangedByInterleavedMeasurementTrials() {
+        let kazezCount = 60
+        var plain = AdaptiveNoteStrategy(random: SeededGenerator(seed: 11))
+        let alone = run(&plain, count: kazezCount) { index, _ in Self.kazezAnswer(index) }
+
+        var measuring = MeasuringComparisonStrategy(posteriors: FixedPosteriorSource(),
+                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 11)),
+                                                    measurementRandom: SeededGenerator(seed: 99))
+        let period = TrainingSettings.defaults.measurementTrialPeriod
+        #expect(period == 4)
+        let total = kazezCount * period / (period - 1)
+        let mixed = run(&measuring, count: total) { index, _ in
+            let isMeasurement = (index + 1) % period == 0
+            // Measurement trials answered wrong: the chain would move if it saw them.
+            return isMeasurement ? false : Self.kazezAnswer(index - index / period)
+        }
+        let kazezTrials = mixed.enumerated().filter { ($0.offset + 1) % period != 0 }.map(\.element)
+        #expect(kazezTrials.count == kazezCount)
+        #expect(kazezTrials.map(\.centOffset) == alone.map(\.centOffset), "the Kazez differences are identical")
+        #expect(kazezTrials.map(\.referenceNote) == alone.map(\.referenceNote))
+        #expect(kazezTrials == alone)
+    }
+
+    @Test func everyFourthTrialIsPlacedWhereTheEstimatorLearnsMost() {
+        let source = FixedPosteriorSource()
+        var measuring = MeasuringComparisonStrategy(posteriors: source,
+                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 3)),
+                                                    measurementRandom: SeededGenerator(seed: 4))
+        let played = run(&measuring, count: 16) { _, _ in true }
+        let best = InformationGainPlacement.bestDifference(for: source.posterior,
+                                                           within: ThresholdTestProcedure.defaultDifferenceBounds)
+        let measurements = [3, 7, 11, 15].map { played[$0] }
+        #expect(measurements.allSatisfy { $0.centOffset.magnitude == best })
+        #expect(source.askedNotes == measurements.map(\.referenceNote), "asked about exactly the measured notes")
+        #expect(measurements.allSatisfy { TrainingSettings.defaults.noteRange.contains($0.referenceNote) })
+        // All correct from 100 c: the Kazez trials walk down and never land on the estimator's difference by chance.
+        #expect(played[2].centOffset.magnitude != best)
+    }
+
+    @Test func periodZeroIsPlainKazezTraining() {
+        var settings = TrainingSettings.defaults
+        settings.measurementTrialPeriod = 0
+        var plain = AdaptiveNoteStrategy(random: SeededGenerator(seed: 21))
+        let alone = run(&plain, count: 20, settings: settings) { index, _ in index % 3 != 0 }
+        let source = FixedPosteriorSource()
+        var measuring = MeasuringComparisonStrategy(posteriors: source,
+                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 21)),
+                                                    measurementRandom: SeededGenerator(seed: 5))
+        let mixed = run(&measuring, count: 20, settings: settings) { index, _ in index % 3 != 0 }
+        #expect(mixed == alone)
+        #expect(source.askedNotes.isEmpty)
+    }
+
+    @Test func aRestartStartsTheCountAndTheChainOver() {
+        let source = FixedPosteriorSource()
+        var measuring = MeasuringComparisonStrategy(posteriors: source,
+                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 8)),
+                                                    measurementRandom: SeededGenerator(seed: 9))
+        _ = run(&measuring, count: 2) { _, _ in true }
+        _ = run(&measuring, count: 3) { _, _ in true } // restarted: trials 1-3 of a new run are Kazez trials
+        #expect(source.askedNotes.isEmpty)
+        _ = run(&measuring, count: 4) { _, _ in true }
+        #expect(source.askedNotes.count == 1)
+    }
+}
+
+@Suite @MainActor struct UnisonThresholdTrackerTests {
+    @Test func launchBuildEqualsObservingTrialByTrialAndSkipsOtherDisciplines() throws {
+        var random = SeededGenerator(seed: 2)
+        var records: [TrainingRecord] = []
+        let tracker = UnisonThresholdTracker()
+        for index in 0..<300 {
+            let note = MIDINote(Int.random(in: 40...80, using: &random))!
+            let offset = Cents(Double.random(in: 1...40, using: &random))
+            let interval: Interval = index % 5 == 0 ? .perfectFifth : .perfectUnison
+            let target = MIDINote(note.rawValue + interval.semitones)!
+            let comparison = Comparison(referenceNote: note, targetNote: target, centOffset: offset, interval: interval)
+            let completed = CompletedComparison(comparison: comparison, answeredHigher: Bool.random(using: &random),
+                                                timestamp: Date(timeIntervalSince1970: Double(index)))
+            try tracker.trialCompleted(.comparison(completed))
+            records.append(.comparison(ComparisonRecord(completed, outputName: nil)))
+            if index % 7 == 0 {
+                let matching = CompletedPitchMatching(challenge: PitchMatchingChallenge(referenceNote: note, initialCentOffset: offset),
+                                                      userCentError: Cents(3), timestamp: Date(timeIntervalSince1970: Double(index)))
+                try tracker.trialCompleted(.pitchMatching(matching))
+                records.append(.pitchMatching(PitchMatchingRecord(matching)))
+            }
+        }
+        let launched = UnisonThresholdTracker(trials: records.compactMap(UnisonThresholdTracker.trial(from:)))
+        #expect(launched.thresholds.trialCount == 240)
+        #expect(tracker.thresholds.trialCount == 240)
+        for note in [MIDINote(40)!, MIDINote(60)!, MIDINote(80)!] {
+            let a = launched.placementPosterior(for: note).probabilities
+            let b = tracker.placementPosterior(for: note).probabilities
+            #expect(zip(a, b).allSatisfy { abs($0 - $1) <= 1e-9 * max(abs($0), 1e-300) + 1e-15 })
+        }
+    }
+}

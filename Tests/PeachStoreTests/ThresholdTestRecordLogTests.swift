@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import PeachCore
+@testable import PeachStore
+
+func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int = 60, median: Double = 6.3,
+                       lower: Double = 4.9, upper: Double = 8.1, conclusive: Bool = true) -> ThresholdTestRecord {
+    ThresholdTestRecord(timestamp: date(ms: ms), noteRange: note(low)...note(high), trials: trials,
+                        median: Cents(median), lower: Cents(lower), upper: Cents(upper), isConclusive: conclusive)
+}
+
+@Suite struct ThresholdTestRecordLogTests {
+    @Test func resultsRoundTripThroughTheLogAmongTrials() throws {
+        let temp = TemporaryDirectory()
+        let records: [TrainingRecord] = [
+            .comparison(makeComparison(ms: 1)),
+            .thresholdTest(makeThresholdTest(ms: 2)),
+            .pitchMatching(makePitchMatching(ms: 3)),
+            .thresholdTest(makeThresholdTest(ms: 4, low: 21, high: 21, trials: 7, median: 0.123456789012345678,
+                                             lower: 0.1, upper: 97.25, conclusive: false)),
+        ]
+        do {
+            let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+            for record in records { try log.append(record) }
+        }
+        let reread = try TrainingLog.read(temp.dataDirectory)
+        #expect(reread.records == records)
+        #expect(reread.warnings.isEmpty)
+    }
+
+    @Test func resultLineHasTheDocumentedLayoutAndTheHeaderListsIt() throws {
+        let temp = TemporaryDirectory()
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        try log.append(.thresholdTest(makeThresholdTest(ms: 500)))
+        let lines = readText(temp.dataDirectory.logPath).split(separator: "\n").map(String.init)
+        #expect(lines.contains("# thresholdTest\ttimestamp\tlowestNote\thighestNote\ttrials\tmedianCents\tlowerCents\tupperCents\tconclusive|inconclusive"))
+        #expect(lines.last == "thresholdTest\t2026-03-03T14:30:00.500Z\t36\t84\t60\t6.3\t4.9\t8.1\tconclusive")
+    }
+
+    @Test func aLogWrittenBeforeResultsExistedStillReads() throws {
+        let temp = TemporaryDirectory()
+        let old = """
+            # peach-log-format:1
+            # comparison\ttimestamp\treferenceNote\ttargetNote\tintendedCents\tpresentedCents\thigher|lower\tcorrect|wrong\tinterval\ttuningSystem\treferencePitchHz\tvelocity\toutput
+            # pitchMatching\ttimestamp\treferenceNote\ttargetNote\tinitialCents\tuserErrorCents\tinterval\ttuningSystem\treferencePitchHz\tcontrollerMode
+            comparison\t2026-03-03T14:30:00.123Z\t60\t60\t12.5\t12.4\thigher\tcorrect\tP1\tequalTemperament\t440.0\t90\tFLUID Synth (1234)
+            pitchMatching\t2026-03-03T14:31:02.004Z\t60\t60\t-25.0\t3.2\tP1\tequalTemperament\t440.0\tcc14
+
+            """
+        writeText(old, to: temp.dataDirectory.logPath)
+        let contents = try TrainingLog.openForWriting(temp.dataDirectory).contents
+        #expect(contents.warnings.isEmpty)
+        #expect(contents.records.count == 2)
+        guard case .comparison(let comparison) = contents.records.first,
+              case .pitchMatching(let matching) = contents.records.last else {
+            Issue.record("unexpected records \(contents.records)"); return
+        }
+        #expect(comparison.presentedCentOffset == Cents(12.4))
+        #expect(matching.userCentError == Cents(3.2))
+    }
+
+    @Test func aDamagedResultLineIsReportedAndSkipped() throws {
+        let temp = TemporaryDirectory()
+        let text = LogFormat.fileHeader
+            + "thresholdTest\t2026-03-03T14:30:00.500Z\t36\t84\t60\t6.3\t4.9\t8.1\tmaybe\n"
+            + "thresholdTest\t2026-03-03T14:30:00.600Z\t84\t36\t60\t6.3\t4.9\t8.1\tconclusive\n"
+            + "thresholdTest\t2026-03-03T14:30:00.700Z\t36\t84\t60\t6.3\t4.9\t8.1\tconclusive\n"
+        writeText(text, to: temp.dataDirectory.logPath)
+        let contents = try TrainingLog.read(temp.dataDirectory)
+        #expect(contents.records == [.thresholdTest(makeThresholdTest(ms: 700))])
+        #expect(contents.warnings.count == 2)
+        #expect(contents.warnings.first?.description.contains("'conclusive' or 'inconclusive'") == true)
+    }
+
+    @Test @MainActor func theStoreSavesAFinishedTest() throws {
+        let temp = TemporaryDirectory()
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        let store: any ThresholdTestObserver = TrainingStore(log: log)
+        try store.thresholdTestFinished(makeThresholdTest(ms: 9))
+        #expect(try TrainingLog.read(temp.dataDirectory).records == [.thresholdTest(makeThresholdTest(ms: 9))])
+    }
+
+    @Test func csvExportLeavesResultsOutAndCountsThem() {
+        let trials = variedRecords()
+        let withResults = trials + [.thresholdTest(makeThresholdTest(ms: 1)), .thresholdTest(makeThresholdTest(ms: 2))]
+        #expect(CSVExporter.csv(withResults) == CSVExporter.csv(trials))
+        #expect(CSVExporter.skippedCount(withResults) == 2)
+        #expect(CSVExporter.skippedCount(trials) == 0)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import PeachCore
+@testable import PeachTerminal
+
+@Suite struct MeasurementTrialsConfigTests {
+    @Test func theDefaultIsOneTrialInFour() {
+        let configuration = ConfigLoader.parse(text: "[training]\n", file: "peach.conf")
+        #expect(configuration.trainingSettings.measurementTrialPeriod == 4)
+    }
+
+    @Test func theKeyReachesTheTrainingSettings() {
+        for (text, period) in [("0", 0), ("6", 6), ("20", 20)] {
+            let configuration = ConfigLoader.parse(text: "[training]\nmeasurement_trials = \(text)\n", file: "peach.conf")
+            #expect(configuration.diagnostics.isEmpty, "\(configuration.diagnostics)")
+            #expect(configuration.trainingSettings.measurementTrialPeriod == period)
+        }
+    }
+
+    @Test func anOutOfRangeValueIsReportedAndFallsBackToTheDefault() {
+        let configuration = ConfigLoader.parse(text: "[training]\nmeasurement_trials = 21\n", file: "peach.conf")
+        #expect(configuration.diagnostics.count == 1)
+        #expect("\(configuration.diagnostics.first!)".contains("measurement_trials"))
+        #expect(configuration.trainingSettings.measurementTrialPeriod == 4)
+    }
+}
