@@ -28,11 +28,14 @@ public enum ProfileCommand {
         let profile = PerceptualProfile()
         profile.replace(with: gathered)
         if json {
-            console.out(ProfileJSON.text(profile: profile, range: range) + "\n")
+            console.out(ProfileJSON.text(profile: profile, range: range, thresholdTests: history.thresholdTests) + "\n")
             return 0
         }
         guard let svgPath else {
-            console.out(ProfileReport.lines(profile: profile, history: history.recentRecords, range: range).joined(separator: "\n") + "\n")
+            let tests = history.thresholdTests.map { "  \($0.timestamp.formatted(.iso8601.year().month().day())): \($0.summary)" }
+            let lines = ProfileReport.lines(profile: profile, history: history.recentRecords, range: range)
+                + (tests.isEmpty ? [] : ["Threshold tests (oldest first):"] + tests)
+            console.out(lines.joined(separator: "\n") + "\n")
             return 0
         }
         let chart = ScreenModels.profileChart(profile, range: range, trend: history.trend(of: .unisonComparison))

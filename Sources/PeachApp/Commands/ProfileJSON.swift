@@ -7,6 +7,15 @@ import PeachCore
 public enum ProfileJSON {
     struct Document: Encodable {
         var disciplines: [Discipline]
+        var thresholdTests: [ThresholdTest]
+    }
+
+    /// One finished threshold test, oldest first.
+    struct ThresholdTest: Encodable {
+        var date: String
+        var lowestNote: Int
+        var highestNote: Int
+        var threshold: Estimate
     }
 
     struct Discipline: Encodable {
@@ -70,10 +79,18 @@ public enum ProfileJSON {
         var upper: Double
     }
 
-    public static func text(profile: PerceptualProfile, range: ClosedRange<MIDINote>) -> String {
+    public static func text(profile: PerceptualProfile, range: ClosedRange<MIDINote>,
+                            thresholdTests: [ThresholdTestRecord] = []) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let document = Document(disciplines: profile.trainedDisciplines.map { describe($0, profile: profile, range: range) })
+        let tests = thresholdTests.map { test in
+            ThresholdTest(date: test.timestamp.formatted(.iso8601), lowestNote: test.noteRange.lowerBound.rawValue,
+                          highestNote: test.noteRange.upperBound.rawValue,
+                          threshold: Estimate(ThresholdEstimate(median: test.median, lower: test.lower, upper: test.upper,
+                                                                trials: test.trials, isConclusive: test.isConclusive)))
+        }
+        let document = Document(disciplines: profile.trainedDisciplines.map { describe($0, profile: profile, range: range) },
+                                thresholdTests: tests)
         guard let data = try? encoder.encode(document) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -60,3 +60,18 @@ import PeachCore
         #expect(try parse([]).isEmpty)
     }
 }
+
+extension ProfileJSONTests {
+    @Test func finishedThresholdTestsAreListedWithTheirIntervals() throws {
+        let test = ThresholdTestRecord(timestamp: Date(timeIntervalSince1970: 1_800_000_000), noteRange: MIDINote(60)!...MIDINote(72)!,
+                                       trials: 60, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1), isConclusive: true)
+        let object = try JSONSerialization.jsonObject(with: Data(ProfileJSON.text(profile: PerceptualProfile(),
+                                                                                  range: MIDINote(60)!...MIDINote(72)!,
+                                                                                  thresholdTests: [test]).utf8))
+        let tests = try #require((object as? [String: Any])?["thresholdTests"] as? [[String: Any]])
+        #expect(tests.count == 1)
+        #expect(tests.first?["lowestNote"] as? Int == 60)
+        let threshold = try #require(tests.first?["threshold"] as? [String: Any])
+        #expect(threshold["median"] as? Double == 6.3 && threshold["lower"] as? Double == 4.9 && threshold["trials"] as? Int == 60)
+    }
+}
