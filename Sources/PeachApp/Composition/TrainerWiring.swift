@@ -57,13 +57,12 @@ public enum TrainerWiring {
         }
     }
 
-    /// `thresholds`: the estimator's unison thresholds, built from the stored history at launch; it observes
-    /// every trial with the profile and feeds the measurement trials of comparison training.
+    /// The profile also keeps the estimator's pooled thresholds (built from the stored history at launch):
+    /// it feeds the measurement trials of comparison training.
     public static func trainer(_ adapters: Adapters, profile: PerceptualProfile, history: TrainingHistory,
-                               thresholds: UnisonThresholdTracker = UnisonThresholdTracker(),
                                choices: Choices, modes: [any TrainingMode] = TrainingModes.all) -> TrainerController {
         let breaks = BreakCoordinator(schedule: choices.breaks, clock: adapters.clock, output: adapters.output)
-        let observers: [any TrainingObserver] = [adapters.store, profile, thresholds, history, breaks]
+        let observers: [any TrainingObserver] = [adapters.store, profile, history, breaks]
         // The controller input routes the knob to every tunable note as it starts (one hop on the sequencer thread).
         let controllerInput = ControllerInput(decoder: choices.decoder)
         let sessions = SessionDependencies(notePlayer: adapters.notePlayer, profile: profile, settings: adapters.settings,
@@ -71,7 +70,7 @@ public enum TrainerWiring {
                                            interruptions: adapters.interruptions, observers: observers,
                                            tunableNotes: controllerInput,
                                            thresholdTestObservers: thresholdTestObservers(adapters.store, history),
-                                           thresholdPosteriors: thresholds)
+                                           thresholdPosteriors: profile)
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, history: history, output: adapters.output, breaks: breaks,
             controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,

@@ -31,17 +31,13 @@ enum TrainingApp {
         let profile = PerceptualProfile()
         var gathered = ProfileAccumulator()
         var loadedHistory = TrainingHistory()
-        // The estimator's unison trials: collected here, binned once into the pooled thresholds below.
-        var thresholdTrials: [ThresholdTrial] = []
         func take(_ record: TrainingRecord) {
             gathered.add(record)
             loadedHistory.add(record)
-            if let trial = UnisonThresholdTracker.trial(from: record) { thresholdTrials.append(trial) }
         }
         func startOver() {
             gathered = ProfileAccumulator()
             loadedHistory = TrainingHistory()
-            thresholdTrials = []
         }
         let store: TrainingStore
         do {
@@ -66,8 +62,6 @@ enum TrainingApp {
         profile.replace(with: gathered)
         let history = loadedHistory
         history.outputName = { store.outputName }
-        let thresholds = UnisonThresholdTracker(trials: thresholdTrials)
-        thresholdTrials = []
 
         let sequencer: ALSASequencer
         do {
@@ -140,7 +134,7 @@ enum TrainingApp {
                 else { throw MIDIOutputServiceError.notConnected }
                 try await service.connect(to: port)
             })
-        let controller = TrainerWiring.trainer(adapters, profile: profile, history: history, thresholds: thresholds,
+        let controller = TrainerWiring.trainer(adapters, profile: profile, history: history,
                                                choices: choices)
         configuration.changed = { changed in
             controller.configurationChanged(breaks: changed.quietBreaks, binding: MIDISetup.binding(changed.controller),

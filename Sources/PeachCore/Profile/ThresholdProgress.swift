@@ -34,32 +34,51 @@ public struct ThresholdProgress: Sendable {
         case notEnoughData
     }
 
-    private var days: [TrainingDiscipline: [Int: [ThresholdTrial]]] = [:]
+    /// One day's answers at one lattice difference: a long history costs a few counts per day, not a trial each.
+    private struct Bin: Hashable {
+        var day: Int
+        var lattice: Int
+    }
+
+    private struct Counts {
+        var correct = 0
+        var wrong = 0
+    }
+
+    private var bins: [TrainingDiscipline: [Bin: Counts]] = [:]
 
     public init() {}
 
     mutating func add(_ record: ComparisonRecord) {
         let day = Int((record.timestamp.timeIntervalSince1970 / Period.day.seconds).rounded(.down))
-        days[record.discipline, default: [:]][day, default: []].append(ThresholdTrial(record))
+        let bin = Bin(day: day, lattice: ThresholdGrid.standard.latticeIndex(of: record.presentedCentOffset.magnitude))
+        if record.isCorrect {
+            bins[record.discipline, default: [:]][bin, default: Counts()].correct += 1
+        } else {
+            bins[record.discipline, default: [:]][bin, default: Counts()].wrong += 1
+        }
     }
 
     /// Every period of `discipline` with at least `minimumTrials` answers, oldest first.
     public func points(of discipline: TrainingDiscipline, per period: Period) -> [Point] {
         let daysPerPeriod = Int(period.seconds / Period.day.seconds)
-        var grouped: [Int: [ThresholdTrial]] = [:]
-        for (day, trials) in days[discipline] ?? [:] {
-            grouped[Int((Double(day) / Double(daysPerPeriod)).rounded(.down)), default: []] += trials
+        var grouped: [Int: ThresholdLikelihood] = [:]
+        for (bin, counts) in bins[discipline] ?? [:] {
+            let index = Int((Double(bin.day) / Double(daysPerPeriod)).rounded(.down))
+            grouped[index, default: ThresholdLikelihood()].add(differenceIndex: bin.lattice, correct: counts.correct,
+                                                                wrong: counts.wrong)
         }
         return grouped.keys.sorted().compactMap { index in
-            let trials = grouped[index] ?? []
-            guard trials.count >= Self.minimumTrials, let estimate = PooledThresholds(trials: trials).overall else { return nil }
-            return Point(start: Date(timeIntervalSince1970: Double(index) * period.seconds), estimate: estimate)
+            guard let likelihood = grouped[index], likelihood.trials >= Self.minimumTrials else { return nil }
+            return Point(start: Date(timeIntervalSince1970: Double(index) * period.seconds),
+                         estimate: likelihood.posterior.estimate)
         }
     }
 
     /// The period to show for `discipline`: days while the history is short, weeks once it spans more than two.
     public func naturalPeriod(of discipline: TrainingDiscipline) -> Period {
-        guard let first = days[discipline]?.keys.min(), let last = days[discipline]?.keys.max() else { return .day }
+        let days = (bins[discipline] ?? [:]).keys.map(\.day)
+        guard let first = days.min(), let last = days.max() else { return .day }
         return last - first > 14 ? .week : .day
     }
 

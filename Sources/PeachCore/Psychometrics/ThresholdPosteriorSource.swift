@@ -5,29 +5,10 @@ public protocol ThresholdPosteriorSource: AnyObject {
     func placementPosterior(for note: MIDINote) -> ThresholdPosterior
 }
 
-/// The pooled thresholds of unison comparisons, kept current: built once at launch from the history's
-/// unison comparison trials (binned in one pass), then told of every finished trial as an observer.
-@MainActor
-public final class UnisonThresholdTracker: ThresholdPosteriorSource, TrainingObserver {
-    public private(set) var thresholds: PooledThresholds
-
-    public init(trials: [ThresholdTrial] = []) {
-        thresholds = PooledThresholds(trials: trials)
-    }
-
-    /// The history's unison comparisons as the estimator sees them (other records are skipped).
-    public nonisolated static func trial(from record: TrainingRecord) -> ThresholdTrial? {
-        guard case .comparison(let comparison) = record, comparison.discipline == .unisonComparison else { return nil }
-        return ThresholdTrial(comparison)
-    }
-
+/// The profile keeps the pooled unison thresholds current (built once at launch, then told of every
+/// trial as an observer), so it is the source measurement trials read: no second copy of the answers.
+extension PerceptualProfile: ThresholdPosteriorSource {
     public func placementPosterior(for note: MIDINote) -> ThresholdPosterior {
-        thresholds.placementPosterior(for: note)
-    }
-
-    public func trialCompleted(_ trial: CompletedTrial) throws {
-        guard case .comparison(let completed) = trial, completed.comparison.discipline == .unisonComparison else { return }
-        thresholds.add(note: completed.comparison.referenceNote, difference: completed.presentedCentOffset.magnitude,
-                       correct: completed.isCorrect)
+        (thresholds(of: .unisonComparison) ?? PooledThresholds()).placementPosterior(for: note)
     }
 }

@@ -22,7 +22,7 @@ import PeachCore
         #expect(trials.count == 8)
         // What the wired tracker knew before trials 4 and 8: the trials before them.
         for measured in [3, 7] {
-            let tracker = UnisonThresholdTracker(trials: trials.prefix(measured).map {
+            let tracker = PooledThresholds(trials: trials.prefix(measured).map {
                 ThresholdTrial(note: $0.comparison.referenceNote, difference: $0.presentedCentOffset, correct: $0.isCorrect)
             })
             let note = trials[measured].comparison.referenceNote

@@ -107,11 +107,11 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
     }
 }
 
-@Suite @MainActor struct UnisonThresholdTrackerTests {
+@Suite @MainActor struct ProfileAsThresholdSourceTests {
     @Test func launchBuildEqualsObservingTrialByTrialAndSkipsOtherDisciplines() throws {
         var random = SeededGenerator(seed: 2)
         var records: [TrainingRecord] = []
-        let tracker = UnisonThresholdTracker()
+        let tracker = PerceptualProfile()
         for index in 0..<300 {
             let note = MIDINote(Int.random(in: 40...80, using: &random))!
             let offset = Cents(Double.random(in: 1...40, using: &random))
@@ -129,9 +129,10 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
                 records.append(.pitchMatching(PitchMatchingRecord(matching)))
             }
         }
-        let launched = UnisonThresholdTracker(trials: records.compactMap(UnisonThresholdTracker.trial(from:)))
-        #expect(launched.thresholds.trialCount == 240)
-        #expect(tracker.thresholds.trialCount == 240)
+        let launched = PerceptualProfile()
+        launched.rebuild(from: records)
+        #expect(launched.thresholds(of: .unisonComparison)?.trialCount == 240)
+        #expect(tracker.thresholds(of: .unisonComparison)?.trialCount == 240)
         for note in [MIDINote(40)!, MIDINote(60)!, MIDINote(80)!] {
             let a = launched.placementPosterior(for: note).probabilities
             let b = tracker.placementPosterior(for: note).probabilities
