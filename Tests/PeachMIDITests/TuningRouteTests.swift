@@ -121,14 +121,15 @@ private func cc(_ controller: UInt8, _ value: UInt8, on channel: MIDIChannel = o
     }
 }
 
-/// As the app wires it: the output service over the stuck-note tracker over the sequencer client. The
-/// knob route must still reach the client, through both wrappers.
+/// As the app wires it: the output service sends through the stuck-note tracker and installs knob routes
+/// on the sequencer client it is given, whatever wraps the sending side.
 @Suite struct RoutedServiceTests {
     @Test func aHeldNoteOfTheServiceRoutesTheKnobThroughTheTracker() async throws {
         let port = RecordingOutputPort()
         let tracked = SoundingNoteTracker(port) { _ in }
         let service = MIDIOutputService(port: tracked, directory: FakeDirectory(ports: []), ownOutput: SequencerAddress(client: 130, port: 0),
-                                        clock: VirtualClock(), configuration: MidiNotePlayerConfiguration(profile: .generalMIDI))
+                                        clock: VirtualClock(), configuration: MidiNotePlayerConfiguration(profile: .generalMIDI),
+                                        routes: port)
         try await service.connect(to: SequencerPortInfo(address: SequencerAddress(client: 128, port: 0), clientName: "Synth",
                                                         portName: "in", clientKind: .user,
                                                         capabilities: [.write, .subscribeWrite], types: [.synthesizer]))

@@ -102,7 +102,8 @@ enum TrainingApp {
                                         clock: clock, configuration: playerConfiguration,
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
-                                        offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth)
+                                        offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
+                                        routes: sequencer)
         stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)

@@ -23,8 +23,6 @@ public final class ControllerInput: TunableNoteObserver {
     /// What to record as the way the user tuned: the bound control's kind (keyboard when none is bound).
     public var mode: ControllerMode { decoder.binding?.source.controllerMode ?? .keyboard }
 
-    public var isLearning: Bool { decoder.isLearning }
-
     /// The next control moved becomes the slider; meanwhile the knob is not routed (learning must see it).
     public func startLearning() {
         decoder.startLearning()

@@ -12,10 +12,6 @@ struct ProfileData: Sendable {
 
     static let untrainedNotes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: MIDINote.validRange.count)
 
-    func notes(in discipline: TrainingDiscipline) -> [WelfordAccumulator] {
-        comparisons[discipline] ?? Self.untrainedNotes
-    }
-
     /// The descriptive statistics (and progress) of one record; the thresholds are the caller's
     /// (one at a time when live, binned in one go when a whole history is read).
     mutating func addStatistics(of record: TrainingRecord) {

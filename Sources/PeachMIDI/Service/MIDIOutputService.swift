@@ -34,11 +34,11 @@ public actor MIDIOutputService: NotePlayer {
     public init<Port: MIDIOutputPort>(port: Port, directory: any SequencerDirectory, ownOutput: SequencerAddress,
                                       clock: any TrainingClock, configuration: MidiNotePlayerConfiguration = .init(),
                                       fadeDuration: Duration = MIDIOutputService.defaultFade, volumePercent: Double = 100,
-                                      offering: SynthMatching = .automaticSynth) {
+                                      offering: SynthMatching = .automaticSynth, routes: (any TuningRoutePort)? = nil) {
         let guarded = CeilingEnforcingOutputPort(port, ceiling: configuration.ceiling)
         self.port = guarded
-        // Knob routes go to the sequencer client itself: bends need no ceiling.
-        self.player = MidiNotePlayer(port: guarded, configuration: configuration, routes: port as? any TuningRoutePort)
+        // Knob routes go to the sequencer client itself (`routes`): bends need no ceiling.
+        self.player = MidiNotePlayer(port: guarded, configuration: configuration, routes: routes)
         self.tuning = configuration.tuning
         self.directory = directory
         self.clock = clock

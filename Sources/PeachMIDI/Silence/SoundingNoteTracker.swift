@@ -92,11 +92,3 @@ private struct TrackedKeys {
         }
     }
 }
-
-/// A knob route goes to the sequencer client under the tracker: routed bends start no key, so the
-/// tracker has nothing to learn from them.
-extension SoundingNoteTracker: TuningRoutePort where Base: TuningRoutePort {
-    public func installTuningRoute(_ route: TuningRoute?) async throws {
-        try await base.installTuningRoute(route)
-    }
-}
