@@ -61,7 +61,7 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
 
     /// Installed on the sequencer thread, in order with sends: from the next knob event on, the route bends.
     public func installTuningRoute(_ route: TuningRoute?) async throws {
-        try await perform { session throws(SequencerError) in session.route = route }
+        try await perform { session throws(SequencerError) in session.install(route) }
     }
 
     // MARK: MIDIInputPort
@@ -122,7 +122,9 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
 
     // MARK: Running jobs on the sequencer thread
 
-    private func perform<T: Sendable>(_ body: @escaping @Sendable (SequencerSession) throws(SequencerError) -> T)
+    /// Runs `body` on the sequencer thread, in order with everything else there (internal: tests hold
+    /// the thread with it to make the kernel queue a burst).
+    func perform<T: Sendable>(_ body: @escaping @Sendable (SequencerSession) throws(SequencerError) -> T)
         async throws(SequencerError) -> T {
         let result: Result<T, SequencerError> = await withCheckedContinuation { continuation in
             let accepted = thread.submit { session in

@@ -119,6 +119,13 @@ final class SequencerHandle {
         return event
     }
 
+    /// Whether events already read from the kernel wait in libasound's buffer (the next
+    /// `nextInput` returns one without a system call).
+    var hasBufferedInput: Bool {
+        guard let seq = try? open() else { return false }
+        return snd_seq_event_input_pending(seq, 0) > 0
+    }
+
     /// The descriptors to poll for readability (incoming events).
     func inputPollDescriptors() throws(SequencerError) -> [pollfd] {
         let seq = try open()

@@ -17,11 +17,17 @@ final class SequencerSession {
     private var waiters: [UInt32: CheckedContinuation<Void, any Error>] = [:]
     /// Cancellations that overtook their own `schedule` job.
     private var cancelledTags: Set<UInt32> = []
-    /// The knob routed to a held note: its events become bends here, on this thread.
-    var route: TuningRoute?
-    /// The newest routed position not yet told to the main actor: a burst of knob events (everything
-    /// read in one go) is told once, as its newest position, before anything else that follows it.
+    /// The knob routed to a held note: its events become bends here, on this thread (`install(_:)`).
+    private(set) var route: TuningRoute?
+    /// The routed bend not sent yet: the events of one read from the kernel (a burst) send one bend, their
+    /// newest, before anything else is delivered. A knob faster than the thread sends no superseded bends.
+    private var unsentBend: MIDIEvent?
+    /// The newest routed position not yet told to the main actor. It is told before anything else that
+    /// follows it, and otherwise at most once per `tellInterval`: the screen's knob light needs no more,
+    /// and a main actor woken at the knob's rate would take the processor from this thread.
     private var untoldPosition: SequencerInput?
+    private var lastToldAt: UInt64 = 0
+    static let tellInterval: UInt64 = 8_000_000
 
     init(clientName: String, logger: any PeachLogger) throws(SequencerError) {
         handle = try SequencerHandle(name: clientName)
@@ -42,11 +48,13 @@ final class SequencerSession {
     // MARK: Output
 
     func send(_ events: [MIDIEvent]) throws(SequencerError) {
-        for message in events {
-            var event = EventEncoding.event(for: message)
-            peach_ev_to_subscribers_direct(&event, Int32(outputPort))
-            try handle.output(&event)
-        }
+        for message in events { try send(message) }
+    }
+
+    func send(_ message: MIDIEvent) throws(SequencerError) {
+        var event = EventEncoding.event(for: message)
+        peach_ev_to_subscribers_direct(&event, Int32(outputPort))
+        try handle.output(&event)
     }
 
     /// Sends `now` at once, schedules `later` `delay` from now on our queue, then a marker to our own
@@ -107,7 +115,14 @@ final class SequencerSession {
         input = continuation
     }
 
-    /// Reads and dispatches every pending event (the handle is non-blocking).
+    /// Installs (or with nil removes) the knob route; what the old route did is told first.
+    func install(_ newRoute: TuningRoute?) {
+        flushRouted()
+        route = newRoute
+    }
+
+    /// Reads and dispatches every pending event (the handle is non-blocking), then sends the burst's
+    /// bend and tells its position if due.
     func readAvailable() {
         while true {
             let pointer: UnsafeMutablePointer<snd_seq_event_t>?
@@ -124,14 +139,48 @@ final class SequencerSession {
             guard let pointer else { break }
             dispatch(EventDecoding.decode(pointer.pointee, receivedAtNanoseconds: Self.monotonicNanoseconds()),
                      from: Int(pointer.pointee.source.client))
+            // The burst read is used up: its bend goes out before the next read from the kernel.
+            if !handle.hasBufferedInput { sendRoutedBend() }
         }
+        sendRoutedBend()
+        tellPositionIfDue()
+    }
+
+    /// Milliseconds until an untold position is due (the poll timeout), or -1 (wait for input).
+    var millisecondsUntilTellDue: Int32 {
+        guard untoldPosition != nil else { return -1 }
+        let elapsed = Self.monotonicNanoseconds() &- lastToldAt
+        guard elapsed < Self.tellInterval else { return 0 }
+        return Int32((Self.tellInterval - elapsed + 999_999) / 1_000_000)
+    }
+
+    /// Tells the untold position once `tellInterval` has passed since the last one was told.
+    func tellPositionIfDue() {
+        guard untoldPosition != nil, Self.monotonicNanoseconds() &- lastToldAt >= Self.tellInterval else { return }
         tellPosition()
     }
 
-    /// Delivers the newest routed position, if one is untold (in order: before whatever comes next).
+    /// The burst's bend out, then its position told: before anything that follows it.
+    private func flushRouted() {
+        sendRoutedBend()
+        tellPosition()
+    }
+
+    private func sendRoutedBend() {
+        guard let bend = unsentBend else { return }
+        unsentBend = nil
+        do {
+            try send(bend)
+        } catch {
+            logger.log(.warning, "ALSA sequencer: a routed bend could not be sent: \(error)")
+        }
+    }
+
+    /// Delivers the newest routed position, if one is untold.
     private func tellPosition() {
         guard let position = untoldPosition else { return }
         untoldPosition = nil
+        lastToldAt = Self.monotonicNanoseconds()
         input?.yield(position)
     }
 
@@ -140,7 +189,7 @@ final class SequencerSession {
         case .input(let value):
             switch routed(value) {
             case .original:
-                tellPosition()
+                flushRouted()
                 input?.yield(value)
             case .nothing: break
             case .instead(let position): untoldPosition = position
@@ -160,8 +209,8 @@ final class SequencerSession {
         case instead(SequencerInput)
     }
 
-    /// Applies the route to a controller event: the bend goes out at once and the main actor hears
-    /// where the note is now instead of the knob event.
+    /// Applies the route to a controller event: its bend becomes the burst's bend, and the main actor
+    /// will hear where the note is now instead of the knob event.
     private func routed(_ value: SequencerInput) -> Delivery {
         guard var active = route, case .midi(let event, _, let received) = value else { return .original }
         let outcome = active.apply(event)
@@ -172,11 +221,7 @@ final class SequencerSession {
         case .absorbed:
             return .nothing
         case .bent(let bend, let cents):
-            do {
-                try send([bend])
-            } catch {
-                logger.log(.warning, "ALSA sequencer: a routed bend could not be sent: \(error)")
-            }
+            unsentBend = bend
             return .instead(.tuned(centsFromTarget: cents, receivedAtNanoseconds: received))
         case .unchanged(let cents):
             return .instead(.tuned(centsFromTarget: cents, receivedAtNanoseconds: received))

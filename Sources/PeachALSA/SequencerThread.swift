@@ -94,7 +94,8 @@ final class SequencerThread: Sendable {
             logger.log(.error, "ALSA sequencer: cannot poll for input: \(error)")
         }
         while true {
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            // Waits for input or a job; while a routed position is untold, at most until it is due.
+            let ready = poll(&descriptors, nfds_t(descriptors.count), session.millisecondsUntilTellDue)
             if ready < 0 {
                 if errno == EINTR { continue }
                 logger.log(.error, "ALSA sequencer: poll failed (errno \(errno)); closing the client")
@@ -120,6 +121,7 @@ final class SequencerThread: Sendable {
                 for job in jobs { job(session) }
                 if stopping { break }
             }
+            session.tellPositionIfDue()
         }
         if let descriptor = try? session.handle.outputDescriptor() { EmergencySilence.disarm(descriptor: descriptor) }
         session.shutdown()

@@ -61,7 +61,9 @@ enum LatencyBenchmark {
                 report.add("latency", "Peach/reference \(label) p50 ratio", ratio50, "x", goal: "≤ 1.5", met: ratio50 <= 1.5)
                 report.add("latency", "Peach/reference \(label) p99 ratio", ratio99, "x", goal: "≤ 1.5", met: ratio99 <= 1.5)
                 report.add("latency", "Peach \(label) skipped (coalesced) positions", Double(peach.skipped), "of \(count)")
+                report.add("latency", "reference forwarder \(label) stale bends", Double(reference.stale), "bends")
                 report.add("latency", "Peach \(label) stale bends", Double(peach.stale), "bends",
+                           goal: "≤ the forwarder's", met: peach.stale <= reference.stale,
                            note: "superseded by a CC sent > \(BenchReport.format(reference.minimum)) µs before arrival")
                 report.add("latency", "Peach \(label) dropped", Double(peach.dropped), "events", goal: "0", met: peach.dropped == 0)
             } catch {
@@ -88,8 +90,12 @@ enum LatencyBenchmark {
         forwarder.finish()
         capture.finish()
         defer { try? FileManager.default.removeItem(atPath: capturePath); try? FileManager.default.removeItem(atPath: sentPath) }
-        return analyse(sent: readSent(sentPath), received: CapturedEvent.read(capturePath).filter { $0.kind == "bend" },
-                       staleAllowance: 0, bends: { [$0 * 128 - 8192] })
+        let sent = readSent(sentPath), received = CapturedEvent.read(capturePath).filter { $0.kind == "bend" }
+        let bends: (Int) -> [Int] = { [$0 * 128 - 8192] }
+        var result = analyse(sent: sent, received: received, staleAllowance: 0, bends: bends)
+        // Stale by the same rule as Peach's (its own minimum latency as the allowance), to compare.
+        result.stale = analyse(sent: sent, received: received, staleAllowance: result.minimum, bends: bends).stale
+        return result
     }
 
     // MARK: Peach's path

@@ -1,5 +1,5 @@
 import Foundation
-import PeachALSA
+@testable import PeachALSA
 import PeachApp
 import PeachCore
 import PeachMIDI
@@ -139,6 +139,58 @@ extension RealSequencerTests {
             print("routed knob: committed \(result.userCentError), last bend sent sounds \(scored) from the target")
             #expect(abs(result.userCentError.value - scored.value) < 0.001,
                     "the committed pitch is the pitch of the last bend sent")
+        }
+
+        /// Knob events that wait in the kernel while the sequencer thread is busy are read as one burst:
+        /// one bend goes out, the newest position's, and the main actor is told that position even though
+        /// nothing follows it (the poll's timeout tells it).
+        @Test func aBurstReadInOneGoSendsOnlyItsNewestBend() async throws {
+            let rig = try await makeRig()
+            defer { rig.route.cancel(); rig.reader.cancel(); rig.peach.close() }
+            let session = matching(rig.controller)
+            let synth = Draining(rig.synth)
+            await rig.controller.handle(.open(.training(PitchMatchingMode.id)))
+            try #require(await waitFor(seconds: 10) { session.isAdjustable })
+            try await Task.sleep(for: .milliseconds(100))  // the route is installed
+            let before = session.tunedFrequency
+            // Hold the sequencer thread while 100 positions are sent: they queue in the kernel.
+            let peach = rig.peach
+            let start = ContinuousClock.now
+            let holding = Task.detached { try await peach.perform { _ in _ = usleep(600_000) } }
+            try await Task.sleep(for: .milliseconds(50))
+            let values = (0..<100).map { UInt8(10 + $0) }
+            for value in values {
+                try rig.knob.send(.controlChange(channel: MIDIChannel(0)!, controller: Self.knobCC, value: value))
+            }
+            let sentWithinHold = ContinuousClock.now - start < .milliseconds(550)
+            try await holding.value
+            let last = values.last!
+            let told = await waitFor(seconds: 2) { session.tunedFrequency != before }
+            let tuned = session.tunedFrequency
+            let challenge = try #require(session.currentChallenge)
+            await rig.controller.handle(.quit)
+            let events = await synth.finish()
+            try #require(sentWithinHold, "the 100 positions took longer than the hold to send; no burst was made")
+
+            let noteOns = events.enumerated().filter { if case .noteOn(_, _, let v) = $0.element, v > 0 { true } else { false } }
+            try #require(noteOns.count >= 2, "\(events.count) events")
+            guard case .noteOn(let channel, let key, _) = noteOns[1].element else { return }
+            // After the held note's note-on (its own start bend comes before it), up to its release.
+            let afterStart = events[(noteOns[1].offset + 1)...]
+            let end = afterStart.firstIndex { if case .noteOff = $0 { true } else { false } } ?? events.endIndex
+            let routed = events[(noteOns[1].offset + 1)..<end].compactMap { event -> PitchBend? in
+                if case .pitchBend(let on, let bend) = event, on == channel { bend } else { nil }
+            }
+            print("burst: \(routed.count) routed bends for 100 positions read in one go")
+            #expect(routed.count == 1, "one bend for the burst, not one per position: \(routed.count)")
+            // That bend is the newest position's, by the challenge's own mapping.
+            let mapping = rig.controller.controllerInput.decoder.mapping
+            let target = challenge.targetFrequency(.standard).shifted(by: mapping.cents(at: Int(last), of: 127))
+            let expected = try #require(rig.player.tuning.placement(of: target, on: key))
+            #expect(routed.last == expected.bend, "the burst's bend is its newest position's")
+            #expect(told, "the main actor heard the burst's position though nothing followed it")
+            #expect(tuned.map { abs(Cents.between(target, and: $0).value) < 1e-9 } == true,
+                    "the position told is the newest: \(String(describing: tuned)) vs \(target)")
         }
 
         @Test func afterAStopDuringAFloodNoBendOrNoteOnFollows() async throws {
