@@ -64,6 +64,14 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
         try await perform { session throws(SequencerError) in session.install(route) }
     }
 
+    public func removeTuningRoute() async throws -> TuningRoute? {
+        try await perform { session throws(SequencerError) in
+            let removed = session.route
+            session.install(nil)
+            return removed
+        }
+    }
+
     // MARK: MIDIInputPort
 
     /// Controller events and announcements from now on. A new call finishes the previous stream.

@@ -100,7 +100,15 @@ extension RealSequencerTests {
             }
         }
 
-        @Test func aCommitDuringAFloodScoresTheLastBendSent() async throws {
+        enum CommitSource: String, CaseIterable, Sendable {
+            /// The pedal, right behind the last knob positions, in the same input stream.
+            case pedal
+            /// A key on the computer keyboard, on the main actor, while positions may still be untold.
+            case keyboard
+        }
+
+        @Test(arguments: CommitSource.allCases)
+        func aCommitDuringAFloodScoresTheLastBendSent(_ source: CommitSource) async throws {
             let rig = try await makeRig()
             defer { rig.route.cancel(); rig.reader.cancel(); rig.peach.close() }
             let session = matching(rig.controller)
@@ -110,10 +118,16 @@ extension RealSequencerTests {
             try #require(tunable, "the tunable note never started")
             try await Task.sleep(for: .milliseconds(100))  // the route is installed
             try await flood(rig.knob, count: 600)
-            // The pedal, right behind the last knob positions, in the same stream.
-            try rig.knob.send(.controlChange(channel: MIDIChannel(0)!, controller: 64, value: 127))
+            switch source {
+            case .pedal: try rig.knob.send(.controlChange(channel: MIDIChannel(0)!, controller: 64, value: 127))
+            case .keyboard:
+                // One more position far from the flood's, and the key at once: the thread bends to it
+                // before the main actor could have been told.
+                try rig.knob.send(.controlChange(channel: MIDIChannel(0)!, controller: Self.knobCC, value: 120))
+                await rig.controller.handle(.input(.commit))
+            }
             let committed = await waitFor(seconds: 10) { session.completedCount == 1 }
-            try #require(committed, "the pedal did not commit")
+            try #require(committed, "the \(source) did not commit")
             let result = try #require(session.lastResult)
             await rig.controller.handle(.quit)
 
@@ -136,7 +150,7 @@ extension RealSequencerTests {
             let sounded = DetunedMIDINote(note: key, offset: tuning.presentedOffset(of: lastBend)).frequency(reference: .standard)
             let target = result.challenge.targetFrequency(.standard)
             let scored = Cents.between(target, and: sounded)
-            print("routed knob: committed \(result.userCentError), last bend sent sounds \(scored) from the target")
+            print("routed knob, \(source) commit: committed \(result.userCentError), last bend sent sounds \(scored) from the target")
             #expect(abs(result.userCentError.value - scored.value) < 0.001,
                     "the committed pitch is the pitch of the last bend sent")
         }

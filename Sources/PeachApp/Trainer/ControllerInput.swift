@@ -68,6 +68,14 @@ public final class ControllerInput: TunableNoteObserver {
         decoder.newChallenge(using: &random)
     }
 
+    /// Takes the knob back from the tunable note before a commit: where the sequencer thread left the
+    /// note (nil when the knob never moved it), which no position told later can contradict.
+    public func takeKnobBack() async -> Cents? {
+        guard let routedNote else { return nil }
+        self.routedNote = nil
+        return await routedNote.takeKnob()
+    }
+
     private func unroute() {
         guard let routedNote else { return }
         self.routedNote = nil

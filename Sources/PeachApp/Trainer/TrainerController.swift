@@ -148,7 +148,15 @@ public final class TrainerController {
             guard let session = activeModeSession?.session, session.accepts(input) else { return }
             switch input {
             case .adjust, .tune, .sounded: noteTuningMove()
-            case .answer, .commit: break
+            case .answer: break
+            case .commit:
+                // The routed knob may have bent the note since its last position was told: the commit
+                // scores where the knob left it (from any commit source: keys, pedal, wheel).
+                if let cents = await controllerInput.takeKnobBack() {
+                    let sounded = TrainingInput.sounded(centsFromTarget: cents, via: controllerInput.mode)
+                    if session.accepts(sounded) { session.handle(sounded) }
+                }
+                guard session.accepts(input) else { return }
             }
             session.handle(input)
         case .snooze:

@@ -13,6 +13,10 @@ struct HeldNote: KnobRoutable {
         await player.routeKnob(knob, to: id)
     }
 
+    func takeKnob() async -> Cents? {
+        await player.takeKnob(from: id)
+    }
+
     func stop() async throws {
         try await player.stopHeldNote(id)
     }

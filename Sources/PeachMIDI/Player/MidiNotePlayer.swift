@@ -138,6 +138,12 @@ public actor MidiNotePlayer: NotePlayer {
         await installRoute()
     }
 
+    /// Takes the knob back; where it left the note (nil when it never moved it).
+    func takeKnob(from id: Int) async -> Cents? {
+        guard routed?.id == id, let route = await removeRoute(), route.hasMoved else { return nil }
+        return route.centsFromTarget
+    }
+
     /// Installs the route for the routed voice as it sounds now (key, bend, pitch).
     private func installRoute() async {
         guard let routes, let (id, knob) = routed, let voice = voices[id] else { return }
@@ -146,11 +152,18 @@ public actor MidiNotePlayer: NotePlayer {
         try? await routes.installTuningRoute(route)
     }
 
-    /// Before any note-off: the route must not bend a note that has stopped.
-    private func removeRoute() async {
-        guard let routes, routed != nil else { return }
+    /// Before any note-off: the route must not bend a note that has stopped. The voice takes over the
+    /// pitch the route left it at, so a keyboard move after this steps from there.
+    @discardableResult
+    private func removeRoute() async -> TuningRoute? {
+        guard let routes, let (id, knob) = routed else { return nil }
         routed = nil
-        try? await routes.installTuningRoute(nil)
+        guard let removed = try? await routes.removeTuningRoute() else { return nil }
+        if removed.hasMoved, voices[id]?.note == removed.key {
+            voices[id]?.bend = removed.bend
+            voices[id]?.frequency = knob.target.shifted(by: removed.centsFromTarget)
+        }
+        return removed
     }
 
     func stopHeldNote(_ id: Int) async throws {

@@ -29,6 +29,8 @@ public struct TuningRoute: Sendable {
     public private(set) var bend: PitchBend
     /// Where the note is now, from the target (relative encoders step from here).
     public private(set) var centsFromTarget: Cents
+    /// Whether a knob position has reached the route (the note is where the knob put it).
+    public private(set) var hasMoved = false
     private var pairer = FourteenBitPairer()
 
     public init(knob: KnobRoute, channel: MIDIChannel, key: MIDINote, bend: PitchBend, centsFromTarget: Cents,
@@ -46,6 +48,7 @@ public struct TuningRoute: Sendable {
         guard let cents = position else { return .absorbed }
         guard let placed = tuning.placement(of: knob.target.shifted(by: cents), on: key) else { return .outOfRange }
         centsFromTarget = cents
+        hasMoved = true
         guard placed.bend != bend else { return .unchanged(centsFromTarget: cents) }
         bend = placed.bend
         return .bent(.pitchBend(channel: channel, bend: placed.bend), centsFromTarget: cents)
@@ -74,10 +77,16 @@ public protocol TuningRoutePort: Sendable {
     /// Installs `route` (nil removes it). Ordered with the port's sends: a send after this call goes out
     /// after the route changed, so a note-off sent after removing the route is never followed by its bends.
     func installTuningRoute(_ route: TuningRoute?) async throws
+    /// Removes the route, ordered like `installTuningRoute(nil)`, and returns it as it left the note
+    /// (nil when none was installed): no bend follows, and its position is the last one sent.
+    func removeTuningRoute() async throws -> TuningRoute?
 }
 
 /// A held note whose pitch a knob can move directly (see `TuningRoute`).
 public protocol KnobRoutable: PlaybackHandle {
     /// Routes `knob` to this note until it stops or is rerouted; nil returns the knob to the main actor.
     func routeKnob(_ knob: KnobRoute?) async
+    /// Takes the knob back from this note (as `routeKnob(nil)`) and says where it left the note: cents
+    /// from the target of the last bend it sent; nil when the knob never moved it.
+    func takeKnob() async -> Cents?
 }

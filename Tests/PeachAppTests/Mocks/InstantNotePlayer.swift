@@ -10,6 +10,10 @@ actor InstantNotePlayer: NotePlayer {
     /// Knob routes asked for, in order (nil: taken back).
     private(set) var routes: [KnobRoute?] = []
     var failure: (any Error)?
+    /// Where `takeKnob` says the sequencer thread left the note (nil: the knob never moved it).
+    var knobLeftAt: Cents?
+
+    func leaveKnob(at cents: Cents?) { knobLeftAt = cents }
 
     func fail(with error: any Error) { failure = error }
 
@@ -33,6 +37,10 @@ actor InstantNotePlayer: NotePlayer {
         let player: InstantNotePlayer
         func adjustFrequency(_ frequency: Frequency) async throws { await player.adjusted(frequency) }
         func routeKnob(_ knob: KnobRoute?) async { await player.routed(knob) }
+        func takeKnob() async -> Cents? {
+            await player.routed(nil)
+            return await player.knobLeftAt
+        }
         func stop() async throws { await player.handleStopped() }
     }
 }

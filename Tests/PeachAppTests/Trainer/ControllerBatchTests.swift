@@ -251,6 +251,29 @@ import PeachMIDI
         #expect(f.controller.tuningActivity >= 3, "the knob light follows routed moves")
     }
 
+    @Test func aCommitScoresWhereTheThreadLeftTheNoteEvenBeforeThatPositionWasTold() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("routed") { await f.player.routes.count == 1 })
+        await f.controller.handleMIDI([Self.tuned(4.0)])
+        // The thread bent on to +6.5 c; that position is not told yet when the key commits.
+        await f.player.leaveKnob(at: Cents(6.5))
+        await f.controller.handle(.commit)
+        let result = f.controller.pitchMatching.lastResult
+        #expect(abs((result?.userCentError.value ?? 0) - 6.5) < 1e-9, "scored where the knob left the note")
+        #expect(await f.player.routes.dropFirst().first == .some(nil), "the knob was taken back before the commit")
+    }
+
+    @Test func aCommitWithAnUnmovedKnobScoresTheNoteAsItStarted() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("routed") { await f.player.routes.count == 1 })
+        await f.controller.handle(.commit)
+        let result = f.controller.pitchMatching.lastResult
+        #expect(result != nil)
+        #expect(result?.controllerMode == nil, "an untouched note records no controller")
+    }
+
     @Test func midiLearnTakesTheKnobBack() async {
         let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
         await f.controller.handle(.open(.pitchMatching))

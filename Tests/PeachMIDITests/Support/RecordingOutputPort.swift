@@ -71,6 +71,12 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
         self.route = route
     }
 
+    func removeTuningRoute() async throws -> TuningRoute? {
+        defer { route = nil }
+        log.append(.route(key: nil))
+        return route
+    }
+
     /// What the sequencer thread does with a knob event while a route is installed.
     func applyRoute(to event: MIDIEvent) -> TuningRoute.Outcome? {
         guard var active = route else { return nil }
