@@ -112,6 +112,23 @@ private func cc(_ controller: UInt8, _ value: UInt8, on channel: MIDIChannel = o
         #expect(abs((await port.route?.centsFromTarget.value ?? 0) - 420) < 1e-9, "relative steps go on from a keyboard move")
     }
 
+    @Test func takingTheKnobBackSaysWhereItLeftTheNoteAndKeyboardStepsGoOnFromThere() async throws {
+        let (player, port) = makePlayer()
+        let handle = try await player.play(frequency: target, velocity: velocity, amplitudeDB: .unchanged) as! KnobRoutable
+        await handle.routeKnob(knob(.relative(controller: 20, encoding: .binaryOffset)))
+        #expect(await handle.takeKnob() == nil, "a knob that never moved leaves nothing to score")
+        await handle.routeKnob(knob(.relative(controller: 20, encoding: .binaryOffset)))
+        for _ in 0..<8 { _ = await port.applyRoute(to: cc(20, 65)) }  // 8 steps of +0.5 c on the thread
+        let left = await handle.takeKnob()
+        #expect(left.map { abs($0.value - 4) < 1e-9 } == true, "the knob left the note 4 c up: \(String(describing: left))")
+        #expect(await port.route == nil, "taken back: no bend follows")
+        // A keyboard step to where the knob left it sends nothing (the voice knows its bend).
+        await port.clear()
+        try await handle.adjustFrequency(target.shifted(by: Cents(4)))
+        let sent = await port.log
+        #expect(sent.isEmpty, "the voice took over the route's bend: \(sent)")
+    }
+
     @Test func aStoppedNoteIsNeverRouted() async throws {
         let (player, port) = makePlayer()
         let handle = try await player.play(frequency: target, velocity: velocity, amplitudeDB: .unchanged) as! KnobRoutable
