@@ -15,11 +15,20 @@ import PeachStore
             // Odd runs write multi-page (20 kB) records, in case a kill can land inside one write().
             let padding = run % 2 == 1 ? "20000" : "0"
             let writer = try WriterProcess(["append", temp.dataDirectory.path, String(run * 1_000_000), "1000000", padding])
-            usleep(UInt32.random(in: 1_000...80_000))
+            // Runs 0, 3, 6, … kill at a random moment from launch (opening, recovering, appending); the others
+            // once the writer has saved something, so the kill lands amid appends however slow the machine.
+            var early = ""
+            if run % 3 == 0 {
+                usleep(UInt32.random(in: 1_000...80_000))
+            } else {
+                early = writer.readThroughLine(startingWith: "saved ") ?? ""
+                #expect(!early.isEmpty, "run \(run): the writer ended before saving anything")
+                usleep(UInt32.random(in: 0...20_000))
+            }
             kill(writer.pid, SIGKILL)
             let result = writer.finish()
             #expect(result.errors.isEmpty, "run \(run) failed on its own: \(result.errors)")
-            for line in result.output.split(separator: "\n") where line.hasPrefix("saved ") {
+            for line in (early + result.output).split(separator: "\n") where line.hasPrefix("saved ") {
                 if let id = Int(line.dropFirst(6)) { reportedSaved.insert(id) }
             }
             // On Linux a SIGKILL does not cut a small write() short, so also simulate what power loss
@@ -40,7 +49,7 @@ import PeachStore
         #expect(present.count == contents.records.count, "every line is a whole writer record")
         #expect(!contents.warnings.contains { if case .corruptLine = $0 { true } else { false } },
                 "\(contents.warnings)")
-        #expect(reportedSaved.count > runs, "the writer should have saved records in most runs")
+        #expect(reportedSaved.count >= runs * 2 / 3, "every run that waited for a save reported one")
 
         let reread = try TrainingLog.read(temp.dataDirectory)
         #expect(reread.warnings.isEmpty)

@@ -41,6 +41,18 @@ final class WriterProcess {
         }
     }
 
+    /// Reads stdout until a line starting with `prefix` arrives and returns everything read (nil when
+    /// the process closes stdout first). The text is consumed: `finish()` returns only what follows it.
+    func readThroughLine(startingWith prefix: String) -> String? {
+        var text = ""
+        while true {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { return nil }
+            text += String(decoding: data, as: UTF8.self)
+            if text.split(separator: "\n", omittingEmptySubsequences: true).contains(where: { $0.hasPrefix(prefix) }) { return text }
+        }
+    }
+
     func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Waits for exit and returns everything still unread on stdout and stderr.
