@@ -22,10 +22,21 @@ enum ThresholdEstimatorBenchmark {
     static let grid: ThresholdGrid = ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_LAPSE"] == "beta"
         ? .lapseMarginalised : .standard
 
+    /// Every `measurementPeriod`-th training trial is a measurement trial (PEACH_BENCH_MEASUREMENT_PERIOD).
+    static let measurementPeriod = ProcessInfo.processInfo.environment["PEACH_BENCH_MEASUREMENT_PERIOD"].flatMap(Int.init)
+        ?? MeasurementTrialPlanner.defaultPeriod
+    /// Training (Kazez + measurement trials) before the warm threshold test (PEACH_BENCH_TRAINING_TRIALS).
+    static let trainingTrials = ProcessInfo.processInfo.environment["PEACH_BENCH_TRAINING_TRIALS"].flatMap(Int.init) ?? 300
+
     enum Procedure: String, CaseIterable, Sendable {
         case kazez = "Kazez alone"
         case kazezWithMeasurements = "Kazez + measurement trials"
         case thresholdTest = "threshold test"
+        /// The same test for a user who trained first: its slope prior is the training's shared slope posterior.
+        case thresholdTestAfterTraining = "threshold test after training"
+        /// What no placement can beat by much: trials placed knowing the listener's T and slope, cold posterior.
+        case oracleOnePoint = "oracle placement, one point"
+        case oracleTwoPoints = "oracle placement, two points"
     }
 
     struct Cell: Sendable {
@@ -69,13 +80,15 @@ enum ThresholdEstimatorBenchmark {
 
     static func run(report: BenchReport, short: Bool) {
         let environment = ProcessInfo.processInfo.environment
-        // Overrides for exploring: fewer runs, or one procedure ("kazez", "measured", "test").
+        // Overrides for exploring: fewer runs, or some procedures ("kazez,measured,test,trained,oracle1,oracle2").
         let runs = environment["PEACH_BENCH_THRESHOLD_RUNS"].flatMap(Int.init) ?? (short ? 60 : 1000)
-        let procedures = Procedure.allCases.filter { environment["PEACH_BENCH_THRESHOLD_PROCEDURE"].map($0.key.elementsEqual) ?? true }
+        let chosen = environment["PEACH_BENCH_THRESHOLD_PROCEDURE"].map { $0.split(separator: ",").map(String.init) }
+        let procedures = Procedure.allCases.filter { procedure in chosen?.contains(procedure.key) ?? true }
         let started = Date()
         EstimatorSpeed.run(report: report, short: short)
         if ProcessInfo.processInfo.environment["PEACH_BENCH_SPEED_ONLY"] != nil { return }
         reportCramerRao(report: report)
+        prepareOracleDesigns()
         var all: [Procedure: [Int: [Outcome]]] = [:]
         var failingCells: [String] = []
         for (cellIndex, cell) in cells.enumerated() {
@@ -127,11 +140,12 @@ enum ThresholdEstimatorBenchmark {
                 let name = "ALL CELLS, \(procedure.rawValue), after \(checkpoint) trials"
                 var errorGoal: String?, coverageGoal: String?, ratioGoal: String?
                 var errorMet: Bool?, coverageMet: Bool?, ratioMet: Bool?
-                if procedure == .thresholdTest && checkpoint == 60 {
+                if (procedure == .thresholdTest || procedure == .thresholdTestAfterTraining) && checkpoint == 60 {
                     errorGoal = "≤ 15 %"; errorMet = error <= 15
                     ratioGoal = "≤ 2.8"; ratioMet = ratio <= 2.8
                 }
-                if (procedure == .thresholdTest && checkpoint == 60) || (procedure == .kazezWithMeasurements && checkpoint == 80) {
+                if ((procedure == .thresholdTest || procedure == .thresholdTestAfterTraining) && checkpoint == 60)
+                    || (procedure == .kazezWithMeasurements && checkpoint == 80) {
                     coverageGoal = "93–97 %"; coverageMet = (93...97).contains(coverage)
                 }
                 if procedure == .kazezWithMeasurements && checkpoint == 80 { ratioGoal = "≤ 3.5"; ratioMet = ratio <= 3.5 }
@@ -147,6 +161,19 @@ enum ThresholdEstimatorBenchmark {
     static func reportCramerRao(report: BenchReport) {
         report.add("threshold", "Cramér–Rao limit of the interval ratio, 60 trials", cramerRaoRatio(trials: 60), "",
                    note: "known β = 1.23, λ = 0.02, every trial at the most informative difference: exp(2 · 1.96 / √(60 · I_max))")
+        let model = InformationLimit.model(slope: 1.23, lapse: 0.02)
+        let unknown = model.unknownSlope(trials: 60)
+        report.add("threshold", "Cramér–Rao limit of the interval ratio, 60 trials, β unknown (the issue's prior)", unknown.ratio, "",
+                   note: "β = 1.23, λ = 0.02, prior information about ln β only from log10 β ~ N(·, 0.25); best design: "
+                       + "\(Int((unknown.weight * 100).rounded())) % of the trials at d/T = \(BenchReport.format(exp(unknown.x1))), "
+                       + "the rest at \(BenchReport.format(exp(unknown.x2))) (known slope: all at "
+                       + "\(BenchReport.format(exp(model.knownSlope(trials: 60).x1))))")
+        for slope in slopes {
+            let listener = InformationLimit.listener(slope: slope, lapse: 0.02)
+            report.add("threshold", "information limit for the simulated listener b \(BenchReport.format(slope)), λ 2 %, 60 trials",
+                       listener.unknownSlope(trials: 60).ratio, "",
+                       note: "β unknown with the issue's prior; known slope: \(BenchReport.format(listener.knownSlope(trials: 60).ratio))")
+        }
     }
 
     /// The smallest 95 % interval ratio any unbiased estimator of ln T can reach: the Fisher information of one
@@ -189,8 +216,21 @@ enum ThresholdEstimatorBenchmark {
         var posterior = ThresholdPosterior(grid: grid)
         var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
                                           placementTarget: placementTarget)
-        var planner = MeasurementTrialPlanner()
+        var planner = MeasurementTrialPlanner(period: measurementPeriod)
         var kazezDifference = KazezRule.initialDifference
+        if procedure == .thresholdTestAfterTraining {
+            let trained = train(listener: SimulatedListener(threshold: Cents(cell.threshold(atTrial: 1)), slope: cell.slope,
+                                                            lapseRate: cell.lapse), random: &random)
+            test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
+                                          placementTarget: placementTarget, slopePrior: trained.slopePrior)
+        }
+        let oracle: InformationLimit.Design? = switch procedure {
+        case .oracleOnePoint: oracleDesigns.withLock { $0[cell.slope * 100 + cell.lapse] }.map {
+            InformationLimit.Design(x1: $0.known.x1, x2: $0.known.x1, weight: 1, ratio: $0.known.ratio)
+        }
+        case .oracleTwoPoints: oracleDesigns.withLock { $0[cell.slope * 100 + cell.lapse] }?.unknown
+        case .kazez, .kazezWithMeasurements, .thresholdTest, .thresholdTestAfterTraining: nil
+        }
         var sumOfDifferences = 0.0
         var outcomes: [Int: Outcome] = [:]
         let start = Date(timeIntervalSince1970: 0)
@@ -210,8 +250,11 @@ enum ThresholdEstimatorBenchmark {
                 case .measurement(let measured):
                     difference = measured
                 }
-            case .thresholdTest:
+            case .thresholdTest, .thresholdTestAfterTraining:
                 difference = test.nextDifference
+            case .oracleOnePoint, .oracleTwoPoints:
+                let placed = oracle!.difference(trial: trial, threshold: cell.threshold(atTrial: trial))
+                difference = Cents(min(max(placed, bounds.lowerBound.value), bounds.upperBound.value))
             }
             let correct = listener.answersCorrectly(difference, using: &random)
             sumOfDifferences += difference.value
@@ -224,11 +267,16 @@ enum ThresholdEstimatorBenchmark {
                 // A positive offset is "higher": answering "higher" is the correct answer.
                 planner.record(CompletedComparison(comparison: Comparison(referenceNote: MIDINote.a4, centOffset: difference),
                                                    answeredHigher: correct, timestamp: start))
-            case .thresholdTest:
+            case .thresholdTest, .thresholdTestAfterTraining:
                 test.record(difference: difference, correct: correct)
+            case .oracleOnePoint, .oracleTwoPoints:
+                posterior.update(difference: difference, correct: correct)
             }
             if checkpoints.contains(trial) {
-                let estimate = procedure == .thresholdTest ? test.result : posterior.estimate
+                let estimate = switch procedure {
+                case .thresholdTest, .thresholdTestAfterTraining: test.result
+                case .kazez, .kazezWithMeasurements, .oracleOnePoint, .oracleTwoPoints: posterior.estimate
+                }
                 let truth = cell.threshold(atTrial: trial)
                 outcomes[trial] = Outcome(error: abs(estimate.median.value - truth) / truth,
                                           covered: estimate.contains(Cents(truth)), ratio: estimate.intervalRatio,
@@ -237,6 +285,40 @@ enum ThresholdEstimatorBenchmark {
             }
         }
         return outcomes
+    }
+
+    /// `trainingTrials` of Kazez training with measurement trials on one note, as the app pools them.
+    static func train(listener: SimulatedListener, random: inout SeededGenerator) -> PooledThresholds {
+        var pooled = PooledThresholds(grid: grid)
+        var planner = MeasurementTrialPlanner(period: measurementPeriod)
+        let note = MIDINote(60)!, start = Date(timeIntervalSince1970: 0)
+        for _ in 0..<trainingTrials {
+            let difference: Cents = switch planner.planNext(posterior: { pooled.placementPosterior(for: note) }) {
+            case .kazez:
+                planner.lastKazezTrial.map {
+                    KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
+                } ?? KazezRule.initialDifference
+            case .measurement(let measured): measured
+            }
+            let correct = listener.answersCorrectly(difference, using: &random)
+            pooled.add(note: note, difference: difference, correct: correct)
+            planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),
+                                               answeredHigher: correct, timestamp: start))
+        }
+        return pooled
+    }
+
+    /// The oracle's designs per listener shape (slope · 100 + lapse), computed once before the runs.
+    static let oracleDesigns = Mutex([Double: (known: InformationLimit.Design, unknown: InformationLimit.Design)]())
+
+    static func prepareOracleDesigns() {
+        for slope in slopes {
+            for lapse in lapses {
+                let limit = InformationLimit.listener(slope: slope, lapse: lapse)
+                let designs = (known: limit.knownSlope(trials: 60), unknown: limit.unknownSlope(trials: 60))
+                oracleDesigns.withLock { $0[slope * 100 + lapse] = designs }
+            }
+        }
     }
 }
 
@@ -247,6 +329,9 @@ extension ThresholdEstimatorBenchmark.Procedure {
         case .kazez: "kazez"
         case .kazezWithMeasurements: "measured"
         case .thresholdTest: "test"
+        case .thresholdTestAfterTraining: "trained"
+        case .oracleOnePoint: "oracle1"
+        case .oracleTwoPoints: "oracle2"
         }
     }
 }
