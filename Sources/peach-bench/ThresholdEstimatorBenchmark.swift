@@ -36,7 +36,7 @@ enum ThresholdEstimatorBenchmark {
         case thresholdTestAfterTraining = "threshold test after training"
         /// What no placement can beat by much: trials placed knowing the listener's T and slope, cold posterior.
         case oracleOnePoint = "oracle placement, one point"
-        case oracleTwoPoints = "oracle placement, two points"
+        case oracleTwoPoints = "oracle placement, two points around T"
     }
 
     struct Cell: Sendable {
@@ -89,6 +89,7 @@ enum ThresholdEstimatorBenchmark {
         if ProcessInfo.processInfo.environment["PEACH_BENCH_SPEED_ONLY"] != nil { return }
         reportCramerRao(report: report)
         prepareOracleDesigns()
+        if procedures.contains(.oracleTwoPoints) { sweepOracleSpread(report: report, runs: max(runs / 5, 40)) }
         var all: [Procedure: [Int: [Outcome]]] = [:]
         var failingCells: [String] = []
         for (cellIndex, cell) in cells.enumerated() {
@@ -202,17 +203,20 @@ enum ThresholdEstimatorBenchmark {
     // MARK: Simulation
 
     /// `runs` seeded runs of one procedure against one listener, in parallel; per run the outcomes by checkpoint.
-    static func simulate(cell: Cell, procedure: Procedure, runs: Int, seed: UInt64) -> [[Int: Outcome]] {
+    static func simulate(cell: Cell, procedure: Procedure, runs: Int, seed: UInt64,
+                         spread: Double? = nil) -> [[Int: Outcome]] {
         let results = Mutex([[Int: Outcome]](repeating: [:], count: runs))
         DispatchQueue.concurrentPerform(iterations: runs) { run in
             var random = SeededGenerator(state: seed &* 1_000_003 &+ UInt64(run) &* 7919)
-            let outcome = simulateRun(cell: cell, procedure: procedure, random: &random)
+            let outcome = simulateRun(cell: cell, procedure: procedure, random: &random, spread: spread)
             results.withLock { $0[run] = outcome }
         }
         return results.withLock { $0 }
     }
 
-    static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator) -> [Int: Outcome] {
+    /// - Parameter spread: the two-point oracle's ln(d / T) either side of T (nil: the one the sweep chose).
+    static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator,
+                            spread: Double? = nil) -> [Int: Outcome] {
         var posterior = ThresholdPosterior(grid: grid)
         var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
                                           placementTarget: placementTarget)
@@ -225,10 +229,10 @@ enum ThresholdEstimatorBenchmark {
                                           placementTarget: placementTarget, slopePrior: trained.slopePrior)
         }
         let oracle: InformationLimit.Design? = switch procedure {
-        case .oracleOnePoint: oracleDesigns.withLock { $0[cell.slope * 100 + cell.lapse] }.map {
-            InformationLimit.Design(x1: $0.known.x1, x2: $0.known.x1, weight: 1, ratio: $0.known.ratio)
-        }
-        case .oracleTwoPoints: oracleDesigns.withLock { $0[cell.slope * 100 + cell.lapse] }?.unknown
+        case .oracleOnePoint: oracleDesigns.withLock { $0[cell.slope * 100 + cell.lapse] }
+        case .oracleTwoPoints:
+            InformationLimit.Design(x1: -(spread ?? oracleSpread.withLock { $0 }), x2: spread ?? oracleSpread.withLock { $0 },
+                                    weight: 0.5, ratio: .nan)
         case .kazez, .kazezWithMeasurements, .thresholdTest, .thresholdTestAfterTraining: nil
         }
         var sumOfDifferences = 0.0
@@ -308,17 +312,41 @@ enum ThresholdEstimatorBenchmark {
         return pooled
     }
 
-    /// The oracle's designs per listener shape (slope · 100 + lapse), computed once before the runs.
-    static let oracleDesigns = Mutex([Double: (known: InformationLimit.Design, unknown: InformationLimit.Design)]())
+    /// The one-point oracle's design per listener shape (slope · 100 + lapse): the listener's own most
+    /// informative difference for a known slope, computed once before the runs.
+    static let oracleDesigns = Mutex([Double: InformationLimit.Design]())
+    /// The two-point oracle's ln(d / T) either side of T: the sweep's best.
+    static let oracleSpread = Mutex(0.3)
+    static let spreads = [0.0, 0.15, 0.3, 0.45, 0.6, 0.8, 1.0]
 
     static func prepareOracleDesigns() {
         for slope in slopes {
             for lapse in lapses {
-                let limit = InformationLimit.listener(slope: slope, lapse: lapse)
-                let designs = (known: limit.knownSlope(trials: 60), unknown: limit.unknownSlope(trials: 60))
-                oracleDesigns.withLock { $0[slope * 100 + lapse] = designs }
+                let design = InformationLimit.listener(slope: slope, lapse: lapse).knownSlope(trials: 60)
+                oracleDesigns.withLock { $0[slope * 100 + lapse] = design }
             }
         }
+    }
+
+    /// The two-point oracle (half the trials at T · e^−c, half at T · e^c, knowing each listener's T) for
+    /// several spreads c, over all cells, analysed by the cold posterior: the narrowest median interval after
+    /// 60 trials among those that keep coverage is what a placement could reach with the slope prior.
+    static func sweepOracleSpread(report: BenchReport, runs: Int) {
+        var best = (spread: 0.3, ratio: Double.infinity)
+        for spread in spreads {
+            var sample: [Outcome] = []
+            for (cellIndex, cell) in cells.enumerated() {
+                sample += simulate(cell: cell, procedure: .oracleTwoPoints, runs: runs, seed: UInt64(cellIndex * 10 + 9),
+                                   spread: spread).map { $0[60]! }
+            }
+            let ratio = percentile(sample.map(\.ratio), 50), coverage = percentCovered(sample)
+            report.add("threshold", "oracle placement at T · e^±\(BenchReport.format(spread)) (knows T), cold posterior, "
+                       + "all cells after 60 trials: median interval ratio", ratio, "",
+                       note: "coverage \(BenchReport.format(coverage)) %, median error "
+                           + "\(BenchReport.format(percentile(sample.map(\.error), 50) * 100)) %, \(runs) runs per cell")
+            if coverage >= 93 && ratio < best.ratio { best = (spread, ratio) }
+        }
+        oracleSpread.withLock { $0 = best.spread }
     }
 }
 

@@ -7,6 +7,7 @@ import Testing
 final class FixedPosteriorSource: ThresholdPosteriorSource {
     let posterior: ThresholdPosterior
     private(set) var askedNotes: [MIDINote] = []
+    var trainedSlopePrior: SlopePrior?
 
     init(correctAnswersAt difference: Cents = Cents(8), count: Int = 30) {
         var posterior = ThresholdPosterior()
