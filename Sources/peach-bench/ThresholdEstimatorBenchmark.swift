@@ -25,6 +25,9 @@ enum ThresholdEstimatorBenchmark {
     /// Every `measurementPeriod`-th training trial is a measurement trial (PEACH_BENCH_MEASUREMENT_PERIOD).
     static let measurementPeriod = ProcessInfo.processInfo.environment["PEACH_BENCH_MEASUREMENT_PERIOD"].flatMap(Int.init)
         ?? MeasurementTrialPlanner.defaultPeriod
+    /// PEACH_BENCH_MEASUREMENT_TARGET=joint places measurement trials by the joint (T, β) target.
+    static let measurementTarget: InformationGainPlacement.Target =
+        ProcessInfo.processInfo.environment["PEACH_BENCH_MEASUREMENT_TARGET"] == "joint" ? .thresholdAndSlope : .threshold
     /// Training (Kazez + measurement trials) before the warm threshold test (PEACH_BENCH_TRAINING_TRIALS).
     static let trainingTrials = ProcessInfo.processInfo.environment["PEACH_BENCH_TRAINING_TRIALS"].flatMap(Int.init) ?? 300
 
@@ -220,7 +223,7 @@ enum ThresholdEstimatorBenchmark {
         var posterior = ThresholdPosterior(grid: grid)
         var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
                                           placementTarget: placementTarget)
-        var planner = MeasurementTrialPlanner(period: measurementPeriod)
+        var planner = MeasurementTrialPlanner(period: measurementPeriod, placementTarget: measurementTarget)
         var kazezDifference = KazezRule.initialDifference
         if procedure == .thresholdTestAfterTraining {
             let trained = train(listener: SimulatedListener(threshold: Cents(cell.threshold(atTrial: 1)), slope: cell.slope,

@@ -51,7 +51,7 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
                                                     kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 11)),
                                                     measurementRandom: SeededGenerator(seed: 99))
         let period = TrainingSettings.defaults.measurementTrialPeriod
-        #expect(period == 4)
+        #expect(period == 2)
         let total = kazezCount * period / (period - 1)
         let mixed = run(&measuring, count: total) { index, _ in
             let isMeasurement = (index + 1) % period == 0
@@ -70,7 +70,9 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         var measuring = MeasuringComparisonStrategy(posteriors: source,
                                                     kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 3)),
                                                     measurementRandom: SeededGenerator(seed: 4))
-        let played = run(&measuring, count: 16) { _, _ in true }
+        var settings = TrainingSettings.defaults
+        settings.measurementTrialPeriod = 4
+        let played = run(&measuring, count: 16, settings: settings) { _, _ in true }
         let best = InformationGainPlacement.bestDifference(for: source.posterior,
                                                            within: ThresholdTestProcedure.defaultDifferenceBounds)
         let measurements = [3, 7, 11, 15].map { played[$0] }
