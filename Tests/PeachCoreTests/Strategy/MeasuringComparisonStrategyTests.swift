@@ -102,10 +102,13 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         var measuring = MeasuringComparisonStrategy(posteriors: source,
                                                     kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 8)),
                                                     measurementRandom: SeededGenerator(seed: 9))
-        _ = run(&measuring, count: 2) { _, _ in true }
-        _ = run(&measuring, count: 3) { _, _ in true } // restarted: trials 1-3 of a new run are Kazez trials
+        var settings = TrainingSettings.defaults
+        settings.measurementTrialPeriod = 4
+        _ = run(&measuring, count: 2, settings: settings) { _, _ in true }
+        // Restarted: trials 1-3 of a new run are Kazez trials.
+        _ = run(&measuring, count: 3, settings: settings) { _, _ in true }
         #expect(source.askedNotes.isEmpty)
-        _ = run(&measuring, count: 4) { _, _ in true }
+        _ = run(&measuring, count: 4, settings: settings) { _, _ in true }
         #expect(source.askedNotes.count == 1)
     }
 }
