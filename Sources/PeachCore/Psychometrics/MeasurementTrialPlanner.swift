@@ -14,7 +14,8 @@ public enum PlannedTrial: Hashable, Sendable {
 /// and the session hands that (not the last trial) to the strategy, so the Kazez sequence is exactly the one
 /// it would have been without measurement trials.
 public struct MeasurementTrialPlanner: Sendable {
-    /// 1 in 2: the benchmark's 80-trial interval goal (ratio ≤ 3.5) is met from 1 in 2, not 1 in 3 or 4 (docs/threshold-estimator.md).
+    /// 1 in 2: the benchmark's 80-trial interval goal (ratio ≤ 3.5) is met at 1 in 2, not at 1 in 3 or 4
+    /// (docs/threshold-estimator.md, "Measurement trial rate").
     public static let defaultPeriod = 2
 
     public let period: Int
