@@ -23,6 +23,10 @@ enum EstimatorSpeed {
                    anchor: "launch budget < 200 ms at 100k", note: "median of \(rebuilds.count), thread CPU time; 9 half-octave regions")
         report.add("threshold", "all region estimates + overall after the rebuild", percentile(queries, 50), "ms",
                    note: "forward-backward across regions, for the profile screen")
+        let (slopeTime, slopePrior) = milliseconds { pooled.slopePrior }
+        if slopePrior == nil { report.unmeasurable("threshold", "the rebuilt estimator has no slope prior") }
+        report.add("threshold", "slope prior for a threshold test from the 100,000-record estimator", slopeTime, "ms",
+                   note: "forward pass across regions per (λ, β) pair, once when a test starts")
 
         let added = 2000
         var random = SeededGenerator(state: 99)

@@ -22,10 +22,24 @@ enum ThresholdEstimatorBenchmark {
     static let grid: ThresholdGrid = ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_LAPSE"] == "beta"
         ? .lapseMarginalised : .standard
 
+    /// Every `measurementPeriod`-th training trial is a measurement trial (PEACH_BENCH_MEASUREMENT_PERIOD).
+    static let measurementPeriod = ProcessInfo.processInfo.environment["PEACH_BENCH_MEASUREMENT_PERIOD"].flatMap(Int.init)
+        ?? MeasurementTrialPlanner.defaultPeriod
+    /// PEACH_BENCH_MEASUREMENT_TARGET=joint places measurement trials by the joint (T, β) target.
+    static let measurementTarget: InformationGainPlacement.Target =
+        ProcessInfo.processInfo.environment["PEACH_BENCH_MEASUREMENT_TARGET"] == "joint" ? .thresholdAndSlope : .threshold
+    /// Training (Kazez + measurement trials) before the warm threshold test (PEACH_BENCH_TRAINING_TRIALS).
+    static let trainingTrials = ProcessInfo.processInfo.environment["PEACH_BENCH_TRAINING_TRIALS"].flatMap(Int.init) ?? 300
+
     enum Procedure: String, CaseIterable, Sendable {
         case kazez = "Kazez alone"
         case kazezWithMeasurements = "Kazez + measurement trials"
         case thresholdTest = "threshold test"
+        /// The same test for a user who trained first: its slope prior is the training's shared slope posterior.
+        case thresholdTestAfterTraining = "threshold test after training"
+        /// What no placement can beat by much: trials placed knowing the listener's T and slope, cold posterior.
+        case oracleOnePoint = "oracle placement, one point"
+        case oracleTwoPoints = "oracle placement, two points around T"
     }
 
     struct Cell: Sendable {
@@ -69,13 +83,16 @@ enum ThresholdEstimatorBenchmark {
 
     static func run(report: BenchReport, short: Bool) {
         let environment = ProcessInfo.processInfo.environment
-        // Overrides for exploring: fewer runs, or one procedure ("kazez", "measured", "test").
+        // Overrides for exploring: fewer runs, or some procedures ("kazez,measured,test,trained,oracle1,oracle2").
         let runs = environment["PEACH_BENCH_THRESHOLD_RUNS"].flatMap(Int.init) ?? (short ? 60 : 1000)
-        let procedures = Procedure.allCases.filter { environment["PEACH_BENCH_THRESHOLD_PROCEDURE"].map($0.key.elementsEqual) ?? true }
+        let chosen = environment["PEACH_BENCH_THRESHOLD_PROCEDURE"].map { $0.split(separator: ",").map(String.init) }
+        let procedures = Procedure.allCases.filter { procedure in chosen?.contains(procedure.key) ?? true }
         let started = Date()
         EstimatorSpeed.run(report: report, short: short)
         if ProcessInfo.processInfo.environment["PEACH_BENCH_SPEED_ONLY"] != nil { return }
         reportCramerRao(report: report)
+        prepareOracleDesigns()
+        if procedures.contains(.oracleTwoPoints) { sweepOracleSpread(report: report, runs: max(runs / 5, 40)) }
         var all: [Procedure: [Int: [Outcome]]] = [:]
         var failingCells: [String] = []
         for (cellIndex, cell) in cells.enumerated() {
@@ -89,7 +106,8 @@ enum ThresholdEstimatorBenchmark {
                     // With n runs a true 95 % coverage is measured within ±2 SE = ±2·√(0.95·0.05/n) about 95 % of the time.
                     let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
                     let beyondNoise = abs(coverage - 95) > max(2, noise)
-                    if !met && checkpoint >= 60 {
+                    // The oracles are references (they know the listener), not procedures the app runs.
+                    if !met && checkpoint >= 60 && !procedure.isOracle {
                         let side = coverage < 95 ? "under-covers" : "over-covers (conservative)"
                         failingCells.append("\(procedure.rawValue), \(cell.label), \(checkpoint) trials: \(BenchReport.format(coverage)) %, "
                                             + side + (beyondNoise ? ", beyond sampling noise" : ", within sampling noise"))
@@ -104,7 +122,7 @@ enum ThresholdEstimatorBenchmark {
             }
         }
         reportSummary(all, report: report)
-        report.add("threshold", "cells whose coverage misses 93–97 % after 60 or 80 trials", Double(failingCells.count), "cells",
+        report.add("threshold", "cells whose coverage misses 93–97 % after 60 or 80 trials (the app's procedures)", Double(failingCells.count), "cells",
                    note: failingCells.isEmpty ? "none" : failingCells.joined(separator: "; "))
         let underCovering = failingCells.filter { $0.contains("under-covers") && $0.contains("beyond") }
         report.add("threshold", "of these, under-covering beyond sampling noise", Double(underCovering.count), "cells",
@@ -127,11 +145,12 @@ enum ThresholdEstimatorBenchmark {
                 let name = "ALL CELLS, \(procedure.rawValue), after \(checkpoint) trials"
                 var errorGoal: String?, coverageGoal: String?, ratioGoal: String?
                 var errorMet: Bool?, coverageMet: Bool?, ratioMet: Bool?
-                if procedure == .thresholdTest && checkpoint == 60 {
+                if (procedure == .thresholdTest || procedure == .thresholdTestAfterTraining) && checkpoint == 60 {
                     errorGoal = "≤ 15 %"; errorMet = error <= 15
                     ratioGoal = "≤ 2.8"; ratioMet = ratio <= 2.8
                 }
-                if (procedure == .thresholdTest && checkpoint == 60) || (procedure == .kazezWithMeasurements && checkpoint == 80) {
+                if ((procedure == .thresholdTest || procedure == .thresholdTestAfterTraining) && checkpoint == 60)
+                    || (procedure == .kazezWithMeasurements && checkpoint == 80) {
                     coverageGoal = "93–97 %"; coverageMet = (93...97).contains(coverage)
                 }
                 if procedure == .kazezWithMeasurements && checkpoint == 80 { ratioGoal = "≤ 3.5"; ratioMet = ratio <= 3.5 }
@@ -147,6 +166,19 @@ enum ThresholdEstimatorBenchmark {
     static func reportCramerRao(report: BenchReport) {
         report.add("threshold", "Cramér–Rao limit of the interval ratio, 60 trials", cramerRaoRatio(trials: 60), "",
                    note: "known β = 1.23, λ = 0.02, every trial at the most informative difference: exp(2 · 1.96 / √(60 · I_max))")
+        let model = InformationLimit.model(slope: 1.23, lapse: 0.02)
+        let unknown = model.unknownSlope(trials: 60)
+        report.add("threshold", "Cramér–Rao limit of the interval ratio, 60 trials, β unknown (the issue's prior)", unknown.ratio, "",
+                   note: "β = 1.23, λ = 0.02, prior information about ln β only from log10 β ~ N(·, 0.25); best design: "
+                       + "\(Int((unknown.weight * 100).rounded())) % of the trials at d/T = \(BenchReport.format(exp(unknown.x1))), "
+                       + "the rest at \(BenchReport.format(exp(unknown.x2))) (known slope: all at "
+                       + "\(BenchReport.format(exp(model.knownSlope(trials: 60).x1))))")
+        for slope in slopes {
+            let listener = InformationLimit.listener(slope: slope, lapse: 0.02)
+            report.add("threshold", "information limit for the simulated listener b \(BenchReport.format(slope)), λ 2 %, 60 trials",
+                       listener.unknownSlope(trials: 60).ratio, "",
+                       note: "β unknown with the issue's prior; known slope: \(BenchReport.format(listener.knownSlope(trials: 60).ratio))")
+        }
     }
 
     /// The smallest 95 % interval ratio any unbiased estimator of ln T can reach: the Fisher information of one
@@ -175,22 +207,38 @@ enum ThresholdEstimatorBenchmark {
     // MARK: Simulation
 
     /// `runs` seeded runs of one procedure against one listener, in parallel; per run the outcomes by checkpoint.
-    static func simulate(cell: Cell, procedure: Procedure, runs: Int, seed: UInt64) -> [[Int: Outcome]] {
+    static func simulate(cell: Cell, procedure: Procedure, runs: Int, seed: UInt64,
+                         spread: Double? = nil) -> [[Int: Outcome]] {
         let results = Mutex([[Int: Outcome]](repeating: [:], count: runs))
         DispatchQueue.concurrentPerform(iterations: runs) { run in
             var random = SeededGenerator(state: seed &* 1_000_003 &+ UInt64(run) &* 7919)
-            let outcome = simulateRun(cell: cell, procedure: procedure, random: &random)
+            let outcome = simulateRun(cell: cell, procedure: procedure, random: &random, spread: spread)
             results.withLock { $0[run] = outcome }
         }
         return results.withLock { $0 }
     }
 
-    static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator) -> [Int: Outcome] {
+    /// - Parameter spread: the two-point oracle's ln(d / T) either side of T (nil: the one the sweep chose).
+    static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator,
+                            spread: Double? = nil) -> [Int: Outcome] {
         var posterior = ThresholdPosterior(grid: grid)
         var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
                                           placementTarget: placementTarget)
-        var planner = MeasurementTrialPlanner()
+        var planner = MeasurementTrialPlanner(period: measurementPeriod, placementTarget: measurementTarget)
         var kazezDifference = KazezRule.initialDifference
+        if procedure == .thresholdTestAfterTraining {
+            let trained = train(listener: SimulatedListener(threshold: Cents(cell.threshold(atTrial: 1)), slope: cell.slope,
+                                                            lapseRate: cell.lapse), random: &random)
+            test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
+                                          placementTarget: placementTarget, slopePrior: trained.slopePrior)
+        }
+        let oracle: InformationLimit.Design? = switch procedure {
+        case .oracleOnePoint: oracleDesigns.withLock { $0[cell.slope * 100 + cell.lapse] }
+        case .oracleTwoPoints:
+            InformationLimit.Design(x1: -(spread ?? oracleSpread.withLock { $0 }), x2: spread ?? oracleSpread.withLock { $0 },
+                                    weight: 0.5, ratio: .nan)
+        case .kazez, .kazezWithMeasurements, .thresholdTest, .thresholdTestAfterTraining: nil
+        }
         var sumOfDifferences = 0.0
         var outcomes: [Int: Outcome] = [:]
         let start = Date(timeIntervalSince1970: 0)
@@ -210,8 +258,11 @@ enum ThresholdEstimatorBenchmark {
                 case .measurement(let measured):
                     difference = measured
                 }
-            case .thresholdTest:
+            case .thresholdTest, .thresholdTestAfterTraining:
                 difference = test.nextDifference
+            case .oracleOnePoint, .oracleTwoPoints:
+                let placed = oracle!.difference(trial: trial, threshold: cell.threshold(atTrial: trial))
+                difference = Cents(min(max(placed, bounds.lowerBound.value), bounds.upperBound.value))
             }
             let correct = listener.answersCorrectly(difference, using: &random)
             sumOfDifferences += difference.value
@@ -224,11 +275,16 @@ enum ThresholdEstimatorBenchmark {
                 // A positive offset is "higher": answering "higher" is the correct answer.
                 planner.record(CompletedComparison(comparison: Comparison(referenceNote: MIDINote.a4, centOffset: difference),
                                                    answeredHigher: correct, timestamp: start))
-            case .thresholdTest:
+            case .thresholdTest, .thresholdTestAfterTraining:
                 test.record(difference: difference, correct: correct)
+            case .oracleOnePoint, .oracleTwoPoints:
+                posterior.update(difference: difference, correct: correct)
             }
             if checkpoints.contains(trial) {
-                let estimate = procedure == .thresholdTest ? test.result : posterior.estimate
+                let estimate = switch procedure {
+                case .thresholdTest, .thresholdTestAfterTraining: test.result
+                case .kazez, .kazezWithMeasurements, .oracleOnePoint, .oracleTwoPoints: posterior.estimate
+                }
                 let truth = cell.threshold(atTrial: trial)
                 outcomes[trial] = Outcome(error: abs(estimate.median.value - truth) / truth,
                                           covered: estimate.contains(Cents(truth)), ratio: estimate.intervalRatio,
@@ -238,15 +294,82 @@ enum ThresholdEstimatorBenchmark {
         }
         return outcomes
     }
+
+    /// `trainingTrials` of Kazez training with measurement trials on one note, as the app pools them.
+    static func train(listener: SimulatedListener, random: inout SeededGenerator) -> PooledThresholds {
+        var pooled = PooledThresholds(grid: grid)
+        var planner = MeasurementTrialPlanner(period: measurementPeriod)
+        let note = MIDINote(60)!, start = Date(timeIntervalSince1970: 0)
+        for _ in 0..<trainingTrials {
+            let difference: Cents = switch planner.planNext(posterior: { pooled.placementPosterior(for: note) }) {
+            case .kazez:
+                planner.lastKazezTrial.map {
+                    KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
+                } ?? KazezRule.initialDifference
+            case .measurement(let measured): measured
+            }
+            let correct = listener.answersCorrectly(difference, using: &random)
+            pooled.add(note: note, difference: difference, correct: correct)
+            planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),
+                                               answeredHigher: correct, timestamp: start))
+        }
+        return pooled
+    }
+
+    /// The one-point oracle's design per listener shape (slope · 100 + lapse): the listener's own most
+    /// informative difference for a known slope, computed once before the runs.
+    static let oracleDesigns = Mutex([Double: InformationLimit.Design]())
+    /// The two-point oracle's ln(d / T) either side of T: the sweep's best.
+    static let oracleSpread = Mutex(0.3)
+    static let spreads = [0.0, 0.15, 0.3, 0.45, 0.6, 0.8, 1.0]
+
+    static func prepareOracleDesigns() {
+        for slope in slopes {
+            for lapse in lapses {
+                let design = InformationLimit.listener(slope: slope, lapse: lapse).knownSlope(trials: 60)
+                oracleDesigns.withLock { $0[slope * 100 + lapse] = design }
+            }
+        }
+    }
+
+    /// The two-point oracle (half the trials at T · e^−c, half at T · e^c, knowing each listener's T) for
+    /// several spreads c, over all cells, analysed by the cold posterior: the narrowest median interval after
+    /// 60 trials among those that keep coverage is what a placement could reach with the slope prior.
+    static func sweepOracleSpread(report: BenchReport, runs: Int) {
+        var best = (spread: 0.3, ratio: Double.infinity)
+        for spread in spreads {
+            var sample: [Outcome] = []
+            for (cellIndex, cell) in cells.enumerated() {
+                sample += simulate(cell: cell, procedure: .oracleTwoPoints, runs: runs, seed: UInt64(cellIndex * 10 + 9),
+                                   spread: spread).map { $0[60]! }
+            }
+            let ratio = percentile(sample.map(\.ratio), 50), coverage = percentCovered(sample)
+            report.add("threshold", "oracle placement at T · e^±\(BenchReport.format(spread)) (knows T), cold posterior, "
+                       + "all cells after 60 trials: median interval ratio", ratio, "",
+                       note: "coverage \(BenchReport.format(coverage)) %, median error "
+                           + "\(BenchReport.format(percentile(sample.map(\.error), 50) * 100)) %, \(runs) runs per cell")
+            if coverage >= 93 && ratio < best.ratio { best = (spread, ratio) }
+        }
+        oracleSpread.withLock { $0 = best.spread }
+    }
 }
 
 extension ThresholdEstimatorBenchmark.Procedure {
     var index: Int { Self.allCases.firstIndex(of: self)! }
+    var isOracle: Bool {
+        switch self {
+        case .kazez, .kazezWithMeasurements, .thresholdTest, .thresholdTestAfterTraining: false
+        case .oracleOnePoint, .oracleTwoPoints: true
+        }
+    }
     var key: String {
         switch self {
         case .kazez: "kazez"
         case .kazezWithMeasurements: "measured"
         case .thresholdTest: "test"
+        case .thresholdTestAfterTraining: "trained"
+        case .oracleOnePoint: "oracle1"
+        case .oracleTwoPoints: "oracle2"
         }
     }
 }

@@ -4,9 +4,9 @@ import PeachCore
 @testable import PeachTerminal
 
 @Suite struct MeasurementTrialsConfigTests {
-    @Test func theDefaultIsOneTrialInFour() {
+    @Test func theDefaultIsOneTrialInTwo() {
         let configuration = ConfigLoader.parse(text: "[training]\n", file: "peach.conf")
-        #expect(configuration.trainingSettings.measurementTrialPeriod == 4)
+        #expect(configuration.trainingSettings.measurementTrialPeriod == 2)
     }
 
     @Test func theKeyReachesTheTrainingSettings() {
@@ -21,6 +21,6 @@ import PeachCore
         let configuration = ConfigLoader.parse(text: "[training]\nmeasurement_trials = 21\n", file: "peach.conf")
         #expect(configuration.diagnostics.count == 1)
         #expect("\(configuration.diagnostics.first!)".contains("measurement_trials"))
-        #expect(configuration.trainingSettings.measurementTrialPeriod == 4)
+        #expect(configuration.trainingSettings.measurementTrialPeriod == 2)
     }
 }

@@ -18,7 +18,8 @@ public struct ThresholdTestMode: TrainingMode {
         ThresholdTestModeSession(ThresholdTestSession(
             notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
             clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,
-            observers: dependencies.observers, resultObservers: dependencies.thresholdTestObservers))
+            observers: dependencies.observers, resultObservers: dependencies.thresholdTestObservers,
+            trainedSlopes: dependencies.thresholdPosteriors))
     }
 }
 

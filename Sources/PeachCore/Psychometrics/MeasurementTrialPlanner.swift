@@ -14,10 +14,13 @@ public enum PlannedTrial: Hashable, Sendable {
 /// and the session hands that (not the last trial) to the strategy, so the Kazez sequence is exactly the one
 /// it would have been without measurement trials.
 public struct MeasurementTrialPlanner: Sendable {
-    public static let defaultPeriod = 4
+    /// 1 in 2: the benchmark's 80-trial interval goal (ratio ≤ 3.5) is met at 1 in 2, not at 1 in 3 or 4
+    /// (docs/threshold-estimator.md, "Measurement trial rate").
+    public static let defaultPeriod = 2
 
     public let period: Int
     public let differenceBounds: ClosedRange<Cents>
+    public let placementTarget: InformationGainPlacement.Target
     public private(set) var plannedCount = 0
     /// The last answered Kazez trial: what the strategy continues from.
     public private(set) var lastKazezTrial: CompletedComparison?
@@ -25,8 +28,10 @@ public struct MeasurementTrialPlanner: Sendable {
 
     /// - Parameter period: every `period`-th trial is a measurement trial (2 or more).
     public init(period: Int = defaultPeriod,
-                differenceBounds: ClosedRange<Cents> = ThresholdTestProcedure.defaultDifferenceBounds) {
+                differenceBounds: ClosedRange<Cents> = ThresholdTestProcedure.defaultDifferenceBounds,
+                placementTarget: InformationGainPlacement.Target = .threshold) {
         precondition(period >= 2, "at least every other trial must stay a Kazez trial")
+        self.placementTarget = placementTarget
         self.period = period
         self.differenceBounds = differenceBounds
     }
@@ -41,7 +46,8 @@ public struct MeasurementTrialPlanner: Sendable {
         plannedCount += 1
         pendingIsMeasurement = measure
         guard measure else { return .kazez }
-        return .measurement(InformationGainPlacement.bestDifference(for: posterior(), within: differenceBounds))
+        return .measurement(InformationGainPlacement.bestDifference(for: posterior(), within: differenceBounds,
+                                                                    target: placementTarget))
     }
 
     /// The answer to the planned trial; only a Kazez trial moves the chain on.

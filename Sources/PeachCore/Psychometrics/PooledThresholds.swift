@@ -107,6 +107,15 @@ public struct PooledThresholds: Sendable {
         }
     }
 
+    /// The shared slope and lapse rate learned from all regions' trials (prior × evidence per (λ, β) pair, the
+    /// weights the regions' estimates are mixed by), for a threshold test's prior; nil before the first trial.
+    public var slopePrior: SlopePrior? {
+        guard let first = regionLikelihoods.keys.min(), let last = regionLikelihoods.keys.max() else { return nil }
+        let span = (first...last).map { regionLikelihoods[$0] }
+        return SlopePrior(logPairWeights: RegionChainSmoother.pairLogEvidence(regions: span, grid: grid, stepSD: regionStepSD),
+                          trials: combined.trials)
+    }
+
     /// The posterior to place a measurement trial on a note by: its region's own trials, or all trials while
     /// the region has none (unsmoothed: placement only needs to be roughly right, and must be cheap).
     public func placementPosterior(for note: MIDINote) -> ThresholdPosterior {

@@ -13,39 +13,8 @@ enum RegionChainSmoother {
         let n = grid.thresholdCount, pairs = grid.pairCount, count = regions.count
         guard count > 0 else { return [] }
         let kernel = Kernel(stepSD: stepSD, grid: grid)
-
-        // Likelihood per region in linear space, scaled by the region's own maximum (a constant per region).
-        let linear: [[Double]?] = regions.map { region in
-            guard let region else { return nil }
-            let peak = region.logLikelihood.max() ?? 0
-            return region.logLikelihood.map { exp($0 - peak) }
-        }
-
-        // Forward pass per pair: normalised messages and the pair's log evidence.
-        var alphas = [Double](repeating: 0, count: pairs * count * n)
-        var logEvidence = [Double](repeating: -.infinity, count: pairs)
-        var message = [Double](repeating: 0, count: n), spread = [Double](repeating: 0, count: n)
-        for pair in 0..<pairs {
-            var logScale = grid.logPairPrior[pair]
-            for threshold in 0..<n { message[threshold] = 1 / Double(n) }
-            var alive = true
-            for region in 0..<count {
-                if region > 0 {
-                    kernel.forward(message, into: &spread)
-                    swap(&message, &spread)
-                }
-                if let weights = linear[region] {
-                    for threshold in 0..<n { message[threshold] *= weights[pair * n + threshold] }
-                }
-                let total = message.reduce(0, +)
-                guard total > 0 else { alive = false; break }
-                for threshold in 0..<n { message[threshold] /= total }
-                logScale += log(total)
-                let base = (pair * count + region) * n
-                for threshold in 0..<n { alphas[base + threshold] = message[threshold] }
-            }
-            if alive { logEvidence[pair] = logScale }
-        }
+        let linear = linearLikelihoods(regions)
+        let (alphas, logEvidence) = forwardPass(linear: linear, grid: grid, kernel: kernel, storingMessages: true)
 
         // Backward pass for the pairs that matter, summing each region's conditional marginal by pair weight.
         let best = logEvidence.max() ?? 0
@@ -73,6 +42,56 @@ enum RegionChainSmoother {
             }
         }
         return marginals
+    }
+
+    /// ln (prior × evidence of all regions' trials) for each (λ, β) pair: the shared slope's posterior,
+    /// unnormalised (−∞ where a pair cannot explain the trials).
+    static func pairLogEvidence(regions: [ThresholdLikelihood?], grid: ThresholdGrid, stepSD: Double) -> [Double] {
+        guard !regions.isEmpty else { return grid.logPairPrior }
+        let kernel = Kernel(stepSD: stepSD, grid: grid)
+        return forwardPass(linear: linearLikelihoods(regions), grid: grid, kernel: kernel, storingMessages: false).logEvidence
+    }
+
+    /// Likelihood per region in linear space, scaled by the region's own maximum (a constant per region).
+    private static func linearLikelihoods(_ regions: [ThresholdLikelihood?]) -> [[Double]?] {
+        regions.map { region in
+            guard let region else { return nil }
+            let peak = region.logLikelihood.max() ?? 0
+            return region.logLikelihood.map { exp($0 - peak) }
+        }
+    }
+
+    /// Forward pass per pair: normalised messages (if stored) and the pair's log evidence, prior included.
+    private static func forwardPass(linear: [[Double]?], grid: ThresholdGrid, kernel: Kernel,
+                                    storingMessages: Bool) -> (alphas: [Double], logEvidence: [Double]) {
+        let n = grid.thresholdCount, pairs = grid.pairCount, count = linear.count
+        var alphas = [Double](repeating: 0, count: storingMessages ? pairs * count * n : 0)
+        var logEvidence = [Double](repeating: -.infinity, count: pairs)
+        var message = [Double](repeating: 0, count: n), spread = [Double](repeating: 0, count: n)
+        for pair in 0..<pairs {
+            var logScale = grid.logPairPrior[pair]
+            for threshold in 0..<n { message[threshold] = 1 / Double(n) }
+            var alive = true
+            for region in 0..<count {
+                if region > 0 {
+                    kernel.forward(message, into: &spread)
+                    swap(&message, &spread)
+                }
+                if let weights = linear[region] {
+                    for threshold in 0..<n { message[threshold] *= weights[pair * n + threshold] }
+                }
+                let total = message.reduce(0, +)
+                guard total > 0 else { alive = false; break }
+                for threshold in 0..<n { message[threshold] /= total }
+                logScale += log(total)
+                if storingMessages {
+                    let base = (pair * count + region) * n
+                    for threshold in 0..<n { alphas[base + threshold] = message[threshold] }
+                }
+            }
+            if alive { logEvidence[pair] = logScale }
+        }
+        return (alphas, logEvidence)
     }
 
     /// The random walk's transition on the threshold grid: a truncated Gaussian, each row normalised so

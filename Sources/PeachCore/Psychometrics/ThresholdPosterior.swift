@@ -9,20 +9,23 @@ public struct ThresholdPosterior: Sendable {
     public private(set) var probabilities: [Double]
     public private(set) var trials: Int
 
-    /// The prior alone: flat in ln T, the slope and lapse priors of `grid`.
-    public init(grid: ThresholdGrid = .standard) {
-        self.init(logLikelihood: [Double](repeating: 0, count: grid.cellCount), trials: 0, grid: grid)
+    /// The prior alone: flat in ln T; the slope and lapse prior is `slopePrior`, or the grid's own (cold).
+    public init(grid: ThresholdGrid = .standard, slopePrior: SlopePrior? = nil) {
+        self.init(logLikelihood: [Double](repeating: 0, count: grid.cellCount), trials: 0, grid: grid,
+                  slopePrior: slopePrior)
     }
 
     /// Prior × likelihood from log-likelihoods per cell.
-    public init(logLikelihood: [Double], trials: Int, grid: ThresholdGrid = .standard) {
+    public init(logLikelihood: [Double], trials: Int, grid: ThresholdGrid = .standard, slopePrior: SlopePrior? = nil) {
         precondition(logLikelihood.count == grid.cellCount, "log-likelihood does not match the grid")
+        let pairPrior = slopePrior?.logPairWeights ?? grid.logPairPrior
+        precondition(pairPrior.count == grid.pairCount, "slope prior does not match the grid")
         self.grid = grid
         self.trials = trials
         let n = grid.thresholdCount
         var logPosterior = logLikelihood
         for pair in 0..<grid.pairCount {
-            for threshold in 0..<n { logPosterior[pair * n + threshold] += grid.logPairPrior[pair] }
+            for threshold in 0..<n { logPosterior[pair * n + threshold] += pairPrior[pair] }
         }
         let peak = logPosterior.max() ?? 0
         var weights = logPosterior.map { exp($0 - peak) }

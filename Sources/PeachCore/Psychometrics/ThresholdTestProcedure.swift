@@ -1,5 +1,6 @@
 /// The "threshold test": a fixed number of comparisons, each placed by expected information gain over the
 /// (T, β) posterior (Psi method), notes drawn evenly from a range. Its result is the posterior threshold.
+/// A trained user's test starts from the slope learned in training (`SlopePrior`), an untrained one's cold.
 public struct ThresholdTestProcedure: Sendable {
     public static let defaultTrialCount = 60
     public static let defaultDifferenceBounds = Cents(0.1)...Cents(100)
@@ -12,13 +13,13 @@ public struct ThresholdTestProcedure: Sendable {
 
     public init(noteRange: ClosedRange<MIDINote>, trialCount: Int = defaultTrialCount,
                 differenceBounds: ClosedRange<Cents> = defaultDifferenceBounds, grid: ThresholdGrid = .standard,
-                placementTarget: InformationGainPlacement.Target = .threshold) {
+                placementTarget: InformationGainPlacement.Target = .threshold, slopePrior: SlopePrior? = nil) {
         self.placementTarget = placementTarget
         precondition(trialCount >= 1, "a threshold test needs at least one trial")
         self.noteRange = noteRange
         self.trialCount = trialCount
         self.differenceBounds = differenceBounds
-        posterior = ThresholdPosterior(grid: grid)
+        posterior = ThresholdPosterior(grid: grid, slopePrior: slopePrior)
     }
 
     public var trialsDone: Int { posterior.trials }

@@ -24,9 +24,12 @@ public final class ThresholdTestSession: TrainingSession {
     public var isTraining: Bool { comparison.isTraining || result != nil }
     public var statusMessage: String? { comparison.statusMessage }
     public var trialNumber: Int? { comparison.trialNumber }
+    /// The running test's procedure (nil when idle).
+    var procedure: ThresholdTestProcedure? { run.procedure }
 
     @ObservationIgnored private let run: ThresholdTestRun
     @ObservationIgnored private let settingsSource: any TrainingSettingsSource
+    @ObservationIgnored private let trainedSlopes: (any ThresholdPosteriorSource)?
     @ObservationIgnored private let resultObservers: [any ThresholdTestObserver]
     @ObservationIgnored private let logger: any PeachLogger
     @ObservationIgnored private var listeners: [AnswerListener] = []
@@ -36,12 +39,14 @@ public final class ThresholdTestSession: TrainingSession {
                 clock: any TrainingClock = SystemTrainingClock(), logger: any PeachLogger = SilentLogger(),
                 interruptions: (any InterruptionSource)? = nil, observers: [any TrainingObserver] = [],
                 resultObservers: [any ThresholdTestObserver] = [],
+                trainedSlopes: (any ThresholdPosteriorSource)? = nil,
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
         precondition(trialCount >= 1, "a threshold test needs at least one trial")
         let run = ThresholdTestRun()
         self.run = run
         self.trialCount = trialCount
         self.settingsSource = settings
+        self.trainedSlopes = trainedSlopes
         self.resultObservers = resultObservers
         self.logger = logger
         let update = AnswerListener { [weak run] completed in run?.record(completed) }
@@ -55,12 +60,13 @@ public final class ThresholdTestSession: TrainingSession {
         listeners = [update, finish]
     }
 
-    /// Starts a new test from idle (not while a result card shows: go back first).
+    /// Starts a new test from idle (not while a result card shows: go back first). A trained user's test
+    /// starts from the slope learned in training (read now: the test's own answers do not feed its prior).
     public func start() {
         guard !isTraining else { return }
         run.lastAnswer = nil
         run.procedure = ThresholdTestProcedure(noteRange: settingsSource.currentSettings.noteRange,
-                                               trialCount: trialCount)
+                                               trialCount: trialCount, slopePrior: trainedSlopes?.trainedSlopePrior)
         comparison.start()
     }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import PeachApp
 import PeachCore
 
-/// Comparison training as the composition root wires it places every 4th trial where the estimator learns most.
+/// Comparison training as the composition root wires it places every 2nd trial (the default) where the estimator learns most.
 @MainActor @Suite struct ComparisonMeasurementTrialsTests {
     private func answered(_ f: TrainerFixture, count: Int) async -> [CompletedComparison] {
         await f.controller.handle(.open(.training(ComparisonMode.id)))

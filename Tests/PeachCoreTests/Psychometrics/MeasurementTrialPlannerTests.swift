@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func everyFourthTrialIsAMeasurementTrial() {
-        var planner = MeasurementTrialPlanner()
+        var planner = MeasurementTrialPlanner(period: 4)
         var kinds: [Bool] = []
         for _ in 0..<12 {
             let measure = planner.nextIsMeasurement
@@ -58,6 +58,7 @@ import Testing
             planner.record(Self.completed(Cents(10), correct: true))
         }
         #expect(kinds == [false, false, false, true, false, false, false, true, false, false, false, true])
+        #expect(MeasurementTrialPlanner().period == 2, "the default: every other trial")
     }
 
     @Test func measurementTrialsGoAboveTheKazezLevel() {

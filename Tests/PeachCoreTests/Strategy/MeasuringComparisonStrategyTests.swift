@@ -7,6 +7,7 @@ import Testing
 final class FixedPosteriorSource: ThresholdPosteriorSource {
     let posterior: ThresholdPosterior
     private(set) var askedNotes: [MIDINote] = []
+    var trainedSlopePrior: SlopePrior?
 
     init(correctAnswersAt difference: Cents = Cents(8), count: Int = 30) {
         var posterior = ThresholdPosterior()
@@ -50,7 +51,7 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
                                                     kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 11)),
                                                     measurementRandom: SeededGenerator(seed: 99))
         let period = TrainingSettings.defaults.measurementTrialPeriod
-        #expect(period == 4)
+        #expect(period == 2)
         let total = kazezCount * period / (period - 1)
         let mixed = run(&measuring, count: total) { index, _ in
             let isMeasurement = (index + 1) % period == 0
@@ -69,7 +70,9 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         var measuring = MeasuringComparisonStrategy(posteriors: source,
                                                     kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 3)),
                                                     measurementRandom: SeededGenerator(seed: 4))
-        let played = run(&measuring, count: 16) { _, _ in true }
+        var settings = TrainingSettings.defaults
+        settings.measurementTrialPeriod = 4
+        let played = run(&measuring, count: 16, settings: settings) { _, _ in true }
         let best = InformationGainPlacement.bestDifference(for: source.posterior,
                                                            within: ThresholdTestProcedure.defaultDifferenceBounds)
         let measurements = [3, 7, 11, 15].map { played[$0] }
@@ -99,10 +102,13 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         var measuring = MeasuringComparisonStrategy(posteriors: source,
                                                     kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 8)),
                                                     measurementRandom: SeededGenerator(seed: 9))
-        _ = run(&measuring, count: 2) { _, _ in true }
-        _ = run(&measuring, count: 3) { _, _ in true } // restarted: trials 1-3 of a new run are Kazez trials
+        var settings = TrainingSettings.defaults
+        settings.measurementTrialPeriod = 4
+        _ = run(&measuring, count: 2, settings: settings) { _, _ in true }
+        // Restarted: trials 1-3 of a new run are Kazez trials.
+        _ = run(&measuring, count: 3, settings: settings) { _, _ in true }
         #expect(source.askedNotes.isEmpty)
-        _ = run(&measuring, count: 4) { _, _ in true }
+        _ = run(&measuring, count: 4, settings: settings) { _, _ in true }
         #expect(source.askedNotes.count == 1)
     }
 }

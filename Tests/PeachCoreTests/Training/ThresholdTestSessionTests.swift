@@ -19,14 +19,14 @@ struct ThresholdTestFixture {
     let test: ThresholdTestSession
 
     init(trialCount: Int = 3, noteRange: ClosedRange<MIDINote> = MIDINote(60)!...MIDINote(64)!,
-         breakObserver: MockComparisonObserver? = nil) {
+         breakObserver: MockComparisonObserver? = nil, trainedSlopes: (any ThresholdPosteriorSource)? = nil) {
         player = MockNotePlayer(clock: clock)
         var configured = TrainingSettings.defaults
         configured.noteRange = noteRange
         settings = MockSettingsSource(configured)
         test = ThresholdTestSession(notePlayer: player, profile: PerceptualProfile(), settings: settings,
                                     trialCount: trialCount, clock: clock, observers: [trials] + (breakObserver.map { [$0] } ?? []),
-                                    resultObservers: [results], random: SeededGenerator(seed: 7))
+                                    resultObservers: [results], trainedSlopes: trainedSlopes, random: SeededGenerator(seed: 7))
     }
 
     var state: ComparisonSessionState { test.comparison.state }
@@ -187,5 +187,28 @@ struct ThresholdTestFixture {
                                          trials: 60, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1),
                                          isConclusive: true)
         #expect(record.summary == "75 % threshold around C4–C5: 6.3 cents (95 %: 4.9–8.1) after 60 trials")
+    }
+
+    @Test func aUserWithoutTrainingStartsCold() {
+        let f = ThresholdTestFixture(trainedSlopes: PerceptualProfile())
+        f.test.start()
+        #expect(f.test.procedure?.posterior.probabilities == ThresholdPosterior().probabilities)
+    }
+
+    @Test func aTrainedUserStartsFromTheSlopeLearnedInTraining() throws {
+        let profile = PerceptualProfile()
+        for trial in SlopePriorTests.answers(count: 400, slope: 3, seed: 9) {
+            profile.update(with: .comparison(ComparisonRecord(
+                timestamp: .now, referenceNote: trial.note, targetNote: trial.note, intendedCentOffset: trial.difference,
+                presentedCentOffset: trial.difference, answeredHigher: trial.correct, isCorrect: trial.correct,
+                interval: TrainingDiscipline.unisonComparison.interval,
+                tuningSystem: TrainingDiscipline.unisonComparison.tuningSystem)))
+        }
+        let trained = try #require(profile.trainedSlopePrior)
+        let f = ThresholdTestFixture(trainedSlopes: profile)
+        f.test.start()
+        let posterior = try #require(f.test.procedure?.posterior)
+        for (a, b) in zip(posterior.slopeMarginal, trained.slopeMarginal(grid: .standard)) { #expect(abs(a - b) < 1e-9) }
+        #expect(posterior.medianSlope > ThresholdPosterior().medianSlope + 0.5)
     }
 }
