@@ -64,6 +64,8 @@ private let exactScaled = SynthProfile(name: "scaled", centsPerBendSemitone: 99.
         }
         #expect(abs(tuning.reach.value - 8064 * 2 * 97 / 8192) < 1e-9)
         #expect(tuning.bend(for: Cents(195)) == nil, "beyond the last step")
+        #expect(abs(tuning.smallestStep.value - stepCents) < 1e-9, "what the sessions' smallest difference is raised to")
+        #expect(makeTuning(.fluidSynth2).smallestStep == Cents(1))
     }
 
     @Test func towardZeroRoundingAimsIntoTheRightBucket() throws {

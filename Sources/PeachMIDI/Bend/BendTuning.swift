@@ -52,6 +52,13 @@ public struct BendTuning: Hashable, Sendable {
         (PitchBend.range.lowerBound / step)...((PitchBend.range.upperBound + 1) / step - 1)
     }
 
+    /// The smallest pitch difference the synth can present on one key: its pitch grid, or its bend
+    /// step when that is coarser (a 7-bit bend: 3.03 c at ±2 semitones and 97 c per semitone).
+    public var smallestStep: Cents {
+        let bendStep = profile.bendStep > 1 ? centsPerStep * Double(profile.bendStep) : .zero
+        return max(profile.pitchResolution, bendStep)
+    }
+
     /// The largest offset the synth can bend any key to, either way.
     public var reach: Cents {
         let step = profile.bendStep

@@ -141,7 +141,9 @@ extension RealSequencerTests {
                     let held = try await player.play(frequency: reference.shifted(by: Cents(35)), velocity: velocity, amplitudeDB: .unchanged)
                     try await Task.sleep(for: .milliseconds(300))
                     try await held.adjustFrequency(reference)
-                    planned.append(("\(key.name) matching tuned note", index == 0, reference, player.presentedFrequency(for: reference), true))
+                    // What a pitch-matching commit records: the note as it sounds on the key it is held on.
+                    let recorded = held.presentedFrequency(for: reference) ?? player.presentedFrequency(for: reference)
+                    planned.append(("\(key.name) matching tuned note", index == 0, reference, recorded, true))
                     try await Task.sleep(for: .milliseconds(600))
                     try await held.stop()
                     try await Task.sleep(for: .milliseconds(300))
