@@ -71,8 +71,12 @@ static double frequency(const struct voice *v) {
     return 440.0 * pow(2.0, cents / 1200.0);
 }
 
+/* A note ended before it was ever rendered (its note-on and note-off in the same batch, after a
+ * stall) has nothing to fade: it must end at once, or it would attack and sound for ever. */
 static void release(struct voice *v, int frames) {
-    if (v->active && v->gain > 0) v->step = -1.0 / frames;
+    if (!v->active) return;
+    if (v->gain <= 0) v->active = 0;
+    else v->step = -1.0 / frames;
 }
 
 static void note_on(int channel, int key, int velocity) {
