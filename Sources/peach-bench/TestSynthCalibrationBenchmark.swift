@@ -38,6 +38,7 @@ enum TestSynthCalibrationBenchmark {
 
     static func measure(report: BenchReport, bits: Int, keys: ClosedRange<MIDINote>) async throws {
         let synthName = "Peach Bench Test Synth \(bits)"
+        print("testsynth: starting \(synthName)")
         let synth = try TestSynthProcess(["--name", synthName, "--device", device.playback, "--bend-scale", "97",
                                           "--bend-bits", String(bits), "--mistune", mistune])
         defer { synth.stop() }
@@ -51,7 +52,14 @@ enum TestSynthCalibrationBenchmark {
 
         let calibrator = CaptureCalibrator(device: device.capture, instrument: .piano, bendRange: .default, keys: keys)
         let started = monotonicNanoseconds()
-        let result = try await calibrator.calibrate(sequencer: sequencer, synthName: synthName)
+        let result = try await calibrator.calibrate(sequencer: sequencer, synthName: synthName,
+                                                    progress: { print("testsynth: \(label): \($0)") })
+        print("testsynth: \(label): \(result.overruns) capture overruns; bend sweep (nominal → sounded − key, cents):")
+        for measurement in result.measurements where measurement.probe.purpose == .bendScale {
+            print("  bend \(measurement.probe.bend.value): nominal \(BenchReport.format(measurement.probe.nominalOffset.value)) → "
+                  + (measurement.sounded.map { BenchReport.format(($0 - result.calibration.keyTuning.offset(of: measurement.probe.note)).value) }
+                     ?? "not measured") + " (wander \(BenchReport.format(measurement.wander.value)))")
+        }
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
         let calibration = result.calibration
         report.add(name, "\(label) capture calibration wall time", seconds, "s",
@@ -88,6 +96,7 @@ enum TestSynthCalibrationBenchmark {
             try await player.stopAll()
         }
         let recording = WAVFile(sampleRate: 44100, samples: try capture.stop())
+        print("testsynth: \(label): \(played.count) notes played, \(capture.overruns) capture overruns")
         let onsets = recording.onsets(fraction: 0.1, quiet: 0.1)
         guard onsets.count == played.count else {
             throw BenchError("\(onsets.count) notes heard for \(played.count) played (\(label))")
@@ -150,9 +159,15 @@ final class TestSynthProcess {
         }
     }
 
+    /// SIGTERM (it fades out and exits), SIGKILL after 10 s.
     func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            print("testsynth: peach-test-synth did not exit on SIGTERM; killed")
+            kill(process.processIdentifier, SIGKILL)
+        }
     }
 }

@@ -106,8 +106,8 @@ public enum CalibrationAnalysis {
             let candidate = SynthProfile(name: synthName, centsPerBendSemitone: 100 * bitsSlope * rangeFactor, pitchResolution: .zero,
                                          rounding: .nearest, honoursBendRange: honoursBendRange, bendResolutionBits: bits)
             let tuning = BendTuning(range: sequence.bendRange, profile: candidate)
-            let points = fine.map { measurement in
-                (tuning.soundingOffset(of: measurement.probe.bend), measurement.sounded! - keyTuning.offset(of: measurement.probe.note))
+            let points = fine.compactMap { measurement in
+                measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend), $0 - keyTuning.offset(of: measurement.probe.note)) }
             }
             let (resolution, rounding, rms) = floorModel(points)
             return Fit(bits: bits, slope: bitsSlope, resolution: resolution, rounding: rounding, rms: rms)
