@@ -166,7 +166,8 @@ final class TestSynthProcess {
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            print("testsynth: peach-test-synth did not exit on SIGTERM; killed")
+            let waiting = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? "?"
+            print("testsynth: peach-test-synth did not exit on SIGTERM (waiting in \(waiting)); killed")
             kill(process.processIdentifier, SIGKILL)
         }
     }

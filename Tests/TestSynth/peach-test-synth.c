@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define RATE 44100
 #define CHUNK 256              /* frames rendered per loop: 5.8 ms, the event granularity */
@@ -244,7 +245,12 @@ int main(int argc, char **argv) {
             if (!sounding) break;
         }
     }
-    snd_pcm_drain(pcm);
+    /* Let the faded tail play out, but never wait for ever: a loopback whose capture side has come
+     * and gone can leave a blocking drain hanging (seen in the test VM). */
+    snd_pcm_nonblock(pcm, 1);
+    if (snd_pcm_drain(pcm) == -EAGAIN)
+        for (int i = 0; i < 50 && snd_pcm_state(pcm) == SND_PCM_STATE_DRAINING; i++) usleep(10000);
+    snd_pcm_drop(pcm);
     snd_pcm_close(pcm);
     snd_seq_close(seq);
     return 0;

@@ -59,7 +59,11 @@ final class ImperfectSynth {
         kill(process.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning {
+            let waiting = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? "?"
+            print("peach-test-synth did not exit on SIGTERM (waiting in \(waiting)); killed")
+            kill(process.processIdentifier, SIGKILL)
+        }
     }
 
     deinit { stop() }
