@@ -227,16 +227,25 @@ int main(int argc, char **argv) {
     fflush(stdout);
 
     short buffer[CHUNK * 2];
-    int fading = 0;
+    int fading = 0, stalled = 0;
     for (;;) {
         snd_seq_event_t *ev;
         while (snd_seq_event_input(seq, &ev) >= 0) handle(ev);
         if (stopping && !fading) {
             for (int c = 0; c < 16; c++) channel_off(c, CUT_FRAMES);
             fading = 1;
+            /* From here on a write never waits: a loopback whose capture side has gone can stop
+             * taking audio (seen in the test VM), and then nothing is audible anyway. */
+            snd_pcm_nonblock(pcm, 1);
         }
         render(buffer, CHUNK);
         snd_pcm_sframes_t written = snd_pcm_writei(pcm, buffer, CHUNK);
+        /* Stopping, the buffer full: wait for room for the same chunk, 20 chunks' time (120 ms) at most. */
+        while (written == -EAGAIN && stalled++ < 20) {
+            usleep(CHUNK * 1000000 / RATE);
+            written = snd_pcm_writei(pcm, buffer, CHUNK);
+        }
+        if (written == -EAGAIN) break;
         if (written < 0) written = snd_pcm_recover(pcm, (int)written, 1);
         if (written < 0) { fprintf(stderr, "peach-test-synth: playback failed: %s\n", snd_strerror((int)written)); break; }
         if (fading) {
