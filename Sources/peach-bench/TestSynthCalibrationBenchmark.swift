@@ -167,7 +167,9 @@ final class TestSynthProcess {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
             let waiting = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? "?"
-            print("testsynth: peach-test-synth did not exit on SIGTERM (waiting in \(waiting)); killed")
+            let signals = ((try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? "")
+                .split(separator: "\n").filter { $0.hasPrefix("Sig") }.joined(separator: ", ")
+            print("testsynth: peach-test-synth did not exit on SIGTERM (waiting in \(waiting); \(signals)); killed")
             kill(process.processIdentifier, SIGKILL)
         }
     }

@@ -222,6 +222,13 @@ int main(int argc, char **argv) {
     action.sa_handler = on_signal;
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGINT, &action, NULL);
+    /* A parent may have started it with these blocked (a signal mask survives exec): then SIGTERM
+     * would stay pending for ever. */
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &signals, NULL);
 
     printf("READY %d:%d\n", snd_seq_client_id(seq), port);
     fflush(stdout);
