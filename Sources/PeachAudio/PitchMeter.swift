@@ -39,6 +39,19 @@ public enum PitchMeter {
         return (a + b) / 2
     }
 
+    /// The Hann-windowed DTFT magnitude at `frequency` as a fraction of a full-window sine carrying
+    /// all of the samples' power: about 1 at a lone sine's frequency, the fundamental's share of the
+    /// power for a richer tone, and at most 0.027 (−31 dB) on a side lobe of any of them. It tells a
+    /// tone's own peak from a side lobe that a search window holding no tone still has a maximum on.
+    public static func peakShare(of samples: ArraySlice<Double>, sampleRate: Double, at frequency: Double) -> Double {
+        let count = Double(samples.count)
+        let power = samples.reduce(0) { $0 + $1 * $1 } / max(count, 1)
+        guard power > 0 else { return 0 }
+        // A sine of amplitude A (power A²/2) under a Hann window peaks at A·N/4.
+        let sineLevel = (2 * power).squareRoot() * count / 4
+        return magnitude(hannWindowed(samples), at: frequency, sampleRate: sampleRate) / sineLevel
+    }
+
     public static func cents(_ frequency: Double, relativeTo reference: Double) -> Double {
         1200 * log2(frequency / reference)
     }

@@ -13,6 +13,9 @@ public struct ToneMeasurement: Sendable {
     /// The window holds a run of exact digital silence: a dropout (a synth or capture that could
     /// not keep up), which no real tone or converter noise produces.
     public var dropout = false
+    /// `PitchMeter.peakShare` at `frequency`: near 0 (below 0.03) when the search window held no tone
+    /// and its maximum is a side lobe of one outside it.
+    public var peakShare = 1.0
 }
 
 /// Measures a note between two times of a sample buffer with `PitchMeter`: the whole window, then
@@ -43,6 +46,7 @@ public enum ToneMeasurer {
             if zeros >= dropoutSamples { dropout = true; break }
         }
         return ToneMeasurement(frequency: whole, wanderCents: abs(PitchMeter.cents(first, relativeTo: second)), levelDB: levelDB,
-                               dropout: dropout)
+                               dropout: dropout,
+                               peakShare: PitchMeter.peakShare(of: window, sampleRate: sampleRate, at: whole))
     }
 }

@@ -45,6 +45,29 @@ private let exactScaled = SynthProfile(name: "scaled", centsPerBendSemitone: 99.
         #expect(tuning.presentedOffset(of: bend) == Cents(target.rounded()))
     }
 
+    /// A 7-bit synth applies only multiples of 128: the bend aims at the middle of the nearest
+    /// step's bucket (so dropping the low bits lands on that step), and the presented offset is the step.
+    @Test func aSevenBitBendAimsAtTheMiddleOfTheNearestStep() throws {
+        let profile = SynthProfile(name: "7-bit", centsPerBendSemitone: 97, pitchResolution: .zero, rounding: .nearest,
+                                   bendResolutionBits: 7)
+        let tuning = makeTuning(profile)
+        let stepCents = 2 * 97 / 64.0
+        #expect(profile.appliedBend(PitchBend(127)!) == 0)
+        #expect(profile.appliedBend(PitchBend(-1)!) == -128, "the wire value's low bits are dropped: a floor")
+        #expect(profile.appliedBend(PitchBend(8191)!) == 8064)
+        for target in stride(from: -190.0, through: 190, by: 0.77) {
+            let bend = try #require(tuning.bend(for: Cents(target)), "\(target)")
+            #expect(bend.value % 128 == 64 || bend.value % 128 == -64, "the middle of a bucket: \(bend)")
+            let presented = tuning.presentedOffset(of: bend).value
+            #expect(abs(presented - target) <= stepCents / 2 + 1e-9, "\(target) → \(presented)")
+            #expect(abs((presented / stepCents).rounded() * stepCents - presented) < 1e-9, "on the step grid")
+        }
+        #expect(abs(tuning.reach.value - 8064 * 2 * 97 / 8192) < 1e-9)
+        #expect(tuning.bend(for: Cents(195)) == nil, "beyond the last step")
+        #expect(abs(tuning.smallestStep.value - stepCents) < 1e-9, "what the sessions' smallest difference is raised to")
+        #expect(makeTuning(.fluidSynth2).smallestStep == Cents(1))
+    }
+
     @Test func towardZeroRoundingAimsIntoTheRightBucket() throws {
         let profile = SynthProfile(name: "tz", centsPerBendSemitone: 100, pitchResolution: Cents(1), rounding: .towardZero)
         let tuning = makeTuning(profile)

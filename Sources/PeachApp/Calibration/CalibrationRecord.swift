@@ -9,6 +9,8 @@ struct CalibrationRecord: Codable, Equatable {
     var centsPerBendSemitone: Double
     var pitchResolutionCents: Double
     var rounding: String
+    /// How many of the 14 bend bits the synth uses; absent in files written before it was measured (14).
+    var bendResolutionBits: Int?
     var honoursBendRange: Bool
     var bendRangeSemitones: Int
     /// MIDI key number (as text: JSON object keys) → cents from equal temperament, A4 = 440 Hz.
@@ -22,6 +24,7 @@ struct CalibrationRecord: Codable, Equatable {
         centsPerBendSemitone = calibration.centsPerBendSemitone
         pitchResolutionCents = calibration.pitchResolution.value
         rounding = calibration.rounding.rawValue
+        bendResolutionBits = calibration.bendResolutionBits
         honoursBendRange = calibration.honoursBendRange
         bendRangeSemitones = calibration.bendRange.semitones
         keyOffsetsCents = Dictionary(uniqueKeysWithValues: calibration.keyTuning.offsets.map { (String($0.key.rawValue), $0.value.value) })
@@ -32,7 +35,8 @@ struct CalibrationRecord: Codable, Equatable {
     /// Nil when a value is out of its domain (a hand-edited or foreign file).
     var calibration: SynthCalibration? {
         guard let rounding = PitchRounding(rawValue: rounding), centsPerBendSemitone.isFinite, centsPerBendSemitone > 0,
-              pitchResolutionCents.isFinite, pitchResolutionCents >= 0 else { return nil }
+              pitchResolutionCents.isFinite, pitchResolutionCents >= 0,
+              SynthProfile.allowedBendBits.contains(bendResolutionBits ?? SynthProfile.fullBendBits) else { return nil }
         var offsets: [MIDINote: Cents] = [:]
         for (key, cents) in keyOffsetsCents {
             guard let number = Int(key), let note = MIDINote(number), cents.isFinite else { return nil }
@@ -43,6 +47,7 @@ struct CalibrationRecord: Codable, Equatable {
                                 honoursBendRange: honoursBendRange, keyTuning: KeyTuning(offsets: offsets),
                                 bendRange: BendRange(semitones: bendRangeSemitones),
                                 uncorrectableKeys: uncorrectableKeys.compactMap(MIDINote.init),
-                                unsteadyKeys: unsteadyKeys.compactMap(MIDINote.init))
+                                unsteadyKeys: unsteadyKeys.compactMap(MIDINote.init),
+                                bendResolutionBits: bendResolutionBits ?? SynthProfile.fullBendBits)
     }
 }

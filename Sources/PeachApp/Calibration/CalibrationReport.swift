@@ -9,6 +9,9 @@ enum CalibrationReport {
                      "  bend scale   \(SynthCalibration.format(calibration.centsPerBendSemitone, decimals: 2)) c per nominal semitone"
                         + (calibration.honoursBendRange ? " (RPN 0 bend range honoured)" : " (RPN 0 ignored: the range stays ±2 semitones)"),
                      "  pitch        \(calibration.floorDescription)",
+                     "  bend         \(calibration.bendDescription)"
+                        + (calibration.bendResolutionBits < SynthProfile.fullBendBits
+                           ? ": Peach aims each note at the middle of a step and records the step's pitch" : ""),
                      "  key tuning   cents from equal temperament (A4 = 440 Hz), bend centred; Peach corrects each key:"]
         let keys = calibration.keyTuning.offsets.sorted { $0.key < $1.key }
         for start in stride(from: 0, to: keys.count, by: 8) {

@@ -15,6 +15,8 @@ public struct CaptureCalibrator: Sendable {
         /// The loudest 10 ms of the recording, dB relative to full scale.
         public var peakLevelDB: Double
         public var overruns: Int
+        /// Each probe's measured pitch, for diagnosis (the benchmark prints the bend sweep).
+        public var measurements: [CalibrationMeasurement]
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -109,7 +111,8 @@ public struct CaptureCalibrator: Sendable {
             }
         let calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
                                                           date: CalibrationDate.day(date))
-        return Result(calibration: calibration, latencyMilliseconds: latency, peakLevelDB: peak, overruns: capture.overruns)
+        return Result(calibration: calibration, latencyMilliseconds: latency, peakLevelDB: peak, overruns: capture.overruns,
+                      measurements: measured)
     }
 
     /// Sends the file's events at their times; returns the monotonic send time of each event time.

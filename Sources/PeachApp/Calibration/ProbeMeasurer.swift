@@ -10,6 +10,8 @@ enum ProbeMeasurer {
     /// bend scale); a wider search is tried only when the peak sits at the edge of this one.
     static let narrowSearch = 20.0
     static let wideSearch = 60.0
+    /// A side lobe of a Hann window holds at most 0.027 of its tone's peak; a real fundamental far more.
+    static let minimumPeakShare = 0.05
 
     /// `onset`: where the sequence's time zero lies in the recording, in seconds (0 for an offline render).
     static func measure(_ probes: [CalibrationProbe], samples: [Double], sampleRate: Double,
@@ -30,6 +32,9 @@ enum ProbeMeasurer {
             let guess = key.shifted(by: expected)
             guard let tone = ToneMeasurer.measure(samples, sampleRate: sampleRate, from: from, to: to,
                                                   near: guess.hertz, searchCents: search) else { return nil }
+            // A maximum inside the window can still be a side lobe of a tone outside it (a bend 40 c off
+            // its nominal pitch seen through the narrow search): such a peak carries almost no power.
+            guard tone.peakShare > minimumPeakShare else { return nil }
             return abs(Cents.between(guess, and: Frequency(tone.frequency)).value) < search - 2 ? tone : nil
         }
         func tone(near expected: Cents) -> ToneMeasurement? {

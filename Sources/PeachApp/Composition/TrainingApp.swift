@@ -120,7 +120,7 @@ enum TrainingApp {
         store.outputName = OutputDestination(destination).description
 
         let hub = InterruptionHub()
-        let settings = SynthLimitedSettings(configuration, resolution: playerConfiguration.profile.pitchResolution)
+        let settings = SynthLimitedSettings(configuration, resolution: playerConfiguration.tuning.smallestStep)
         let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, output: service, settings: settings,
                                               clock: clock, logger: logger, interruptions: hub)
         let choices = TrainerWiring.Choices(

@@ -24,4 +24,13 @@ public protocol PlaybackHandle: Sendable {
     func adjustFrequency(_ frequency: Frequency) async throws
     /// Ends the note. Idempotent.
     func stop() async throws
+    /// What the synth really sounds for this note tuned to `frequency`, on the key it is held on: a
+    /// held note keeps its key while the bend reaches, so that key may not be the one nearest
+    /// `frequency`, and on a synth with a pitch grid or a coarse bend the two sound different pitches.
+    /// Nil: as `NotePlayer.presentedFrequency(for:)` says.
+    func presentedFrequency(for frequency: Frequency) -> Frequency?
+}
+
+extension PlaybackHandle {
+    public func presentedFrequency(for frequency: Frequency) -> Frequency? { nil }
 }

@@ -144,8 +144,10 @@ public final class PitchMatchingSession: TrainingSession {
         guard state == .playingTunable, let challenge = currentChallenge else { return }
         let reference = challengeSettings.referencePitch
         let judged = hasAdjusted ? userFrequency : challenge.initialFrequency(reference)
+        // The tunable note as it sounds on the key it is held on (the player knows; else its own placement).
+        let presented = handle?.presentedFrequency(for: judged) ?? notePlayer.presentedFrequency(for: judged)
         let error = Cents.between(notePlayer.presentedFrequency(for: challenge.referenceFrequency(reference)),
-                                  and: notePlayer.presentedFrequency(for: judged))
+                                  and: presented)
             - challenge.directedInterval.cents(in: challenge.tuningSystem)
         let commitToken = loop.advance()
         let sounding = takeHandles()

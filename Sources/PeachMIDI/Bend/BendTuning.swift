@@ -24,22 +24,46 @@ public struct BendTuning: Hashable, Sendable {
         return Cents(nominalSemitones * profile.centsPerBendSemitone / Self.fullScale)
     }
 
-    /// The continuous offset the synth sounds for `bend` (before its pitch resolution).
-    public func soundingOffset(of bend: PitchBend) -> Cents { centsPerStep * Double(bend.value) }
+    /// The continuous offset the synth sounds for `bend` (after its bend resolution, before its pitch grid).
+    public func soundingOffset(of bend: PitchBend) -> Cents { centsPerStep * Double(profile.appliedBend(bend)) }
 
     /// What the listener hears for `bend`: the sounding offset on the synth's resolution grid.
     public func presentedOffset(of bend: PitchBend) -> Cents { profile.presented(soundingOffset(of: bend)) }
 
     /// The bend that makes the synth present the value nearest `offset`, or nil beyond the bend range.
+    /// On a synth with a coarse bend (fewer than 14 bits) it is the middle of the nearest bend
+    /// step's bucket, so the bend lands on that step whichever way the synth drops the low bits.
     public func bend(for offset: Cents) -> PitchBend? {
         let aim = profile.aim(for: offset)
-        let steps = (aim.value / centsPerStep.value).rounded()
-        guard steps.isFinite, let bend = PitchBend(Int(steps)) else { return nil }
-        return bend
+        let step = profile.bendStep
+        guard step > 1 else {
+            let steps = (aim.value / centsPerStep.value).rounded()
+            guard steps.isFinite, let bend = PitchBend(Int(steps)) else { return nil }
+            return bend
+        }
+        let level = (aim.value / (centsPerStep.value * Double(step))).rounded()
+        guard level.isFinite, Self.levels(step: step).contains(Int(level)) else { return nil }
+        return PitchBend(Int(level) * step + step / 2)
+    }
+
+    /// The bend steps a synth with `step` units per step can sound, as multiples of the step
+    /// (−64...63 for a 7-bit synth).
+    static func levels(step: Int) -> ClosedRange<Int> {
+        (PitchBend.range.lowerBound / step)...((PitchBend.range.upperBound + 1) / step - 1)
+    }
+
+    /// The smallest pitch difference the synth can present on one key: its pitch grid, or its bend
+    /// step when that is coarser (a 7-bit bend: 3.03 c at ±2 semitones and 97 c per semitone).
+    public var smallestStep: Cents {
+        let bendStep = profile.bendStep > 1 ? centsPerStep * Double(profile.bendStep) : .zero
+        return max(profile.pitchResolution, bendStep)
     }
 
     /// The largest offset the synth can bend any key to, either way.
-    public var reach: Cents { centsPerStep * Double(PitchBend.range.upperBound) }
+    public var reach: Cents {
+        let step = profile.bendStep
+        return centsPerStep * Double(step > 1 ? Self.levels(step: step).upperBound * step : PitchBend.range.upperBound)
+    }
 
     /// Bends `note` to `frequency`, or nil when that is outside the bend range from `note`. The key's
     /// own tuning (`profile.keyTuning`) is corrected: the bend aims at the target minus it, and the

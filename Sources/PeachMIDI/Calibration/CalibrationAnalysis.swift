@@ -71,36 +71,59 @@ public enum CalibrationAnalysis {
         let keyTuning = KeyTuning(offsets: offsets)
 
         // 2. Bend scale: slope of sounded (less the key's tuning) over nominal offset. The slope is
-        // blind to a constant bias, so a floor (always −0.5 c on average) does not tilt it.
-        let sweep = measurements.filter { $0.probe.purpose == .bendScale && !$0.modulated }.compactMap { measurement in
-            measurement.sounded.map { (measurement.probe.nominalOffset.value, ($0 - keyTuning.offset(of: measurement.probe.note)).value) }
+        // blind to a constant bias, so a floor (always −0.5 c on average) does not tilt it. The
+        // nominal offset is that of the bend as a synth of `bits` bend resolution applies it.
+        let sweepProbes = measurements.filter { $0.probe.purpose == .bendScale && !$0.modulated }
+        func sweep(bits: Int) -> [(Double, Double)] {
+            let quantiser = SynthProfile(name: "", centsPerBendSemitone: 100, pitchResolution: .zero, rounding: .nearest,
+                                         bendResolutionBits: bits)
+            return sweepProbes.compactMap { measurement in
+                let applied = Double(quantiser.appliedBend(measurement.probe.bend)) / BendTuning.fullScale
+                return measurement.sounded.map { (applied * measurement.probe.declaredRange.nominal(honouringCents: false).value,
+                                                  ($0 - keyTuning.offset(of: measurement.probe.note)).value) }
+            }
         }
-        guard sweep.count >= 4, let slope = slope(sweep) else { throw .bendNotMeasured }
-        let honoursBendRange = slope > honouredSlope
+        let fullSweep = sweep(bits: SynthProfile.fullBendBits)
+        guard fullSweep.count >= 4, let rawSlope = slope(fullSweep) else { throw .bendNotMeasured }
+        let honoursBendRange = rawSlope > honouredSlope
         let sweepSemitones = Double(CalibrationSequence.sweepRange.semitones)
         let powerOnSemitones = Double(SynthProfile.powerOnBendRange.semitones)
         // Ignored RPN: the sweep's bends moved over ±2 semitones, not ±12.
-        let slopeCentsPerSemitone = 100 * slope * (honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
+        let rangeFactor = honoursBendRange ? 1 : sweepSemitones / powerOnSemitones
 
-        // 3. Pitch floor and rounding: which model best predicts the fractional-cent bends.
-        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: slopeCentsPerSemitone, pitchResolution: .zero,
-                                     rounding: .nearest, honoursBendRange: honoursBendRange)
-        let tuning = BendTuning(range: sequence.bendRange, profile: candidate)
-        // Fractions of a cent: only notes that hold their pitch within a cent can tell a grid apart.
-        let floorPoints = measurements.filter { $0.probe.purpose == .pitchFloor && $0.steady }.compactMap { measurement in
-            measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend),
-                                       $0 - keyTuning.offset(of: measurement.probe.note)) }
-        }
-        guard floorPoints.count >= 7 else {
+        // 3. Bend resolution and pitch grid: which model best predicts the small bends (fractions of
+        // a cent, and a few cents off coarse bend steps). Only notes that hold their pitch within a
+        // cent can tell a grid apart.
+        let finePurposes: Set<CalibrationProbe.Purpose> = [.pitchFloor, .bendStep]
+        let fine = measurements.filter { finePurposes.contains($0.probe.purpose) && $0.steady && $0.sounded != nil }
+        guard fine.filter({ $0.probe.purpose == .pitchFloor }).count >= 7 else {
             let measured = measurements.contains { $0.probe.purpose == .pitchFloor && $0.sounded != nil }
             throw measured ? .beatingLayers : .bendNotMeasured
         }
-        let (resolution, rounding) = floorModel(floorPoints)
+        struct Fit { var bits: Int; var slope: Double; var resolution: Cents; var rounding: PitchRounding; var rms: Double }
+        let fits: [Fit] = SynthProfile.allowedBendBits.reversed().compactMap { bits in
+            guard let bitsSlope = slope(sweep(bits: bits)) else { return nil }
+            let candidate = SynthProfile(name: synthName, centsPerBendSemitone: 100 * bitsSlope * rangeFactor, pitchResolution: .zero,
+                                         rounding: .nearest, honoursBendRange: honoursBendRange, bendResolutionBits: bits)
+            let tuning = BendTuning(range: sequence.bendRange, profile: candidate)
+            let points = fine.compactMap { measurement in
+                measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend), $0 - keyTuning.offset(of: measurement.probe.note)) }
+            }
+            let (resolution, rounding, rms) = floorModel(points)
+            return Fit(bits: bits, slope: bitsSlope, resolution: resolution, rounding: rounding, rms: rms)
+        }
+        // The finest resolution that predicts about as well as the best: a step far below the
+        // measurement noise (13 bits: 0.05 c) must not be invented.
+        let bestRMS = fits.map(\.rms).min() ?? .infinity
+        guard let fit = fits.first(where: { $0.rms <= bestRMS * 1.5 + 0.01 }) else { throw .bendNotMeasured }
+        let (resolution, rounding) = (fit.resolution, fit.rounding)
         // On a grid the slope is only good to the grid's noise; the grid itself pins the scale much
         // closer: each wide bend sounds a whole number of cents, true only for a narrow band of scales.
         let scale = resolution > .zero
-            ? refinedScale(sweep, slope: slope, resolution: resolution, rounding: rounding) : slope
-        let centsPerBendSemitone = 100 * scale * (honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
+            ? refinedScale(sweep(bits: fit.bits), slope: fit.slope, resolution: resolution, rounding: rounding) : fit.slope
+        let centsPerBendSemitone = 100 * scale * rangeFactor
+        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: centsPerBendSemitone, pitchResolution: resolution,
+                                     rounding: rounding, honoursBendRange: honoursBendRange, bendResolutionBits: fit.bits)
 
         let reach = BendTuning(range: sequence.bendRange, profile: candidate).reach
         let halfSemitone = Cents(Cents.perSemitone / 2)
@@ -108,7 +131,7 @@ public enum CalibrationAnalysis {
         return SynthCalibration(synthName: synthName, date: date, centsPerBendSemitone: centsPerBendSemitone,
                                 pitchResolution: resolution, rounding: rounding, honoursBendRange: honoursBendRange,
                                 keyTuning: keyTuning, bendRange: sequence.bendRange,
-                                uncorrectableKeys: uncorrectable, unsteadyKeys: unsteady.sorted())
+                                uncorrectableKeys: uncorrectable, unsteadyKeys: unsteady.sorted(), bendResolutionBits: fit.bits)
     }
 
     /// Least-squares slope of y over x (with intercept), or nil when x does not vary.
@@ -144,8 +167,8 @@ public enum CalibrationAnalysis {
     }
 
     /// Continuous, or a 1-cent grid reached by floor, nearest or toward zero: the model whose
-    /// predictions are closest (RMS) to what sounded. Continuous wins unless a grid is clearly better.
-    static func floorModel(_ points: [(sounding: Cents, sounded: Cents)]) -> (Cents, PitchRounding) {
+    /// predictions are closest (RMS) to what sounded, and that RMS. Continuous wins unless a grid is clearly better.
+    static func floorModel(_ points: [(sounding: Cents, sounded: Cents)]) -> (Cents, PitchRounding, Double) {
         func rms(_ profile: SynthProfile) -> Double {
             let squares = points.map { point in
                 let error = (profile.presented(point.sounding) - point.sounded).value
@@ -159,6 +182,6 @@ public enum CalibrationAnalysis {
         let continuous = rms(model(.zero, .nearest))
         let grid = PitchRounding.allCases.map { ($0, rms(model(Cents(1), $0))) }.min { $0.1 < $1.1 }!
         // A grid must beat continuous clearly: measurement noise alone must not invent one.
-        return grid.1 < continuous * 0.5 ? (Cents(1), grid.0) : (.zero, .nearest)
+        return grid.1 < continuous * 0.5 ? (Cents(1), grid.0, grid.1) : (.zero, .nearest, continuous)
     }
 }

@@ -10,6 +10,8 @@ public struct CalibrationProbe: Hashable, Sendable {
         case bendScale
         /// A bend of a fraction of a cent: the synth's pitch resolution and how it rounds.
         case pitchFloor
+        /// A bend of a few cents, off any coarse bend step's edge: how many bend bits the synth uses.
+        case bendStep
     }
 
     public var purpose: Purpose

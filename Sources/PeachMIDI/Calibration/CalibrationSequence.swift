@@ -7,7 +7,11 @@ import PeachCore
 ///    whole wheel: the bend scale (the slope) and whether RPN 0 was honoured (a synth that ignores
 ///    it bends a sixth as far);
 /// 3. A4 at Peach's bend range, bent by −1.75…+1.75 nominal cents in quarter cents: the pitch floor
-///    and how the synth rounds onto it.
+///    and how the synth rounds onto it;
+/// 4. A4 at Peach's bend range, bent by ±(24 + 48·k) units for k = 0…6 (±0.6…±7.6 nominal cents at
+///    ±2 semitones): the bend's resolution. A 7-bit synth drops the low 7 bits (steps of 128 units);
+///    these bends sit at 3/16, 9/16 and 15/16 of such a step, at the edges of 64- and 32-unit steps
+///    differently, so each resolution from 7 to 10 bits sounds its own pattern.
 /// Each note ends with All Sound Off, so no release tail leaks into the next note's measurement.
 public struct CalibrationSequence: Sendable {
     public static let keyChannel = MIDIChannel(0)!
@@ -40,6 +44,10 @@ public struct CalibrationSequence: Sendable {
             plan.append((.pitchFloor, Self.keyChannel, Self.floorKey, bend, bendRange))
         }
 
+        for bend in Self.stepBends {
+            plan.append((.bendStep, Self.keyChannel, Self.floorKey, PitchBend(clamping: bend), bendRange))
+        }
+
         var events: [StandardMIDIFile.TimedEvent] = []
         func at(_ milliseconds: Int, _ event: MIDIEvent) { events.append(.init(milliseconds: milliseconds, event: event)) }
         for event in SynthSetup.channel(Self.keyChannel, instrument: instrument, bendRange: bendRange)
@@ -63,4 +71,7 @@ public struct CalibrationSequence: Sendable {
     }
 
     public var durationMilliseconds: Int { file.endMilliseconds }
+
+    /// The bend-resolution probes' bends, in 14-bit units.
+    static let stepBends = (0...6).flatMap { k in [24 + 48 * k, -(24 + 48 * k)] }
 }

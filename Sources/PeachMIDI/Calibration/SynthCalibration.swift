@@ -9,6 +9,8 @@ public struct SynthCalibration: Hashable, Sendable {
     public var centsPerBendSemitone: Double
     public var pitchResolution: Cents
     public var rounding: PitchRounding
+    /// How many of the 14 bend bits the synth uses (`SynthProfile.bendResolutionBits`).
+    public var bendResolutionBits: Int
     public var honoursBendRange: Bool
     public var keyTuning: KeyTuning
     /// Peach's bend range when measured: which keys can be corrected depends on it.
@@ -21,7 +23,8 @@ public struct SynthCalibration: Hashable, Sendable {
 
     public init(synthName: String, date: String, centsPerBendSemitone: Double, pitchResolution: Cents,
                 rounding: PitchRounding, honoursBendRange: Bool, keyTuning: KeyTuning, bendRange: BendRange,
-                uncorrectableKeys: [MIDINote] = [], unsteadyKeys: [MIDINote] = []) {
+                uncorrectableKeys: [MIDINote] = [], unsteadyKeys: [MIDINote] = [],
+                bendResolutionBits: Int = SynthProfile.fullBendBits) {
         self.synthName = synthName
         self.date = date
         self.centsPerBendSemitone = centsPerBendSemitone
@@ -32,6 +35,7 @@ public struct SynthCalibration: Hashable, Sendable {
         self.bendRange = bendRange
         self.uncorrectableKeys = uncorrectableKeys
         self.unsteadyKeys = unsteadyKeys
+        self.bendResolutionBits = bendResolutionBits
     }
 
     /// The measured profile; what calibration cannot see (CC38 handling, concert pitch) comes from `base`.
@@ -39,7 +43,7 @@ public struct SynthCalibration: Hashable, Sendable {
         SynthProfile(name: "\(synthName) (calibrated \(date))", centsPerBendSemitone: centsPerBendSemitone,
                      pitchResolution: pitchResolution, rounding: rounding,
                      honoursBendRangeCents: base.honoursBendRangeCents, concertPitch: base.concertPitch,
-                     honoursBendRange: honoursBendRange, keyTuning: keyTuning)
+                     honoursBendRange: honoursBendRange, keyTuning: keyTuning, bendResolutionBits: bendResolutionBits)
     }
 
     /// "1 c floor", "1 c steps, rounded to nearest", "continuous pitch".
@@ -53,10 +57,20 @@ public struct SynthCalibration: Hashable, Sendable {
         }
     }
 
-    /// "calibrated 2026-11-22: 99.2 c/semitone, 1 c floor, keys within ±3.1 c" (for `peach ports` and the Info screen).
+    /// "14-bit bend (0.024 c steps)", "7-bit bend (3.03 c steps)": the bend's own resolution at the
+    /// bend range it was measured with, after the bend scale.
+    public var bendDescription: String {
+        let profile = self.profile(basedOn: .generalMIDI)
+        let step = BendTuning(range: bendRange, profile: profile).centsPerStep.value * Double(profile.bendStep)
+        return "\(bendResolutionBits)-bit bend (\(Self.format(step, decimals: step < 0.1 ? 3 : 2)) c steps at \(bendRange))"
+    }
+
+    /// "calibrated 2026-11-22: 99.2 c/semitone, 1 c floor, keys within ±3.1 c" (for `peach ports` and the Info screen);
+    /// a synth with a coarse bend adds "7-bit bend".
     public var summary: String {
         var text = "calibrated \(date): \(Self.format(centsPerBendSemitone, decimals: 1)) c/semitone, \(floorDescription), "
-            + "keys within ±\(Self.format(keyTuning.largestOffset.value, decimals: 1)) c"
+        if bendResolutionBits < SynthProfile.fullBendBits { text += "\(bendResolutionBits)-bit bend, " }
+        text += "keys within ±\(Self.format(keyTuning.largestOffset.value, decimals: 1)) c"
         if !honoursBendRange { text += ", ignores RPN 0 (bend range stays ±2)" }
         if !uncorrectableKeys.isEmpty { text += ", \(uncorrectableKeys.count) keys beyond the bend range" }
         return text

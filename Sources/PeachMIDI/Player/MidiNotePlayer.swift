@@ -89,7 +89,7 @@ public actor MidiNotePlayer: NotePlayer {
             throw error
         }
         try await repairIfStopped(id, started: voice.note, on: voice.channel)
-        return HeldNote(player: self, id: id)
+        return HeldNote(player: self, id: id, key: voice.heldKey ?? HeldKey(voice.note))
     }
 
     func adjustHeldNote(_ id: Int, to frequency: Frequency) async throws {
@@ -115,6 +115,7 @@ public actor MidiNotePlayer: NotePlayer {
                           voice.noteOff]
                 // State first: a stop arriving while this burst is in flight must silence the new key.
                 voices[id]?.note = placed.note
+                voices[id]?.heldKey?.move(to: placed.note)
                 voices[id]?.bend = placed.bend
                 started = placed.note
             }
@@ -193,7 +194,7 @@ public actor MidiNotePlayer: NotePlayer {
         let channel = allocator.allocate(busy: Set(voices.values.map(\.channel)))
         let voice = Voice(channel: channel, note: placed.note, bend: placed.bend,
                           velocity: VelocityCurve.velocity(velocity, gain: amplitudeDB, ceiling: configuration.ceiling),
-                          held: held, frequency: frequency)
+                          held: held, heldKey: held ? HeldKey(placed.note) : nil, frequency: frequency)
         nextID += 1
         voices[nextID] = voice
         return (nextID, voice)

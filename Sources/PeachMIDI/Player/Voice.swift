@@ -8,6 +8,8 @@ struct Voice: Sendable {
     let velocity: UInt8
     /// Held by a PlaybackHandle (as opposed to a fixed-duration note with a queued note-off).
     let held: Bool
+    /// The held note's key as its handle reads it.
+    let heldKey: HeldKey?
     /// The pitch last asked for (a routed knob moves on from here).
     var frequency: Frequency
     /// Coalescing slot: the newest frequency asked for and not yet sent.

@@ -22,13 +22,21 @@ public struct SynthProfile: Hashable, Sendable, CustomStringConvertible {
     public var honoursBendRange: Bool
     /// Each key's own tuning with the bend centred (calibration measures it; empty = all in tune).
     public var keyTuning: KeyTuning
+    /// How many of the bend's 14 bits the synth uses (`fullBendBits` for all). A 7-bit synth keeps
+    /// only the wire value's top 7 bits (`value >> 7`): its bend moves in steps of 128 units, relative
+    /// to the key (3.125 c at ±2 semitones), unlike a pitch grid, which is on absolute pitch.
+    public var bendResolutionBits: Int
 
     /// The range a synth that ignores RPN 0 bends over: the GM power-on value.
     public static let powerOnBendRange = BendRange.default
+    /// MIDI pitch bend carries 14 bits.
+    public static let fullBendBits = 14
+    /// Fewer than 7 would be a coarser bend than the MIDI data byte itself: no synth does that.
+    public static let allowedBendBits = 7...fullBendBits
 
     public init(name: String, centsPerBendSemitone: Double, pitchResolution: Cents, rounding: PitchRounding,
                 honoursBendRangeCents: Bool = true, concertPitch: ReferencePitch = .standard,
-                honoursBendRange: Bool = true, keyTuning: KeyTuning = .inTune) {
+                honoursBendRange: Bool = true, keyTuning: KeyTuning = .inTune, bendResolutionBits: Int = fullBendBits) {
         self.name = name
         self.centsPerBendSemitone = centsPerBendSemitone
         self.pitchResolution = pitchResolution.magnitude
@@ -37,6 +45,18 @@ public struct SynthProfile: Hashable, Sendable, CustomStringConvertible {
         self.concertPitch = concertPitch
         self.honoursBendRange = honoursBendRange
         self.keyTuning = keyTuning
+        self.bendResolutionBits = min(max(bendResolutionBits, Self.allowedBendBits.lowerBound), Self.allowedBendBits.upperBound)
+    }
+
+    /// The bend units between two bends the synth can tell apart: 1 for a 14-bit synth, 128 for a 7-bit one.
+    public var bendStep: Int { 1 << (Self.fullBendBits - bendResolutionBits) }
+
+    /// The bend the synth applies for `bend`: the wire value with its low bits dropped (a floor, on
+    /// the unsigned wire value, so −1 applies −128 on a 7-bit synth).
+    public func appliedBend(_ bend: PitchBend) -> Int {
+        let step = bendStep
+        let centre = bend.wireValue - bend.value
+        return (bend.wireValue / step) * step - centre
     }
 
     /// The range the synth really applies when Peach sets `requested` with RPN 0.

@@ -32,6 +32,33 @@ private func makeScratch() throws -> (directory: String, soundFont: String) {
         #expect(cache.load(key) == makeCalibration())
     }
 
+    /// A synth's bend resolution is stored and comes back; a file written before it was measured
+    /// (no `bendResolutionBits`) reads as a full 14-bit bend, and an impossible one is refused.
+    @Test func theBendResolutionIsStoredAndOlderFilesReadAsFourteenBits() throws {
+        var sevenBit = makeCalibration()
+        sevenBit.bendResolutionBits = 7
+        let encoded = try JSONEncoder().encode(CalibrationRecord(sevenBit))
+        #expect(try JSONDecoder().decode(CalibrationRecord.self, from: encoded).calibration == sevenBit)
+        #expect(try JSONDecoder().decode(CalibrationRecord.self, from: encoded).calibration?.profile(basedOn: .generalMIDI).bendStep == 128)
+
+        var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        object["bendResolutionBits"] = nil
+        let older = try JSONDecoder().decode(CalibrationRecord.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(older.calibration?.bendResolutionBits == 14)
+        object["bendResolutionBits"] = 3
+        let impossible = try JSONDecoder().decode(CalibrationRecord.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(impossible.calibration == nil)
+    }
+
+    @Test func theReportSaysHowFineTheBendIs() {
+        var sevenBit = makeCalibration()
+        sevenBit.bendResolutionBits = 7
+        let coarse = CalibrationReport.lines(sevenBit)
+        #expect(coarse.contains { $0.hasPrefix("  bend         7-bit bend (3.10 c steps at ±2 st): Peach aims") }, "\(coarse)")
+        #expect(coarse[0].contains("1 c floor, 7-bit bend, keys within"))
+        #expect(CalibrationReport.lines(makeCalibration()).contains("  bend         14-bit bend (0.024 c steps at ±2 st)"))
+    }
+
     @Test func anotherProgramBankRangeOrAChangedSoundFontIsMeasuredAgain() throws {
         let scratch = try makeScratch()
         defer { try? FileManager.default.removeItem(atPath: scratch.directory) }

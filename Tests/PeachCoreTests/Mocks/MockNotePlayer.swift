@@ -119,6 +119,14 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
     }
 
     fileprivate var adjustmentsFail: Bool { lock.withLock { adjustFails } }
+
+    /// A held note that sounds this far from what `presentedFrequency(for:)` says (it is held on another
+    /// key, whose pitch steps differ); nil: its handle leaves the answer to the player.
+    private var heldShift: Cents?
+    func setHeldNoteShift(_ shift: Cents?) { lock.withLock { heldShift = shift } }
+    fileprivate func heldPresentation(_ frequency: Frequency) -> Frequency? {
+        lock.withLock { heldShift }.map { presentedFrequency(for: frequency).shifted(by: $0) }
+    }
 }
 
 final class MockPlaybackHandle: PlaybackHandle, @unchecked Sendable {
@@ -134,6 +142,8 @@ final class MockPlaybackHandle: PlaybackHandle, @unchecked Sendable {
         if player.adjustmentsFail { throw MockPlayerError() }
         player.record(.adjust(frequency))
     }
+
+    func presentedFrequency(for frequency: Frequency) -> Frequency? { player.heldPresentation(frequency) }
 
     func stop() async throws {
         player.record(.stopHandle)

@@ -105,6 +105,19 @@ import Testing
         #expect(f.player.stopAllCount == 0)
     }
 
+    /// The tunable note is scored as it sounds on the key it is held on (its handle knows), not as the
+    /// player would place the committed pitch afresh.
+    @Test func commitScoresTheTunableNoteAsItsHandleSaysItSounds() async {
+        let f = makeFixture()
+        f.player.setHeldNoteShift(Cents(0.66))
+        await f.drive(to: .playingTunable)
+        let target = try! #require(f.session.currentChallenge).targetFrequency(f.reference)
+        f.session.adjustFrequency(target.shifted(by: Cents(7.25)))
+        f.session.commit()
+        let result = try! #require(f.session.lastResult)
+        #expect(abs(result.userCentError.value - 7.91) < 1e-9)
+    }
+
     @Test func commitResultUsesTheGivenFrequencyWithoutRounding() async {
         let f = makeFixture()
         await f.drive(to: .playingTunable)

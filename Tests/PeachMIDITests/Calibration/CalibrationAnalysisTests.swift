@@ -9,13 +9,14 @@ private struct ModelSynth {
     var resolution = Cents.zero
     var rounding = PitchRounding.nearest
     var honoursRPN = true
+    var bendBits = SynthProfile.fullBendBits
     var keyOffsets: [MIDINote: Cents] = [:]
     var noise = 0.02
     var unsteady: (CalibrationProbe) -> Bool = { _ in false }
 
     func measure(_ sequence: CalibrationSequence) -> [CalibrationMeasurement] {
         let profile = SynthProfile(name: "model", centsPerBendSemitone: centsPerBendSemitone, pitchResolution: resolution,
-                                   rounding: rounding, honoursBendRange: honoursRPN)
+                                   rounding: rounding, honoursBendRange: honoursRPN, bendResolutionBits: bendBits)
         return sequence.probes.enumerated().map { index, probe in
             let bent = BendTuning(range: probe.declaredRange, profile: profile).presentedOffset(of: probe.bend)
             let jitter = noise * (Double((index * 7919) % 11) / 5 - 1)
@@ -74,6 +75,35 @@ private let mistuned: [MIDINote: Cents] = [MIDINote(57)!: Cents(3.8), MIDINote(6
         let result = try analyse(ModelSynth(keyOffsets: far))
         // ±2 semitones reach 200 c: +160 c plus the ±50 c Peach bends within cannot be reached; −120 c can.
         #expect(result.uncorrectableKeys == [MIDINote(64)!])
+    }
+
+    /// A synth that uses only the top 7 bits of the bend (steps of 128 units), with a short bend
+    /// scale and mistuned keys: all three are recovered, and the fine sweep (all within one step)
+    /// does not make it look like a pitch grid.
+    @Test func recoversASevenBitBendWithItsScaleAndKeys() throws {
+        let keys: [MIDINote: Cents] = [MIDINote(67)!: Cents(8.4), MIDINote.a4: Cents(-5.6), MIDINote(72)!: Cents(12.3)]
+        let result = try analyse(ModelSynth(centsPerBendSemitone: 97, bendBits: 7, keyOffsets: keys))
+        #expect(result.bendResolutionBits == 7)
+        #expect(abs(result.centsPerBendSemitone - 97) < 0.05)
+        #expect(result.pitchResolution == .zero)
+        for (key, offset) in keys { #expect(abs((result.keyTuning.offset(of: key) - offset).value) < 0.05) }
+        #expect(result.summary.contains("7-bit bend"))
+        #expect(result.bendDescription == "7-bit bend (3.03 c steps at ±2 st)")
+        #expect(result.profile(basedOn: .generalMIDI).bendStep == 128)
+    }
+
+    @Test(arguments: [8, 9, 10, 14])
+    func tellsTheBendResolutionsApart(bits: Int) throws {
+        let result = try analyse(ModelSynth(centsPerBendSemitone: 99.5, bendBits: bits))
+        #expect(result.bendResolutionBits == bits)
+        #expect(abs(result.centsPerBendSemitone - 99.5) < 0.05)
+    }
+
+    @Test func aCoarseBendOnAWholeCentGridIsBothSeen() throws {
+        let result = try analyse(ModelSynth(centsPerBendSemitone: 99.22, resolution: Cents(1), rounding: .down, bendBits: 7))
+        #expect(result.bendResolutionBits == 7)
+        #expect(result.pitchResolution == Cents(1))
+        #expect(abs(result.centsPerBendSemitone - 99.22) < 0.1)
     }
 
     @Test func aWanderingPresetIsRefusedWithWhatToTurnOff() {

@@ -1,0 +1,187 @@
+import Foundation
+import PeachALSA
+import PeachApp
+import PeachAudio
+import PeachCore
+import PeachMIDI
+import Testing
+
+extension RealSequencerTests {
+    /// A deliberately imperfect synth (peach-test-synth: sines into the loopback card, bend scale
+    /// 97 c per nominal semitone, three mistuned keys, 7- or 14-bit bend) calibrated by
+    /// `peach calibrate --capture`, then played through Peach's `MidiNotePlayer` with the stored
+    /// calibration and measured from the loopback's capture side (PitchMeter).
+    ///
+    /// "Recovered within 0.3 c": the bend scale within 0.3 c per nominal semitone (so a one-semitone
+    /// bend lands within 0.3 c), each key's offset within 0.3 c of its mistuning (0 for the others),
+    /// the bend resolution exactly (7 or 14 bits).
+    @Suite(.enabled(if: LoopbackRequirement.shouldRun))
+    struct PeachTestSynthCalibrationTests {
+        static let bendScale = 97.0
+        static let mistuned: [MIDINote: Double] = [MIDINote(67)!: 8.4, MIDINote.a4: -5.6, MIDINote(72)!: 12.3]
+        static let mistuneOption = "67:+8.4,69:-5.6,72:+12.3"
+        static let config = """
+        [training]
+        lowest_note = G4
+        highest_note = C5
+
+        """
+
+        /// 14-bit bend: an arbitrary pitch is reachable, so calibrated notes must sound within 0.5 c of
+        /// the pitch the session intended (and of the one Peach records).
+        @Test func aFourteenBitSynthIsRecoveredAndSoundsTheIntendedPitches() async throws {
+            let (calibration, notes) = try await calibrateAndPlay(bits: 14, name: "Imperfect Synth 14")
+            #expect(calibration.bendResolutionBits == 14)
+            for note in notes where note.calibrated {
+                #expect(abs(note.vsIntended) <= 0.5, "\(note)")
+                #expect(abs(note.vsPresented) <= 0.5, "\(note)")
+            }
+            Self.expectUncalibratedNotesAreOff(notes)
+        }
+
+        /// 7-bit bend (3.03-c steps at ±2 semitones): an arbitrary pitch is reachable only to within
+        /// half a step, so the sound must be within 0.5 c of the pitch Peach records as presented,
+        /// and that within half a step of the intended one.
+        @Test func aSevenBitSynthIsRecoveredAndSoundsThePresentedPitches() async throws {
+            let (calibration, notes) = try await calibrateAndPlay(bits: 7, name: "Imperfect Synth 7")
+            #expect(calibration.bendResolutionBits == 7)
+            let halfStep = 128 * 2 * Self.bendScale / 8192 / 2
+            for note in notes where note.calibrated {
+                #expect(abs(note.vsPresented) <= 0.5, "\(note)")
+                #expect(abs(note.presentedVsIntended) <= halfStep + 1e-6, "\(note)")
+                #expect(abs(note.vsIntended) <= halfStep + 0.5, "\(note)")
+            }
+            Self.expectUncalibratedNotesAreOff(notes)
+        }
+
+        /// The same notes with the built-in General MIDI profile (no calibration) must miss: otherwise
+        /// the checks above could not fail.
+        static func expectUncalibratedNotesAreOff(_ notes: [PlayedNote]) {
+            let errors = notes.filter { !$0.calibrated }.map { abs($0.vsPresented) }
+            #expect(errors.count >= 10, "uncalibrated notes measured: \(errors.count) of 12")
+            #expect((errors.max() ?? 0) > 5, "uncalibrated errors \(errors)")
+            #expect(errors.filter { $0 > 2 }.count >= errors.count / 2, "uncalibrated errors \(errors)")
+        }
+
+        // MARK: Calibrating and playing
+
+        struct PlayedNote: CustomStringConvertible {
+            var label: String
+            var calibrated: Bool
+            var intended: Frequency
+            var presented: Frequency
+            var sounded: Frequency
+            var vsIntended: Double { Cents.between(intended, and: sounded).value }
+            var vsPresented: Double { Cents.between(presented, and: sounded).value }
+            var presentedVsIntended: Double { Cents.between(intended, and: presented).value }
+            var description: String {
+                "\(calibrated ? "calibrated" : "uncalibrated") \(label): vs intended "
+                    + String(format: "%+.3f c, vs presented %+.3f c (presented %+.3f c from intended)",
+                             vsIntended, vsPresented, presentedVsIntended)
+            }
+        }
+
+        func calibrateAndPlay(bits: Int, name: String) async throws -> (SynthCalibration, [PlayedNote]) {
+            #expect(LoopbackRequirement.present, "snd-aloop is not loaded (scripts/run-in-alsa-vm.sh -M snd-aloop)")
+            guard LoopbackRequirement.present else { throw ImperfectSynth.Failure(description: "no loopback card") }
+            let synth = try ImperfectSynth(name: name, options: ["--bend-scale", String(Self.bendScale), "--bend-bits", String(bits),
+                                                                 "--mistune", Self.mistuneOption])
+            defer { synth.stop() }
+            let directory = try PeachProgram.temporaryDirectory(config: Self.config)
+            let run = try PeachRun(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
+                                   + PeachProgram.dataArguments(directory), directory: directory)
+            #expect(run.waitForExit(timeout: .seconds(500)) == 0, "\(run.transcript)\n\(synth.transcript)")
+            print("test synth (\(bits)-bit) capture calibration: \(run.stderr.text)\n\(run.stdout.text)")
+
+            // What calibration recovered, from the JSON it printed.
+            let figures = try PeachCaptureCalibrationTests.figures(run.stdout.text)
+            let scale = try #require(figures["centsPerBendSemitone"] as? Double)
+            #expect(abs(scale - Self.bendScale) <= 0.3, "bend scale \(scale)")
+            #expect(figures["bendResolutionBits"] as? Int == bits)
+            #expect(figures["pitchResolutionCents"] as? Double == 0, "a sine synth has no pitch grid")
+            #expect(figures["honoursBendRange"] as? Bool == true)
+            let keys = try #require(figures["keyOffsetsCents"] as? [String: Double])
+            #expect(Set(keys.keys) == Set(["60", "67", "68", "69", "70", "71", "72"]))
+            for (key, offset) in keys {
+                let expected = MIDINote(Int(key) ?? -1).flatMap { Self.mistuned[$0] } ?? 0
+                #expect(abs(offset - expected) <= 0.3, "key \(key): \(offset), mistuned \(expected)")
+            }
+
+            // The stored calibration, as training with this synth would load it.
+            let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
+            let calibration = try #require(cache.load(CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)))
+            let notes = try await play(on: synth, profiles: [calibration.profile(basedOn: .generalMIDI), .generalMIDI])
+            for note in notes { print("test synth (\(bits)-bit): \(note)") }
+            #expect(notes.filter(\.calibrated).count >= 10, "calibrated notes measured: \(notes.filter(\.calibrated).count) of 12")
+            return (calibration, notes)
+        }
+
+        /// On each mistuned key: a comparison pair (reference, then a second note 13.7 c away) and a
+        /// pitch-matching target (reference, then a held note started 35 c sharp and tuned onto it),
+        /// once per profile, recorded in one capture.
+        func play(on synth: ImperfectSynth, profiles: [SynthProfile]) async throws -> [PlayedNote] {
+            let sequencer = try ALSASequencer(clientName: "Peach test player")
+            defer { sequencer.close() }
+            try await sequencer.connectOutput(to: try await synth.port(on: sequencer).address)
+            let capture = try PCMCapture(device: "hw:Loopback,1,0")
+            var planned: [(label: String, calibrated: Bool, intended: Frequency, presented: Frequency, held: Bool, sent: UInt64)] = []
+            let velocity = MIDIVelocity(clamping: 100)
+            try await Task.sleep(for: .milliseconds(300))
+            for (index, profile) in profiles.enumerated() {
+                let player = MidiNotePlayer(port: sequencer, configuration: MidiNotePlayerConfiguration(profile: profile))
+                try await player.configure()
+                for (key, offset) in [(MIDINote(67)!, 17.3), (MIDINote.a4, -21.8), (MIDINote(72)!, 4.6)] {
+                    let reference = DetunedMIDINote(note: key, offset: Cents(offset)).frequency()
+                    let second = reference.shifted(by: Cents(key == MIDINote(72)! ? -13.7 : 13.7))
+                    for (label, frequency) in [("\(key.name) comparison reference", reference), ("\(key.name) comparison second", second),
+                                               ("\(key.name) matching reference", reference)] {
+                        planned.append((label, index == 0, frequency, player.presentedFrequency(for: frequency), false,
+                                        DispatchTime.now().uptimeNanoseconds))
+                        try await player.play(frequency: frequency, duration: .milliseconds(500), velocity: velocity, amplitudeDB: .unchanged)
+                        try await Task.sleep(for: .milliseconds(300))
+                    }
+                    let heldSent = DispatchTime.now().uptimeNanoseconds
+                    let held = try await player.play(frequency: reference.shifted(by: Cents(35)), velocity: velocity, amplitudeDB: .unchanged)
+                    try await Task.sleep(for: .milliseconds(300))
+                    try await held.adjustFrequency(reference)
+                    // What a pitch-matching commit records: the note as it sounds on the key it is held on.
+                    let recorded = held.presentedFrequency(for: reference) ?? player.presentedFrequency(for: reference)
+                    planned.append(("\(key.name) matching tuned note", index == 0, reference, recorded, true, heldSent))
+                    try await Task.sleep(for: .milliseconds(600))
+                    try await held.stop()
+                    try await Task.sleep(for: .milliseconds(300))
+                }
+                try await player.stopAll()
+            }
+            let recording = WAVFile(sampleRate: 44100, samples: try capture.stop())
+            // Each note where it was sent (anchored at the first note's sound), snapped to the nearest
+            // heard onset: the emulated VM's audio drifts against the clock, and an overrun pads a gap.
+            let onsets = recording.onsets(fraction: 0.1, quiet: 0.1)
+            print("test synth: \(planned.count) notes, \(onsets.count) onsets heard, \(capture.overruns) capture overruns")
+            let first = try #require(onsets.first, "nothing heard")
+            let anchor = first - Double(planned[0].sent - capture.startedAt) / 1e9
+            var notes: [PlayedNote] = []
+            var dropouts: [String] = []
+            for note in planned {
+                let expected = anchor + Double(note.sent - capture.startedAt) / 1e9
+                let nearest = onsets.min { abs($0 - expected) < abs($1 - expected) }
+                let onset = nearest.map { abs($0 - expected) < 0.15 ? $0 : expected } ?? expected
+                // Fixed notes: past the attack, before the note-off. The tuned note: after the retune.
+                let window = note.held ? (onset + 0.45, onset + 0.85) : (onset + 0.125, onset + 0.45)
+                let tone = ToneMeasurer.measure(recording.samples, sampleRate: recording.sampleRate, from: window.0, to: window.1,
+                                                near: note.presented.hertz, searchCents: 40)
+                guard let tone, !tone.dropout else {
+                    // A run of exact digital zeros: the capture lost audio (an overrun in the emulated VM), not the synth.
+                    dropouts.append("\(note.label) at \(onset) s: " + (tone == nil ? "silent" : "dropout"))
+                    continue
+                }
+                notes.append(PlayedNote(label: note.label, calibrated: note.calibrated, intended: note.intended,
+                                        presented: note.presented, sounded: Frequency(tone.frequency)))
+            }
+            // A lost note or two is the VM's audio, not Peach; more means the notes were not found at all.
+            #expect(dropouts.count <= 2, "unmeasured: \(dropouts), onsets \(onsets)")
+            if !dropouts.isEmpty { print("test synth: unmeasured (audio lost): \(dropouts)") }
+            return notes
+        }
+    }
+}

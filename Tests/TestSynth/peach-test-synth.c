@@ -1,0 +1,273 @@
+/*
+ * peach-test-synth: a deliberately imperfect synth for calibration tests.
+ *
+ * An ALSA sequencer client with one writable port that renders sine tones in real time to an ALSA
+ * PCM playback device (S16, stereo, 44.1 kHz), with imperfections chosen on the command line:
+ *
+ *   --name NAME          client and port name (default "Peach Test Synth")
+ *   --device PCM         playback device (default hw:Loopback,0,0)
+ *   --bend-scale C       cents per nominal bend semitone (default 100: exact)
+ *   --bend-bits N        bend resolution, 7..14 bits: a 7-bit synth keeps only the top 7 bits of
+ *                        the 14-bit bend (value >> 7), so ±2 semitones move in 3.125-cent steps
+ *   --mistune K:C,...    keys sounding C cents off equal temperament (e.g. 67:+8.4,69:-5.6)
+ *   --ignore-rpn         ignore RPN 0: the bend range stays ±2 semitones
+ *
+ * MIDI: note-on/off, pitch bend (applies to sounding notes on the channel), RPN 0 (CC101/100 = 0,
+ * CC6 semitones, CC38 cents), CC120 (all sound off: a 5 ms fade), CC123 (all notes off: release),
+ * CC121 (bend centred). A4 = 440 Hz. Prints "READY client:port" once the port exists; SIGTERM or
+ * SIGINT fade every note out and exit.
+ *
+ * Build: cc -O2 -Wall -o peach-test-synth peach-test-synth.c -lasound -lm
+ */
+#include <alsa/asoundlib.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RATE 44100
+#define CHUNK 256              /* frames rendered per loop: 5.8 ms, the event granularity */
+#define VOICES 32
+#define ATTACK_FRAMES (RATE * 5 / 1000)
+#define RELEASE_FRAMES (RATE * 30 / 1000)
+#define CUT_FRAMES (RATE * 5 / 1000)
+#define LEVEL 0.2              /* per voice: a few voices together stay far from clipping */
+
+struct voice {
+    int active, channel, key;
+    double phase, gain;        /* gain: the envelope, 0..1 */
+    double step;               /* per-frame gain change: > 0 attack, < 0 release, 0 hold */
+};
+
+struct channel_state {
+    int bend;                  /* signed 14-bit as received, -8192..8191 */
+    int rpn_msb, rpn_lsb;
+    int range_semitones, range_cents;
+};
+
+static struct voice voices[VOICES];
+static struct channel_state channels[16];
+static double mistune[128];
+static double bend_scale = 100.0;
+static int bend_bits = 14;
+static int ignore_rpn = 0;
+static volatile sig_atomic_t stopping = 0;
+
+static void on_signal(int signum) { (void)signum; stopping = 1; }
+
+/* The bend the synth applies: with fewer than 14 bits the low bits of the wire value are dropped. */
+static int quantised_bend(int bend) {
+    int shift = 14 - bend_bits;
+    int wire = bend + 8192;
+    return ((wire >> shift) << shift) - 8192;
+}
+
+static double frequency(const struct voice *v) {
+    const struct channel_state *c = &channels[v->channel];
+    double range = ignore_rpn ? 2.0 : c->range_semitones + c->range_cents / 100.0;
+    double bend_cents = quantised_bend(c->bend) / 8192.0 * range * bend_scale;
+    double cents = (v->key - 69) * 100.0 + mistune[v->key] + bend_cents;
+    return 440.0 * pow(2.0, cents / 1200.0);
+}
+
+/* A note ended before it was ever rendered (its note-on and note-off in the same batch, after a
+ * stall) has nothing to fade: it must end at once, or it would attack and sound for ever. */
+static void release(struct voice *v, int frames) {
+    if (!v->active) return;
+    if (v->gain <= 0) v->active = 0;
+    else v->step = -1.0 / frames;
+}
+
+static void note_on(int channel, int key, int velocity) {
+    if (velocity == 0) {
+        for (int i = 0; i < VOICES; i++)
+            if (voices[i].active && voices[i].channel == channel && voices[i].key == key && voices[i].step >= 0)
+                release(&voices[i], RELEASE_FRAMES);
+        return;
+    }
+    struct voice *slot = NULL;
+    for (int i = 0; i < VOICES && !slot; i++) if (!voices[i].active) slot = &voices[i];
+    if (!slot) slot = &voices[0];   /* all busy: steal the first */
+    slot->active = 1;
+    slot->channel = channel;
+    slot->key = key;
+    slot->phase = 0;
+    slot->gain = 0;
+    slot->step = 1.0 / ATTACK_FRAMES;
+}
+
+static void note_off(int channel, int key) {
+    for (int i = 0; i < VOICES; i++)
+        if (voices[i].active && voices[i].channel == channel && voices[i].key == key) release(&voices[i], RELEASE_FRAMES);
+}
+
+static void channel_off(int channel, int frames) {
+    for (int i = 0; i < VOICES; i++)
+        if (voices[i].active && voices[i].channel == channel) release(&voices[i], frames);
+}
+
+static void control(int channel, int controller, int value) {
+    struct channel_state *c = &channels[channel];
+    switch (controller) {
+    case 101: c->rpn_msb = value; break;
+    case 100: c->rpn_lsb = value; break;
+    case 6: if (c->rpn_msb == 0 && c->rpn_lsb == 0) c->range_semitones = value; break;
+    case 38: if (c->rpn_msb == 0 && c->rpn_lsb == 0) c->range_cents = value; break;
+    case 120: channel_off(channel, CUT_FRAMES); break;
+    case 121: c->bend = 0; break;
+    case 123: channel_off(channel, RELEASE_FRAMES); break;
+    default: break;
+    }
+}
+
+static void handle(const snd_seq_event_t *ev) {
+    int channel = ev->data.note.channel & 15;
+    switch (ev->type) {
+    case SND_SEQ_EVENT_NOTEON: note_on(channel, ev->data.note.note & 127, ev->data.note.velocity); break;
+    case SND_SEQ_EVENT_NOTEOFF: note_off(channel, ev->data.note.note & 127); break;
+    case SND_SEQ_EVENT_PITCHBEND: {
+        int value = ev->data.control.value;
+        channels[ev->data.control.channel & 15].bend = value < -8192 ? -8192 : value > 8191 ? 8191 : value;
+        break;
+    }
+    case SND_SEQ_EVENT_CONTROLLER:
+        control(ev->data.control.channel & 15, (int)ev->data.control.param, ev->data.control.value & 127);
+        break;
+    default: break;
+    }
+}
+
+static void render(short *out, int frames) {
+    static double mix[CHUNK];
+    memset(mix, 0, sizeof mix);
+    for (int i = 0; i < VOICES; i++) {
+        struct voice *v = &voices[i];
+        if (!v->active) continue;
+        double increment = 2 * M_PI * frequency(v) / RATE;
+        for (int n = 0; n < frames; n++) {
+            mix[n] += LEVEL * v->gain * sin(v->phase);
+            v->phase += increment;
+            if (v->phase > 2 * M_PI) v->phase -= 2 * M_PI;
+            v->gain += v->step;
+            if (v->gain >= 1) { v->gain = 1; v->step = 0; }
+            if (v->gain <= 0 && v->step < 0) { v->active = 0; break; }
+        }
+    }
+    for (int n = 0; n < frames; n++) {
+        double s = mix[n] > 1 ? 1 : mix[n] < -1 ? -1 : mix[n];
+        out[2 * n] = out[2 * n + 1] = (short)lrint(s * 32767);
+    }
+}
+
+static int parse_mistune(const char *text) {
+    char *copy = strdup(text), *save = NULL;
+    for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(item, ':'), *end;
+        if (!colon) { free(copy); return -1; }
+        long key = strtol(item, &end, 10);
+        if (end != colon || key < 0 || key > 127) { free(copy); return -1; }
+        double cents = strtod(colon + 1, &end);
+        if (*end != '\0') { free(copy); return -1; }
+        mistune[key] = cents;
+    }
+    free(copy);
+    return 0;
+}
+
+static void usage(void) {
+    fprintf(stderr, "usage: peach-test-synth [--name NAME] [--device PCM] [--bend-scale CENTS] [--bend-bits 7..14]\n"
+                    "                        [--mistune KEY:CENTS,...] [--ignore-rpn]\n");
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    const char *name = "Peach Test Synth", *device = "hw:Loopback,0,0";
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(arg, "--ignore-rpn")) { ignore_rpn = 1; continue; }
+        if (!value) usage();
+        if (!strcmp(arg, "--name")) name = value;
+        else if (!strcmp(arg, "--device")) device = value;
+        else if (!strcmp(arg, "--bend-scale")) bend_scale = atof(value);
+        else if (!strcmp(arg, "--bend-bits")) bend_bits = atoi(value);
+        else if (!strcmp(arg, "--mistune")) { if (parse_mistune(value)) { fprintf(stderr, "bad --mistune %s\n", value); usage(); } }
+        else usage();
+        i++;
+    }
+    if (bend_bits < 7 || bend_bits > 14 || !(bend_scale > 0)) usage();
+    for (int c = 0; c < 16; c++) channels[c] = (struct channel_state){ 0, 127, 127, 2, 0 };
+
+    snd_seq_t *seq;
+    if (snd_seq_open(&seq, "default", SND_SEQ_OPEN_INPUT, SND_SEQ_NONBLOCK) < 0) {
+        fprintf(stderr, "peach-test-synth: cannot open the ALSA sequencer\n");
+        return 1;
+    }
+    snd_seq_set_client_name(seq, name);
+    int port = snd_seq_create_simple_port(seq, name, SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE,
+                                          SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_SYNTHESIZER |
+                                          SND_SEQ_PORT_TYPE_APPLICATION);
+    if (port < 0) { fprintf(stderr, "peach-test-synth: cannot create the port\n"); return 1; }
+
+    snd_pcm_t *pcm;
+    int err = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, 0);
+    if (err < 0) { fprintf(stderr, "peach-test-synth: cannot open %s: %s\n", device, snd_strerror(err)); return 1; }
+    /* 100 ms of buffer: room for the emulated test VM's hiccups; latency only shifts every note alike. */
+    err = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, RATE, 1, 100000);
+    if (err < 0) { fprintf(stderr, "peach-test-synth: cannot set up %s: %s\n", device, snd_strerror(err)); return 1; }
+
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+    /* A parent may have started it with these blocked (a signal mask survives exec): then SIGTERM
+     * would stay pending for ever. */
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &signals, NULL);
+
+    printf("READY %d:%d\n", snd_seq_client_id(seq), port);
+    fflush(stdout);
+
+    short buffer[CHUNK * 2];
+    int fading = 0, stalled = 0;
+    for (;;) {
+        snd_seq_event_t *ev;
+        while (snd_seq_event_input(seq, &ev) >= 0) handle(ev);
+        if (stopping && !fading) {
+            for (int c = 0; c < 16; c++) channel_off(c, CUT_FRAMES);
+            fading = 1;
+            /* From here on a write never waits: a loopback whose capture side has gone can stop
+             * taking audio (seen in the test VM), and then nothing is audible anyway. */
+            snd_pcm_nonblock(pcm, 1);
+        }
+        render(buffer, CHUNK);
+        snd_pcm_sframes_t written = snd_pcm_writei(pcm, buffer, CHUNK);
+        /* Stopping, the buffer full: wait for room for the same chunk, 20 chunks' time (120 ms) at most. */
+        while (written == -EAGAIN && stalled++ < 20) {
+            usleep(CHUNK * 1000000 / RATE);
+            written = snd_pcm_writei(pcm, buffer, CHUNK);
+        }
+        if (written == -EAGAIN) break;
+        if (written < 0) written = snd_pcm_recover(pcm, (int)written, 1);
+        if (written < 0) { fprintf(stderr, "peach-test-synth: playback failed: %s\n", snd_strerror((int)written)); break; }
+        if (fading) {
+            int sounding = 0;
+            for (int i = 0; i < VOICES; i++) sounding |= voices[i].active;
+            if (!sounding) break;
+        }
+    }
+    /* Let the faded tail play out, but never wait for ever: a loopback whose capture side has come
+     * and gone can leave a blocking drain hanging (seen in the test VM). */
+    snd_pcm_nonblock(pcm, 1);
+    if (snd_pcm_drain(pcm) == -EAGAIN)
+        for (int i = 0; i < 50 && snd_pcm_state(pcm) == SND_PCM_STATE_DRAINING; i++) usleep(10000);
+    snd_pcm_drop(pcm);
+    snd_pcm_close(pcm);
+    snd_seq_close(seq);
+    return 0;
+}
