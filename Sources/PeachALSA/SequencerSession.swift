@@ -212,9 +212,8 @@ final class SequencerSession {
     /// Applies the route to a controller event: its bend becomes the burst's bend, and the main actor
     /// will hear where the note is now instead of the knob event.
     private func routed(_ value: SequencerInput) -> Delivery {
-        guard var active = route, case .midi(let event, _, let received) = value else { return .original }
-        let outcome = active.apply(event)
-        route = active
+        guard route != nil, case .midi(let event, _, let received) = value else { return .original }
+        let outcome = route!.apply(event)  // in place: no copy of the route per event
         switch outcome {
         case .notMine:
             return .original

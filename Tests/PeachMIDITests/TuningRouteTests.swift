@@ -21,6 +21,36 @@ private func cc(_ controller: UInt8, _ value: UInt8, on channel: MIDIChannel = o
 
 /// The knob → bend step the sequencer thread runs: the same bend the main actor's path would send.
 @Suite struct TuningRouteTests {
+    /// The route bends by offset arithmetic (no pow or log per event); over every position of a 7-bit
+    /// knob, on calibrated synths (mistuned keys, a short bend scale, a 7-bit bend, a whole-cent floor,
+    /// another concert pitch), it sends exactly the bend of placing the position's frequency on the key.
+    @Test(arguments: [
+        SynthProfile.generalMIDI,
+        SynthProfile.fluidSynth2,
+        SynthProfile(name: "calibrated 7-bit", centsPerBendSemitone: 97, pitchResolution: .zero, rounding: .nearest,
+                     concertPitch: ReferencePitch(hertz: 442)!,
+                     keyTuning: KeyTuning(offsets: [.a4: Cents(-5.6), MIDINote(70)!: Cents(12.3)]), bendResolutionBits: 7),
+    ])
+    func everyPositionGivesThePlacedBend(_ profile: SynthProfile) {
+        let tuning = BendTuning(profile: profile)
+        for key in [MIDINote.a4, MIDINote(70)!] {
+            let routedKnob = KnobRoute(binding: ControllerBinding(source: .absolute7Bit(controller: 74)),
+                                       mapping: KnobMapping(span: Cents(180)), relativeStep: Cents(0.5),
+                                       target: target.shifted(by: Cents(-17.3)))!
+            var route = TuningRoute(knob: routedKnob, channel: two, key: key, bend: .center, centsFromTarget: .zero, tuning: tuning)
+            for value in 0...127 {
+                let cents = routedKnob.mapping.cents(at: value, of: 127)
+                let placed = tuning.placement(of: routedKnob.target.shifted(by: cents), on: key)
+                switch route.apply(cc(74, UInt8(value))) {
+                case .bent(let event, _): #expect(event == .pitchBend(channel: two, bend: placed!.bend), "\(profile) \(key) \(value)")
+                case .unchanged: #expect(placed?.bend == route.bend, "\(profile) \(key) \(value)")
+                case .outOfRange: #expect(placed == nil, "\(profile) \(key) \(value)")
+                case .notMine, .absorbed: Issue.record("the routed knob's own position")
+                }
+            }
+        }
+    }
+
     @Test func anAbsoluteKnobGivesTheBendOfItsMappedPositionOnTheHeldKey() {
         let routedKnob = knob(.absolute7Bit(controller: 74))
         var route = route(routedKnob)
