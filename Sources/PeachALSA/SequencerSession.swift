@@ -19,9 +19,12 @@ final class SequencerSession {
     private var cancelledTags: Set<UInt32> = []
     /// The knob routed to a held note: its events become bends here, on this thread (`install(_:)`).
     private(set) var route: TuningRoute?
-    /// The routed bend not sent yet: the events of one read from the kernel (a burst) send one bend, their
-    /// newest, before anything else is delivered. A knob faster than the thread sends no superseded bends.
+    /// The routed bend not sent yet: the thread reads until the kernel has nothing more for it, then sends
+    /// one bend, the newest (before anything else is delivered). A knob faster than the thread sends no
+    /// superseded bends; under an endless flood a bend still goes out every `longestUnsent`.
     private var unsentBend: MIDIEvent?
+    private var unsentSince: UInt64 = 0
+    static let longestUnsent: UInt64 = 2_000_000
     /// The newest routed position not yet told to the main actor. It is told before anything else that
     /// follows it, and otherwise at most once per `tellInterval`: the screen's knob light needs no more,
     /// and a main actor woken at the knob's rate would take the processor from this thread.
@@ -139,8 +142,9 @@ final class SequencerSession {
             guard let pointer else { break }
             dispatch(EventDecoding.decode(pointer.pointee, receivedAtNanoseconds: Self.monotonicNanoseconds()),
                      from: Int(pointer.pointee.source.client))
-            // The burst read is used up: its bend goes out before the next read from the kernel.
-            if !handle.hasBufferedInput { sendRoutedBend() }
+            // A flood that never lets the kernel run dry still moves the note.
+            if unsentBend != nil, !handle.hasBufferedInput,
+               Self.monotonicNanoseconds() &- unsentSince >= Self.longestUnsent { sendRoutedBend() }
         }
         sendRoutedBend()
         tellPositionIfDue()
@@ -220,6 +224,7 @@ final class SequencerSession {
         case .absorbed:
             return .nothing
         case .bent(let bend, let cents):
+            if unsentBend == nil { unsentSince = received }
             unsentBend = bend
             return .instead(.tuned(centsFromTarget: cents, receivedAtNanoseconds: received))
         case .unchanged(let cents):
