@@ -33,6 +33,22 @@ extension RealSequencerTests {
             let controller: TrainerController
             let route: Task<Void, Never>
             let reader: Task<Void, Never>
+
+            /// Opens pitch matching and waits until its tunable note sounds with the knob routed to it.
+            @MainActor @discardableResult
+            func atTheTunableNote() async throws -> PitchMatchingSession {
+                let session = (controller.modeSession(PitchMatchingMode.id) as! PitchMatchingModeSession).matching
+                await controller.handle(.open(.training(PitchMatchingMode.id)))
+                try #require(await waitFor(seconds: 10) { session.isAdjustable }, "the tunable note never started")
+                try await Task.sleep(for: .milliseconds(100))  // the route is installed
+                return session
+            }
+
+            func close() {
+                route.cancel()
+                reader.cancel()
+                peach.close()
+            }
         }
 
         static let knobCC: UInt8 = 74
@@ -84,10 +100,6 @@ extension RealSequencerTests {
                        reader: reader)
         }
 
-        var matching: (TrainerController) -> PitchMatchingSession {
-            { ($0.modeSession(PitchMatchingMode.id) as! PitchMatchingModeSession).matching }
-        }
-
         /// Sends `count` knob positions sweeping up and down, `gap` apart, on a thread of its own.
         func flood(_ knob: TestClient, count: Int, gap: Duration = .microseconds(200)) async throws {
             for index in 0..<count {
@@ -110,13 +122,9 @@ extension RealSequencerTests {
         @Test(arguments: CommitSource.allCases)
         func aCommitDuringAFloodScoresTheLastBendSent(_ source: CommitSource) async throws {
             let rig = try await makeRig()
-            defer { rig.route.cancel(); rig.reader.cancel(); rig.peach.close() }
-            let session = matching(rig.controller)
+            defer { rig.close() }
             let synth = Draining(rig.synth)
-            await rig.controller.handle(.open(.training(PitchMatchingMode.id)))
-            let tunable = await waitFor(seconds: 10) { session.isAdjustable }
-            try #require(tunable, "the tunable note never started")
-            try await Task.sleep(for: .milliseconds(100))  // the route is installed
+            let session = try await rig.atTheTunableNote()
             try await flood(rig.knob, count: 600)
             switch source {
             case .pedal: try rig.knob.send(.controlChange(channel: MIDIChannel(0)!, controller: 64, value: 127))
@@ -160,12 +168,9 @@ extension RealSequencerTests {
         /// nothing follows it (the poll's timeout tells it).
         @Test func aBurstReadInOneGoSendsOnlyItsNewestBend() async throws {
             let rig = try await makeRig()
-            defer { rig.route.cancel(); rig.reader.cancel(); rig.peach.close() }
-            let session = matching(rig.controller)
+            defer { rig.close() }
             let synth = Draining(rig.synth)
-            await rig.controller.handle(.open(.training(PitchMatchingMode.id)))
-            try #require(await waitFor(seconds: 10) { session.isAdjustable })
-            try await Task.sleep(for: .milliseconds(100))  // the route is installed
+            let session = try await rig.atTheTunableNote()
             let before = session.tunedFrequency
             // Hold the sequencer thread while 100 positions are sent: they queue in the kernel.
             let peach = rig.peach
@@ -209,12 +214,9 @@ extension RealSequencerTests {
 
         @Test func afterAStopDuringAFloodNoBendOrNoteOnFollows() async throws {
             let rig = try await makeRig()
-            defer { rig.route.cancel(); rig.reader.cancel(); rig.peach.close() }
-            let session = matching(rig.controller)
+            defer { rig.close() }
             let synth = Draining(rig.synth)
-            await rig.controller.handle(.open(.training(PitchMatchingMode.id)))
-            try #require(await waitFor(seconds: 10) { session.isAdjustable })
-            try await Task.sleep(for: .milliseconds(100))
+            try await rig.atTheTunableNote()
             let knob = rig.knob
             let flooding = Task { @MainActor in try? await self.flood(knob, count: 3000, gap: .microseconds(300)) }
             try await Task.sleep(for: .milliseconds(150))

@@ -111,13 +111,7 @@ final class LoopbackSynth {
         throw LoopbackFailure(description: "fluidsynth did not get ready: \(printed.text)")
     }
 
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-    }
+    func stop() { FluidSynthShell.quit(process, input: input) }
 
     deinit { stop() }
 }

@@ -59,13 +59,7 @@ final class FluidSynthRenderer {
     }
 
     /// Ends FluidSynth cleanly and waits (at most 10 s) for it to exit.
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-    }
+    func stop() { FluidSynthShell.quit(process, input: input) }
 
     deinit { stop() }
 }
