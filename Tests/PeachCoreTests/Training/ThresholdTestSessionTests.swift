@@ -135,10 +135,11 @@ struct ThresholdTestFixture {
         #expect(f.results.results.first?.trials == 3)
     }
 
-    /// A quiet break is an observer after the store: it may stop the test on its last answer.
-    @Test func aBreakOnTheLastAnswerStillRecordsTheResultOnce() async {
+    /// A test of `trialCount` trials, two answered, with a quiet break (an observer after the store)
+    /// stopping it on the second answer.
+    private func answeredTwiceWithABreakOnTheSecond(trialCount: Int) async -> ThresholdTestFixture {
         let breaks = MockComparisonObserver()
-        let f = ThresholdTestFixture(trialCount: 2, breakObserver: breaks)
+        let f = ThresholdTestFixture(trialCount: trialCount, breakObserver: breaks)
         breaks.onCompleted = { [weak test = f.test] in
             if breaks.completed.count == 2 { test?.stop() }
         }
@@ -147,6 +148,12 @@ struct ThresholdTestFixture {
         await f.playToAnswer()
         f.test.handle(.answer(higher: true))
         await settle()
+        return f
+    }
+
+    /// A quiet break is an observer after the store: it may stop the test on its last answer.
+    @Test func aBreakOnTheLastAnswerStillRecordsTheResultOnce() async {
+        let f = await answeredTwiceWithABreakOnTheSecond(trialCount: 2)
         #expect(f.trials.completed.count == 2)
         #expect(f.results.results.count == 1)
         #expect(f.results.results.first?.trials == 2)
@@ -156,16 +163,7 @@ struct ThresholdTestFixture {
     }
 
     @Test func aBreakBeforeTheLastAnswerRecordsNoResult() async {
-        let breaks = MockComparisonObserver()
-        let f = ThresholdTestFixture(trialCount: 3, breakObserver: breaks)
-        breaks.onCompleted = { [weak test = f.test] in
-            if breaks.completed.count == 2 { test?.stop() }
-        }
-        f.test.start()
-        await f.answerTrial()
-        await f.playToAnswer()
-        f.test.handle(.answer(higher: true))
-        await settle()
+        let f = await answeredTwiceWithABreakOnTheSecond(trialCount: 3)
         #expect(f.trials.completed.count == 2)
         #expect(f.results.results.isEmpty)
         #expect(!f.test.isTraining)
