@@ -29,8 +29,8 @@ enum CalibrationBenchmark {
     static func measure(report: BenchReport, keys: ClosedRange<MIDINote>) async throws {
         guard FileManager.default.fileExists(atPath: soundFont) else { throw BenchError("\(soundFont) missing (fluid-soundfont-gm)") }
         let program = Int(ProcessInfo.processInfo.environment["PEACH_BENCH_PROGRAM"] ?? "") ?? 0
-        let calibrator = FluidSynthCalibrator(soundFont: soundFont, instrument: InstrumentSelection(program: program),
-                                              bendRange: .default, keys: keys)
+        let calibrator = FluidSynthCalibrator(soundFont: soundFont, plan: CalibrationPlan(
+            instrument: InstrumentSelection(program: program), bendRange: .default, keys: keys))
         let started = monotonicNanoseconds()
         let calibration = try await calibrator.calibrate()
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
@@ -46,7 +46,7 @@ enum CalibrationBenchmark {
             DetunedMIDINote(note: key, offset: Cents((Double.random(in: -45...45, using: &random) * 1000).rounded() / 1000)).frequency()
         }
         let channel = MIDIChannel(0)!
-        var events = SynthSetup.channel(channel, instrument: calibrator.instrument, bendRange: .default)
+        var events = SynthSetup.channel(channel, instrument: calibrator.plan.instrument, bendRange: .default)
             .map { StandardMIDIFile.TimedEvent(milliseconds: 0, event: $0) }
         var notes: [(start: Double, target: Frequency, presented: Frequency, profile: Int)] = []
         var now = 300

@@ -50,7 +50,7 @@ enum TestSynthCalibrationBenchmark {
         try await sequencer.connectOutput(to: port.address)
         let label = "\(bits)-bit test synth"
 
-        let calibrator = CaptureCalibrator(device: device.capture, instrument: .piano, bendRange: .default, keys: keys)
+        let calibrator = CaptureCalibrator(device: device.capture, plan: CalibrationPlan(instrument: .piano, bendRange: .default, keys: keys))
         let started = monotonicNanoseconds()
         let result = try await calibrator.calibrate(sequencer: sequencer, synthName: synthName,
                                                     progress: { print("testsynth: \(label): \($0)") })

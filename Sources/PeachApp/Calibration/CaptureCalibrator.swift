@@ -24,19 +24,15 @@ public struct CaptureCalibrator: Sendable {
     }
 
     public var device: String
-    public var instrument: InstrumentSelection
-    public var bendRange: BendRange
-    public var keys: ClosedRange<MIDINote>
-    public static let sampleRate = 44100
+    public var plan: CalibrationPlan
+    static let sampleRate = CalibrationPlan.sampleRate
 
-    public init(device: String, instrument: InstrumentSelection, bendRange: BendRange, keys: ClosedRange<MIDINote>) {
+    public init(device: String, plan: CalibrationPlan) {
         self.device = device
-        self.instrument = instrument
-        self.bendRange = bendRange
-        self.keys = keys
+        self.plan = plan
     }
 
-    public var sequence: CalibrationSequence { CalibrationSequence(keys: keys, instrument: instrument, bendRange: bendRange) }
+    public var sequence: CalibrationSequence { plan.sequence }
 
     /// Plays to `destination` (already connected on `sequencer`) while recording.
     public func calibrate(sequencer: ALSASequencer, synthName: String, date: Date = Date(),

@@ -14,13 +14,13 @@ public struct FluidSynthCalibrationSource: Sendable {
     }
 
     public var cacheKey: CalibrationCache.Key? {
-        CalibrationCache.key(soundFont: calibrator.soundFont, instrument: calibrator.instrument, bendRange: calibrator.bendRange)
+        CalibrationCache.key(soundFont: calibrator.soundFont, instrument: calibrator.plan.instrument, bendRange: calibrator.plan.bendRange)
     }
 
     /// The stored calibration if it covers every key of the range.
     public func cached() -> SynthCalibration? {
         guard let key = cacheKey, let stored = cache.load(key),
-              calibrator.keys.notes.allSatisfy({ stored.keyTuning.offsets[$0] != nil }) else { return nil }
+              calibrator.plan.keys.notes.allSatisfy({ stored.keyTuning.offsets[$0] != nil }) else { return nil }
         return stored
     }
 

@@ -13,19 +13,15 @@ public struct FluidSynthCalibrator: Sendable {
 
     public var executable = "/usr/bin/fluidsynth"
     public var soundFont: String
-    public var instrument: InstrumentSelection
-    public var bendRange: BendRange
-    public var keys: ClosedRange<MIDINote>
-    public static let sampleRate = 44100
+    public var plan: CalibrationPlan
+    static let sampleRate = CalibrationPlan.sampleRate
 
-    public init(soundFont: String, instrument: InstrumentSelection, bendRange: BendRange, keys: ClosedRange<MIDINote>) {
+    public init(soundFont: String, plan: CalibrationPlan) {
         self.soundFont = soundFont
-        self.instrument = instrument
-        self.bendRange = bendRange
-        self.keys = keys
+        self.plan = plan
     }
 
-    public var sequence: CalibrationSequence { CalibrationSequence(keys: keys, instrument: instrument, bendRange: bendRange) }
+    public var sequence: CalibrationSequence { plan.sequence }
 
     /// Renders and measures; `progress` gets short status lines.
     public func calibrate(date: Date = Date(), progress: @Sendable (String) -> Void = { _ in }) async throws -> SynthCalibration {

@@ -48,10 +48,9 @@ enum StartupCalibration {
     static func source(soundFont: String, configuration: PeachConfiguration, dataDirectory: DataDirectory) -> FluidSynthCalibrationSource {
         let midi = configuration.midi
         return FluidSynthCalibrationSource(
-            calibrator: FluidSynthCalibrator(soundFont: soundFont,
-                                             instrument: InstrumentSelection(program: midi.program, bankMSB: midi.bank),
-                                             bendRange: BendRange(semitones: midi.bendRangeSemitones),
-                                             keys: configuration.trainingSettings.noteRange),
+            calibrator: FluidSynthCalibrator(soundFont: soundFont, plan: CalibrationPlan(
+                instrument: InstrumentSelection(program: midi.program, bankMSB: midi.bank),
+                bendRange: BendRange(semitones: midi.bendRangeSemitones), keys: configuration.trainingSettings.noteRange)),
             cache: CalibrationCache(dataDirectory: dataDirectory))
     }
 }

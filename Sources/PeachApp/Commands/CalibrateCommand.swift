@@ -30,8 +30,8 @@ public enum CalibrateCommand {
         let instrument = InstrumentSelection(program: request.program ?? midi.program, bankMSB: request.bank ?? midi.bank)
         let bendRange = BendRange(semitones: midi.bendRangeSemitones)
         let source = FluidSynthCalibrationSource(
-            calibrator: FluidSynthCalibrator(soundFont: soundFontPath, instrument: instrument, bendRange: bendRange,
-                                             keys: configuration.trainingSettings.noteRange),
+            calibrator: FluidSynthCalibrator(soundFont: soundFontPath, plan: CalibrationPlan(
+                instrument: instrument, bendRange: bendRange, keys: configuration.trainingSettings.noteRange)),
             cache: CalibrationCache(dataDirectory: directory))
         do {
             let calibration = try await source.calibration(remeasure: true, progress: { console.err("peach: \($0)\n") },

@@ -33,8 +33,8 @@ enum CaptureCalibrateCommand {
                 return 1
             }
             try await sequencer.connectOutput(to: destination.address)
-            let calibrator = CaptureCalibrator(device: device, instrument: instrument, bendRange: bendRange,
-                                               keys: configuration.trainingSettings.noteRange)
+            let calibrator = CaptureCalibrator(device: device, plan: CalibrationPlan(
+                instrument: instrument, bendRange: bendRange, keys: configuration.trainingSettings.noteRange))
             let result = try await calibrator.calibrate(sequencer: sequencer, synthName: destination.clientName,
                                                         progress: { console.err("peach: \($0)\n") })
             let cache = CalibrationCache(dataDirectory: directory)

@@ -90,13 +90,13 @@ private func makeScratch() throws -> (directory: String, soundFont: String) {
         let scratch = try makeScratch()
         defer { try? FileManager.default.removeItem(atPath: scratch.directory) }
         let cache = CalibrationCache(directory: scratch.directory + "/calibration")
-        let calibrator = FluidSynthCalibrator(soundFont: scratch.soundFont, instrument: .piano, bendRange: .default,
-                                              keys: MIDINote(60)!...MIDINote(62)!)
+        let calibrator = FluidSynthCalibrator(soundFont: scratch.soundFont, plan: CalibrationPlan(
+            instrument: .piano, bendRange: .default, keys: MIDINote(60)!...MIDINote(62)!))
         let source = FluidSynthCalibrationSource(calibrator: calibrator, cache: cache)
         try cache.save(makeCalibration(), for: try #require(source.cacheKey))
         #expect(source.cached() == makeCalibration())
         var wider = source
-        wider.calibrator.keys = MIDINote(59)!...MIDINote(62)!
+        wider.calibrator.plan.keys = MIDINote(59)!...MIDINote(62)!
         #expect(wider.cached() == nil)
     }
 
@@ -121,7 +121,7 @@ private func makeScratch() throws -> (directory: String, soundFont: String) {
         #expect(before == "FluidSynth calibration (test.sf2, bank 0 program 0): not yet measured "
                 + "(it runs when Peach first starts FluidSynth, or: peach calibrate)")
         let source = StartupCalibration.source(soundFont: scratch.soundFont, configuration: .defaults, dataDirectory: data)
-        let covering = makeCalibration(keys: source.calibrator.keys.lowerBound.rawValue...source.calibrator.keys.upperBound.rawValue)
+        let covering = makeCalibration(keys: source.calibrator.plan.keys.lowerBound.rawValue...source.calibrator.plan.keys.upperBound.rawValue)
         try source.cache.save(covering, for: try #require(source.cacheKey))
         let after = StartupCalibration.storedSummary(soundFont: scratch.soundFont, configuration: .defaults, dataDirectory: data)
         #expect(after == "FluidSynth calibration (test.sf2, bank 0 program 0): " + covering.summary)

@@ -8,7 +8,8 @@ import Testing
 private let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 
 private func makeCalibrator(program: Int = 0, keys: ClosedRange<MIDINote> = MIDINote(55)!...MIDINote(72)!) -> FluidSynthCalibrator {
-    FluidSynthCalibrator(soundFont: soundFont, instrument: InstrumentSelection(program: program), bendRange: .default, keys: keys)
+    FluidSynthCalibrator(soundFont: soundFont, plan: CalibrationPlan(instrument: InstrumentSelection(program: program),
+                                                                     bendRange: .default, keys: keys))
 }
 
 /// The piano's calibration, measured once and shared by the tests (each calibration takes seconds).
@@ -38,7 +39,7 @@ struct FluidSynthCalibrationTests {
         let keys = [55, 57, 60, 64, 67, 69, 72].compactMap(MIDINote.init)
         let probe = calibrator.sequence.probes[0]
         let channel = MIDIChannel(5)!
-        var events = SynthSetup.channel(channel, instrument: calibrator.instrument, bendRange: .default)
+        var events = SynthSetup.channel(channel, instrument: calibrator.plan.instrument, bendRange: .default)
             .map { StandardMIDIFile.TimedEvent(milliseconds: 0, event: $0) }
         for (index, key) in keys.enumerated() {
             let start = 700 + index * 900
@@ -67,7 +68,7 @@ struct FluidSynthCalibrationTests {
         let calibrator = makeCalibrator()
         let tuning = BendTuning(range: .default, profile: try await pianoCalibration.value.profile(basedOn: .fluidSynth2))
         let channel = MIDIChannel(0)!
-        var events = SynthSetup.channel(channel, instrument: calibrator.instrument, bendRange: .default)
+        var events = SynthSetup.channel(channel, instrument: calibrator.plan.instrument, bendRange: .default)
             .map { StandardMIDIFile.TimedEvent(milliseconds: 0, event: $0) }
         let targets = stride(from: -37.3, through: 37.3, by: 12.43).enumerated().map { index, cents in
             DetunedMIDINote(note: MIDINote(57 + 2 * index)!, offset: Cents(cents)).frequency()
