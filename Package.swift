@@ -18,32 +18,47 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Adapter: the real ALSA sequencer behind PeachMIDI's ports.
         .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA"]),
-        // Adapter: training-record store and CSV import/export (file system).
-        .target(name: "PeachStore", dependencies: ["PeachCore"]),
+        // The training log's line fields and iOS Peach's CSV rows as values (no file system): what a discipline's
+        // codecs read and write, and the codec protocols the store dispatches through.
+        .target(name: "PeachFormats", dependencies: ["PeachCore"]),
+        // Adapter: training-record store and CSV import/export (file system), through the registered codecs.
+        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats"]),
         // Files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
         .target(name: "PeachFiles"),
         // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
         .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachFiles"]),
+        // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
+        // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
+        .target(name: "PeachDisciplines", dependencies: ["PeachCore", "PeachFormats", "PeachTerminal"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
-                                                 "PeachFiles", "PeachAudio"]),
+                                                 "PeachFiles", "PeachAudio", "PeachFormats", "PeachDisciplines"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
         // Optimised in debug builds too: the calibration Peach runs at start measures ~80 notes, which
         // unoptimised takes ~40x longer (minutes in the emulated test VM instead of seconds).
         .target(name: "PeachAudio", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
-                                                             "PeachAudio"]),
+                                                             "PeachAudio", "PeachDisciplines"]),
 
-        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
+        // Shorthands every test target shares (records as `TrainingRecord`s, feeding the profile).
+        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),
+        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachDisciplines", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "peach-store-writer"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines", "PeachTestSupport",
+                                                    "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
-        .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore"], path: "Tests/StoreWriter"),
+        .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
+                          path: "Tests/StoreWriter"),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
-        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio"]),
+        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio", "PeachDisciplines", "PeachFormats",
+                                                  "PeachStore", "PeachTestSupport"],
+                    exclude: ["Fixtures"]),
+        // The registry test: every registered discipline complete (codecs round-trip, reports render, modes run).
+        .testTarget(name: "PeachDisciplinesTests", dependencies: ["PeachDisciplines", "PeachApp", "PeachStore",
+                                                                  "PeachFormats", "PeachTestSupport"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudio"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudio", "PeachDisciplines"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import PeachALSA
 import PeachApp
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 
 /// Figure 1: controller-to-bend latency.
@@ -233,8 +234,8 @@ struct SilentOutput: TrainingOutput {
 
 /// The benchmark records nothing: trials end here instead of in a store.
 @MainActor
-final class UnsavedTrials: TrainingObserver {
-    func trialCompleted(_ trial: CompletedTrial) throws {}
+final class UnsavedTrials: RecordObserver {
+    func recorded(_ record: TrainingRecord) throws {}
 }
 
 /// Fixed settings for the sessions the benchmarks drive.

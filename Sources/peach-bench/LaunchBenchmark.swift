@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PeachApp
 import PeachCore
+import PeachDisciplines
 import PeachStore
 import PeachTerminal
 import Synchronization
@@ -39,13 +40,13 @@ enum LaunchBenchmark {
             let cents = Double.random(in: 0.5...60, using: &random)
             let higher = Bool.random(using: &random)
             let correct = Double.random(in: 0..<1, using: &random) < 0.75
-            return .comparison(ComparisonRecord(
+            return TrainingRecord(ComparisonRecord(
                 timestamp: start.addingTimeInterval(Double(index) * 3), referenceNote: note, targetNote: note,
                 intendedCentOffset: Cents(higher ? cents : -cents), presentedCentOffset: Cents(higher ? cents : -cents),
                 answeredHigher: correct == higher, isCorrect: correct, outputName: "FLUID Synth (bench)"))
         }
         do {
-            let (log, _) = try TrainingLog.openForWriting(DataDirectory(path: path))
+            let (log, _) = try TrainingLog.openForWriting(DataDirectory(path: path), codecs: Disciplines.codecs)
             try log.append(contentsOf: records)
         }
         _ = FileManager.default.createFile(atPath: marker, contents: Data())  // only a cache marker: a miss rebuilds
@@ -60,7 +61,7 @@ enum LaunchBenchmark {
                 let directory = try historyDirectory(count)
                 var reads: [Double] = [], rebuilds: [Double] = [], renders: [Double] = []
                 for _ in 0..<(short ? 1 : 3) {
-                    let (read, records) = try timed { try TrainingLog.read(DataDirectory(path: directory)).records }
+                    let (read, records) = try timed { try TrainingLog.read(DataDirectory(path: directory), codecs: Disciplines.codecs).records }
                     let profile = PerceptualProfile()
                     let (rebuild, _) = timed { profile.rebuild(from: records) }
                     let (render, lines) = timed { renderStart(profile: profile, records: records) }
@@ -96,7 +97,7 @@ enum LaunchBenchmark {
               let native = summary.figures.first(where: { $0.name == name })?.value,
               let directory = try? historyDirectory(100_000) else { return }
         let (vm, _) = timed { () -> Int in
-            let records = (try? TrainingLog.read(DataDirectory(path: directory)).records) ?? []
+            let records = (try? TrainingLog.read(DataDirectory(path: directory), codecs: Disciplines.codecs).records) ?? []
             let profile = PerceptualProfile()
             profile.rebuild(from: records)
             return renderStart(profile: profile, records: records).count
@@ -113,8 +114,8 @@ enum LaunchBenchmark {
     static func renderStart(profile: PerceptualProfile, records: [TrainingRecord]) -> [String] {
         let history = TrainingHistory(records: records)
         let model = StartScreenModel(
-            menu: ScreenModels.startMenu(TrainingModes.all),
-            profile: ScreenModels.profileChart(profile, range: TrainingSettings.defaults.noteRange, trend: history.trend(of: .unisonComparison)),
+            menu: ScreenModels.startMenu(Disciplines.modes),
+            profile: ComparisonChart.model(profile, range: TrainingSettings.defaults.noteRange, trend: history.trend(of: .unisonComparison)),
             synth: DeviceStatus(name: "Midi Through", state: .connected), controller: DeviceStatus(name: "keyboard only", state: .none))
         return StartScreen.render(model, size: .standard, style: Styler(.monochrome))
     }

@@ -146,7 +146,7 @@ private final class FixedSettings: TrainingSettingsSource {
 @MainActor
 private final class Recorder: TrainingObserver {
     var completed: [CompletedPitchMatching] = []
-    func trialCompleted(_ trial: CompletedTrial) throws {
-        if case .pitchMatching(let completed) = trial { self.completed.append(completed) }
+    func trialCompleted(_ trial: any CompletedTrial) throws {
+        if let completed = trial as? CompletedPitchMatching { self.completed.append(completed) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 @testable import PeachALSA
 import PeachApp
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import Testing
 
@@ -10,8 +11,8 @@ extension RealSequencerTests {
     /// floods the knob into Peach's input; Peach bends the note on its sequencer thread. A commit arriving
     /// during the flood scores exactly the last bend sent, and after a stop no bend or note-on follows.
     @MainActor @Suite struct RoutedKnobTests {
-        final class NoStore: TrainingObserver {
-            func trialCompleted(_ trial: CompletedTrial) throws {}
+        final class NoStore: RecordObserver {
+            func recorded(_ record: TrainingRecord) throws {}
         }
 
         struct NoOutput: TrainingOutput {

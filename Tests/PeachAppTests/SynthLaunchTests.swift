@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PeachApp
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct SoundFontLocatorTests {
     @Test func prefersTheRequestedFile() throws {

@@ -1,5 +1,7 @@
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Frequency → (note, cents) → frequency, the direction MusicValueTests does not cover.
 @Suite struct FrequencyRoundTripTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct MIDINoteTests {
     @Test func namesFollowScientificPitchNotation() {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct QuietBreakScheduleTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)

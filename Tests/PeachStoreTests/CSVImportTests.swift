@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import PeachCore
 @testable import PeachStore
+import PeachDisciplines
+import PeachTestSupport
+import PeachFormats
 
 private let header = PeachCSVFormat.metadataLine + "\n" + PeachCSVFormat.columns.joined(separator: ",") + "\n"
 private let issueExample = """
@@ -20,11 +23,11 @@ private func row(_ changes: [PeachCSVFormat.Column: String] = [:]) -> String {
     return cells.joined(separator: ",") + "\n"
 }
 
-private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImporter.parse(text).invalid }
+private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImporter(codecs: Disciplines.codecs).parse(text).invalid }
 
 @Suite struct CSVImportTests {
     @Test func theIssueExampleRowsImportExactly() throws {
-        let parsed = try CSVImporter.parse(issueExample)
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(issueExample)
         #expect(parsed.invalid.isEmpty && parsed.skipped.isEmpty)
         #expect(parsed.records == [
             .comparison(ComparisonRecord(timestamp: date(), referenceNote: note(60), targetNote: note(64),
@@ -40,14 +43,14 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
     @Test func crlfBomAndFractionalSecondsAreAccepted() throws {
         let text = "\u{FEFF}" + (header + row([.timestamp: "2026-03-03T14:30:00.250Z"]) + row([.timestamp: "2026-03-03T15:30:00+01:00"]))
             .replacingOccurrences(of: "\n", with: "\r\n")
-        let parsed = try CSVImporter.parse(text)
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(text)
         #expect(parsed.invalid.isEmpty)
         #expect(parsed.records.map(\.timestamp) == [date(ms: 250), date()])
     }
 
     @Test func answerIsDerivedFromOffsetSignAndCorrectness() throws {
-        let parsed = try CSVImporter.parse(header + row([.centOffset: "-3", .isCorrect: "true"]) + row([.centOffset: "3", .isCorrect: "false"]))
-        let answers = parsed.records.compactMap { if case .comparison(let c) = $0 { c.answeredHigher } else { nil } }
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(header + row([.centOffset: "-3", .isCorrect: "true"]) + row([.centOffset: "3", .isCorrect: "false"]))
+        let answers = parsed.records.compactMap { $0.comparisonRecord?.answeredHigher }
         #expect(answers == [false, false])
     }
 
@@ -55,7 +58,7 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
         // Quoting is legal on any cell; an unknown type with a comma and a newline is reported intact
         // (the newline shown as a visible symbol, so the message stays on one line).
         let text = header + row([.trainingType: "\"pitch,\nMatching\""]) + row([.referenceNoteName: "\"C4\""])
-        let parsed = try CSVImporter.parse(text)
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(text)
         #expect(parsed.records.count == 1)
         #expect(parsed.invalid.count == 1)
         #expect(parsed.invalid[0].row == 3 && parsed.invalid[0].column == "trainingType")
@@ -65,7 +68,7 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
     @Test func rhythmRowsAreCountedAndSkipped() throws {
         let rhythm = "rhythmOffsetDetection,2026-03-03T14:30:00Z,,,,,,,,true,,,120,-12.5,,,,,\n"
             + "continuousRhythmMatching,2026-03-03T14:31:00Z,,,,,,,,,,,90,,3.1,1,2,,4\n"
-        let parsed = try CSVImporter.parse(header + rhythm + rhythm + row())
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(header + rhythm + rhythm + row())
         #expect(parsed.skipped == ["rhythmOffsetDetection": 2, "continuousRhythmMatching": 2])
         #expect(parsed.records.count == 1 && parsed.invalid.isEmpty)
     }
@@ -74,27 +77,27 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
 
     @Test func missingFormatLine() {
         #expect(throws: CSVImportError.missingFormatLine(firstLine: "trainingType,timestamp")) {
-            try CSVImporter.parse("trainingType,timestamp\n")
+            try CSVImporter(codecs: Disciplines.codecs).parse("trainingType,timestamp\n")
         }
-        #expect(throws: CSVImportError.emptyFile) { try CSVImporter.parse("\u{FEFF}") }
+        #expect(throws: CSVImportError.emptyFile) { try CSVImporter(codecs: Disciplines.codecs).parse("\u{FEFF}") }
     }
 
     @Test func wrongVersion() {
-        #expect(throws: CSVImportError.unsupportedVersion("2")) { try CSVImporter.parse("# peach-export-format:2\nx\n") }
+        #expect(throws: CSVImportError.unsupportedVersion("2")) { try CSVImporter(codecs: Disciplines.codecs).parse("# peach-export-format:2\nx\n") }
         #expect(CSVImportError.unsupportedVersion("2").description.contains("version 2"))
     }
 
     @Test func wrongHeaderColumnCountIsExplained() throws {
         let twelve = Array(PeachCSVFormat.columns.prefix(12))
         let text = PeachCSVFormat.metadataLine + "\n" + twelve.joined(separator: ",") + "\n"
-        #expect(throws: CSVImportError.wrongHeader(found: twelve)) { try CSVImporter.parse(text) }
+        #expect(throws: CSVImportError.wrongHeader(found: twelve)) { try CSVImporter(codecs: Disciplines.codecs).parse(text) }
         let message = CSVImportError.wrongHeader(found: twelve).description
         #expect(message.contains("has 12") && message.contains("missing: tempoBPM"))
     }
 
     @Test func brokenQuotingIsAFileError() {
         #expect(throws: CSVImportError.syntax(.unterminatedQuote(line: 3))) {
-            try CSVImporter.parse(header + "\"pitchDiscrimination,2026\n")
+            try CSVImporter(codecs: Disciplines.codecs).parse(header + "\"pitchDiscrimination,2026\n")
         }
     }
 
@@ -138,69 +141,68 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
 @Suite struct CSVMergeTests {
     @Test func invalidRowsWriteNothingUnlessPartial() throws {
         let temp = TemporaryDirectory()
-        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
         let text = header + row() + row([.timestamp: "never"]) + row([.timestamp: "2026-03-03T14:31:00Z"])
-        #expect(throws: CSVImportError.self) { try CSVImporter.importCSV(text, into: log, existing: []) }
-        #expect(try TrainingLog.read(temp.dataDirectory).records.isEmpty)
+        #expect(throws: CSVImportError.self) { try CSVImporter(codecs: Disciplines.codecs).importCSV(text, into: log, existing: []) }
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.isEmpty)
 
-        let summary = try CSVImporter.importCSV(text, into: log, existing: [], partial: true)
+        let summary = try CSVImporter(codecs: Disciplines.codecs).importCSV(text, into: log, existing: [], partial: true)
         #expect(summary.imported == 2 && summary.invalidRowCount == 1 && summary.invalid[0].row == 4)
-        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 2)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 2)
         #expect(summary.description.contains("Imported 2 records"))
         #expect(summary.description.contains("row 4, column timestamp"))
     }
 
     @Test func duplicatesOfHistoryAndWithinTheFileAreSkipped() throws {
         let temp = TemporaryDirectory()
-        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
         let existing = TrainingRecord.comparison(makeComparison(ms: 0, reference: 60, target: 64, intended: 9))
         try log.append(existing)
         let rhythm = "rhythmOffsetDetection,2026-03-03T14:30:00Z,,,,,,,,true,,,120,-12.5,,,,,\n"
         let text = header + row() + row() + row([.targetNote: "65", .targetNoteName: "F4"])
             + row([.trainingType: "pitchMatching", .initialCentOffset: "5", .userCentError: "1"]) + rhythm
         var progress: [ImportProgress] = []
-        let summary = try CSVImporter.importCSV(text, into: log, existing: [existing]) { progress.append($0) }
+        let summary = try CSVImporter(codecs: Disciplines.codecs).importCSV(text, into: log, existing: [existing]) { progress.append($0) }
         #expect(summary == ImportSummary(imported: 2, duplicates: 2, skipped: ["rhythmOffsetDetection": 1], invalid: []))
-        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 3)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 3)
         #expect(progress.last == ImportProgress(phase: .saving, done: 2, total: 2))
         #expect(progress.contains(ImportProgress(phase: .checking, done: 5, total: 5)))
     }
 
     @Test func exportThenImportIsLosslessForSharedFields() throws {
         let records = variedRecords()
-        let csv = CSVExporter.csv(records)
-        let parsed = try CSVImporter.parse(csv)
+        let csv = CSVExporter(codecs: Disciplines.codecs).csv(records)
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(csv)
         #expect(parsed.invalid.isEmpty)
         // Sorted by time on export; the log-only fields (presented offset, reference pitch, velocity,
         // output, controller mode) are not in the iOS format and come back as their defaults.
         let expected = records.sorted { $0.timestamp < $1.timestamp }.map { record -> TrainingRecord in
-            switch record {
-            case .comparison(var c):
+            if var c = record.comparisonRecord {
                 c.presentedCentOffset = c.intendedCentOffset
                 c.referencePitch = .standard
                 c.velocity = nil
                 c.outputName = nil
                 return .comparison(c)
-            case .pitchMatching(var p):
+            }
+            if var p = record.pitchMatchingRecord {
                 p.referencePitch = .standard
                 p.controllerMode = nil
                 return .pitchMatching(p)
-            case .thresholdTest:
-                return record
             }
+            return record
         }
         #expect(parsed.records == expected)
 
         // And importing it into the history it came from adds nothing.
         let temp = TemporaryDirectory()
-        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
         try log.append(contentsOf: records)
-        let summary = try CSVImporter.importCSV(csv, into: log, existing: records)
+        let summary = try CSVImporter(codecs: Disciplines.codecs).importCSV(csv, into: log, existing: records)
         #expect(summary.imported == 0 && summary.duplicates == records.count)
     }
 
     @Test func exportHasTheFormatLineHeaderAndIOSShapedRows() {
-        let csv = CSVExporter.csv([.pitchMatching(makePitchMatching(reference: 60, target: 67, initial: 25, error: 3.2,
+        let csv = CSVExporter(codecs: Disciplines.codecs).csv([.pitchMatching(makePitchMatching(reference: 60, target: 67, initial: 25, error: 3.2,
                                                                    interval: .perfectFifth)),
                                    .comparison(makeComparison(ms: -1, reference: 60, target: 64, intended: 15.5,
                                                               presented: 15.4, interval: .majorThird))])
@@ -216,10 +218,10 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
         let records = (0..<2500).map { TrainingRecord.comparison(makeComparison(ms: Int64($0) * 1000)) }
         var exportProgress: [Int] = []
         var text = ""
-        CSVExporter.export(records, progress: { done, _ in exportProgress.append(done) }) { text += $0 }
+        CSVExporter(codecs: Disciplines.codecs).export(records, progress: { done, _ in exportProgress.append(done) }) { text += $0 }
         #expect(exportProgress == [1000, 2000, 2500])
         var checking: [Int] = []
-        let parsed = try CSVImporter.parse(text) { if $0.phase == .checking { checking.append($0.done) } }
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(text) { if $0.phase == .checking { checking.append($0.done) } }
         #expect(parsed.records.count == 2500)
         #expect(checking == [1000, 2000, 2500])
     }

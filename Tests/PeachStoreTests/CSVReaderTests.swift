@@ -1,5 +1,8 @@
 import Testing
 @testable import PeachStore
+import PeachDisciplines
+import PeachTestSupport
+import PeachFormats
 
 @Suite struct CSVReaderTests {
     private func rows(_ text: String) throws -> [CSVRow] {

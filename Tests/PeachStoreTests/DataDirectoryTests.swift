@@ -1,5 +1,7 @@
 import Testing
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct DataDirectoryTests {
     @Test func explicitValueWinsOverEverything() throws {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import PeachCore
 @testable import PeachStore
+import PeachDisciplines
+import PeachTestSupport
+import PeachFormats
 
 /// What import and log messages repeat of bad input, and how a failed import save is worded.
 @Suite struct EchoAndSaveFailureTests {
@@ -18,7 +21,7 @@ import PeachCore
         let text = PeachCSVFormat.metadataLine + "\n" + PeachCSVFormat.columns.joined(separator: ",") + "\n"
             + "pitchDiscrimination," + cells.dropFirst().joined(separator: ",") + "\n"
             + cells.joined(separator: ",") + "\n"
-        let parsed = try CSVImporter.parse(text)
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(text)
         #expect(parsed.invalid.count >= 2)
         for problem in parsed.invalid {
             #expect(problem.description.count < 200, "\(problem.description.prefix(300))")
@@ -27,7 +30,7 @@ import PeachCore
     }
 
     @Test func aLongFirstLineIsCut() {
-        let error = #expect(throws: CSVImportError.self) { try CSVImporter.parse(String(repeating: "x", count: 10_000) + "\n") }
+        let error = #expect(throws: CSVImportError.self) { try CSVImporter(codecs: Disciplines.codecs).parse(String(repeating: "x", count: 10_000) + "\n") }
         #expect(error?.description.contains("(line 1 is '" + String(repeating: "x", count: 40) + "…')") == true)
     }
 

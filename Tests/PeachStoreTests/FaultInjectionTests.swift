@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import PeachCore
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Kills a writer process with SIGKILL at random moments (while opening, recovering or appending),
 /// many times over, then checks that every record it reported as saved is on disk and the log parses.
@@ -38,9 +40,9 @@ import PeachStore
             }
         }
 
-        let contents = try TrainingLog.openForWriting(temp.dataDirectory).contents
+        let contents = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs).contents
         let present = Set(contents.records.compactMap { record -> Int? in
-            guard case .comparison(let comparison) = record, let name = comparison.outputName,
+            guard let comparison = record.comparisonRecord, let name = comparison.outputName,
                   name.hasPrefix("writer ") else { return nil }
             return Int(name.dropFirst(7).prefix { $0 != " " })
         })
@@ -51,7 +53,7 @@ import PeachStore
                 "\(contents.warnings)")
         #expect(reportedSaved.count >= runs * 2 / 3, "every run that waited for a save reported one")
 
-        let reread = try TrainingLog.read(temp.dataDirectory)
+        let reread = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         #expect(reread.warnings.isEmpty)
         #expect(reread.records == contents.records)
         let movedAside = readText(temp.dataDirectory.corruptPath).components(separatedBy: "# moved aside").count - 1

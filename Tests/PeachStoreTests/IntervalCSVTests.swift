@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import PeachCore
 @testable import PeachStore
+import PeachDisciplines
+import PeachTestSupport
+import PeachFormats
 
 /// iOS Peach format 3 with interval rows: they import into the matching disciplines (interval × tuning system,
 /// direction from the notes) and export back identically; the tritone stays "d5" as iOS writes it.
@@ -31,18 +34,18 @@ import PeachCore
     }
 
     @Test @MainActor func intervalRowsImportIntoTheirDisciplinesWithTheDirectionFromTheNotes() throws {
-        let parsed = try CSVImporter.parse(Self.iOSFile())
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(Self.iOSFile())
         #expect(parsed.invalid.isEmpty, "\(parsed.invalid)")
         #expect(parsed.records.count == 12 * 2 * 2)
-        let disciplines = Set(parsed.records.compactMap(\.discipline))
+        let disciplines = Set(parsed.records.map(\.discipline))
         #expect(disciplines.count == 12 * 2 * 2, "one discipline per kind × interval × tuning system, none unison")
         #expect(!disciplines.contains(.unisonComparison) && !disciplines.contains(.unisonPitchMatching))
         for record in parsed.records {
-            guard case .comparison(let comparison) = record else { continue }
+            guard let comparison = record.comparisonRecord else { continue }
             let directed = try #require(DirectedInterval(from: comparison.referenceNote, to: comparison.targetNote))
             #expect(directed.interval == comparison.interval)
         }
-        let tritones = parsed.records.filter { $0.discipline?.interval == .tritone }
+        let tritones = parsed.records.filter { $0.discipline.interval == .tritone }
         #expect(tritones.count == 4)
         let profile = PerceptualProfile()
         profile.rebuild(from: parsed.records)
@@ -55,8 +58,8 @@ import PeachCore
 
     @Test func anIOSFileExportsBackIdentically() throws {
         let file = Self.iOSFile()
-        let parsed = try CSVImporter.parse(file)
-        #expect(CSVExporter.csv(parsed.records) == file)
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(file)
+        #expect(CSVExporter(codecs: Disciplines.codecs).csv(parsed.records) == file)
         #expect(file.contains(",d5,") && !file.contains(",TT,"))
     }
 
@@ -71,14 +74,14 @@ import PeachCore
                                               initialCentOffset: Cents(-20), interval: .majorThird,
                                               tuningSystem: .justIntonation, presentation: .harmonic),
             userCentError: Cents(1.5), timestamp: time.addingTimeInterval(1), controllerMode: .cc7)
-        let records = [CompletedTrial.comparison(comparison).record(outputName: "FLUID Synth"),
-                       CompletedTrial.pitchMatching(matching).record(outputName: nil)]
-        let csv = CSVExporter.csv(records)
+        let records = [Disciplines.record(of: comparison, outputName: "FLUID Synth")!,
+                       Disciplines.record(of: matching, outputName: nil)!]
+        let csv = CSVExporter(codecs: Disciplines.codecs).csv(records)
         #expect(csv.contains("pitchDiscrimination,2026-03-03T14:30:00Z,67,G4,60,C4,P5,justIntonation,-6.5,true,"))
         #expect(csv.contains("pitchMatching,2026-03-03T14:30:01Z,60,C4,64,E4,M3,justIntonation,,,-20.0,1.5,"))
-        let back = try CSVImporter.parse(csv).records
+        let back = try CSVImporter(codecs: Disciplines.codecs).parse(csv).records
         #expect(back.map(\.discipline) == records.map(\.discipline))
-        #expect(CSVExporter.csv(back) == csv)
+        #expect(CSVExporter(codecs: Disciplines.codecs).csv(back) == csv)
     }
 }
 

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import PeachCore
 @testable import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 /// The parser reads the log in chunks: every decision (records, corrupt lines, torn tail, where
 /// appends continue, header verdict) must be the same whatever the chunk size.
@@ -16,14 +18,14 @@ import PeachCore
 
     private func parse(_ text: String, chunkSize: Int) -> Outcome {
         var records: [TrainingRecord] = []
-        let parsed = LogFileParser(Array(text.utf8), chunkSize: chunkSize) { records.append($0) }
+        let parsed = LogFileParser(Array(text.utf8), codecs: Disciplines.codecs, chunkSize: chunkSize) { records.append($0) }
         return Outcome(header: parsed.header, records: records,
                        corrupt: parsed.corruptLines.map { "\($0.lineNumber): \($0.reason)" },
                        goodEnd: parsed.goodEnd, tail: parsed.tail)
     }
 
     private func lines(_ records: [TrainingRecord]) -> String {
-        records.map { try! LogLineEncoder.line(for: $0) }.joined()
+        records.map { try! Disciplines.codecs.logLine(for: $0) }.joined()
     }
 
     /// Chunk sizes from the smallest the parser allows (it rounds up to hold the header) to whole-file.
@@ -43,18 +45,18 @@ import PeachCore
         body[17] = "garbage"
         body.insert("", at: 30)
         body.insert("# a comment", at: 55)
-        let text = LogFormat.fileHeader + body.joined(separator: "\n") + "comparison\t2026-03-03T14:3"
+        let text = LogFormat.fileHeader(Disciplines.codecs) + body.joined(separator: "\n") + "comparison\t2026-03-03T14:3"
         let outcome = expectSameForEveryChunkSize(text)
         #expect(outcome.header == .valid)
         #expect(outcome.records.count == records.count - 1)
-        #expect(outcome.corrupt.count == 1 && outcome.corrupt[0].hasPrefix("\(LogFormat.columnComments.count + 1 + 18):"))
+        #expect(outcome.corrupt.count == 1 && outcome.corrupt[0].hasPrefix("\(Disciplines.codecs.log.count + 1 + 18):"))
         #expect(outcome.tail?.bytes == Array("comparison\t2026-03-03T14:3".utf8))
         #expect(outcome.goodEnd == text.utf8.count - 26)
         #expect(outcome.tail?.range == outcome.goodEnd..<text.utf8.count)
     }
 
     @Test func unreadableLastLineIsTheTailWhateverTheChunkSize() {
-        let text = LogFormat.fileHeader + lines(variedRecords()) + "\0\0\0\0\n"
+        let text = LogFormat.fileHeader(Disciplines.codecs) + lines(variedRecords()) + "\0\0\0\0\n"
         let outcome = expectSameForEveryChunkSize(text)
         #expect(outcome.tail?.bytes == [0, 0, 0, 0, 0x0A])
         #expect(outcome.corrupt.isEmpty && outcome.records == variedRecords())
@@ -62,14 +64,14 @@ import PeachCore
 
     @Test func aLineLongerThanTheBufferIsReadWhole() {
         let record = TrainingRecord.comparison(makeComparison(output: String(repeating: "long name ", count: 300)))
-        let outcome = expectSameForEveryChunkSize(LogFormat.fileHeader + lines([record, record]))
+        let outcome = expectSameForEveryChunkSize(LogFormat.fileHeader(Disciplines.codecs) + lines([record, record]))
         #expect(outcome.records == [record, record] && outcome.tail == nil)
     }
 
     @Test func headerVerdictsDoNotDependOnTheChunkSize() {
         #expect(expectSameForEveryChunkSize("").header == .absent)
         #expect(expectSameForEveryChunkSize("# peach-log-fo").header == .absent)
-        #expect(expectSameForEveryChunkSize(String(LogFormat.fileHeader.dropLast(5))).header == .absent)
+        #expect(expectSameForEveryChunkSize(String(LogFormat.fileHeader(Disciplines.codecs).dropLast(5))).header == .absent)
         #expect(expectSameForEveryChunkSize("my shopping list\neggs\n").header == .notALog(firstLine: "my shopping list"))
         let noLineEnd = String(repeating: "x", count: 5000)
         #expect(expectSameForEveryChunkSize(noLineEnd).header == .notALog(firstLine: String(repeating: "x", count: 80) + "…"))
@@ -86,10 +88,10 @@ import PeachCore
         for field in fields {
             let line = "comparison\t2026-03-03T14:30:00.000Z\t60\t60\t\(field)\t1.0\thigher\tcorrect\tP1\tequalTemperament\t440.0\t\t\n"
             var decoded: [TrainingRecord] = []
-            let parsed = LogFileParser(Array((LogFormat.fileHeader + line + line).utf8)) { decoded.append($0) }
+            let parsed = LogFileParser(Array((LogFormat.fileHeader(Disciplines.codecs) + line + line).utf8), codecs: Disciplines.codecs) { decoded.append($0) }
             let expected = Double(field).flatMap { $0.isFinite && field.utf8.count <= 40 ? $0 : nil }
             if let expected {
-                guard decoded.count == 2, case .comparison(let record) = decoded[0] else {
+                guard decoded.count == 2, let record = decoded[0].comparisonRecord else {
                     Issue.record("'\(field)' not read: \(parsed.corruptLines)"); continue
                 }
                 #expect(record.intendedCentOffset.value.bitPattern == expected.bitPattern, "'\(field)'")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import PeachCore
 @testable import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int = 60, median: Double = 6.3,
                        lower: Double = 4.9, upper: Double = 8.1, conclusive: Bool = true) -> ThresholdTestRecord {
@@ -20,17 +22,17 @@ func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int
                                              lower: 0.1, upper: 97.25, conclusive: false)),
         ]
         do {
-            let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+            let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
             for record in records { try log.append(record) }
         }
-        let reread = try TrainingLog.read(temp.dataDirectory)
+        let reread = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         #expect(reread.records == records)
         #expect(reread.warnings.isEmpty)
     }
 
     @Test func resultLineHasTheDocumentedLayoutAndTheHeaderListsIt() throws {
         let temp = TemporaryDirectory()
-        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
         try log.append(.thresholdTest(makeThresholdTest(ms: 500)))
         let lines = readText(temp.dataDirectory.logPath).split(separator: "\n").map(String.init)
         #expect(lines.contains("# thresholdTest\ttimestamp\tlowestNote\thighestNote\ttrials\tmedianCents\tlowerCents\tupperCents\tconclusive|inconclusive"))
@@ -48,11 +50,11 @@ func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int
 
             """
         writeText(old, to: temp.dataDirectory.logPath)
-        let contents = try TrainingLog.openForWriting(temp.dataDirectory).contents
+        let contents = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs).contents
         #expect(contents.warnings.isEmpty)
         #expect(contents.records.count == 2)
-        guard case .comparison(let comparison) = contents.records.first,
-              case .pitchMatching(let matching) = contents.records.last else {
+        guard let comparison = contents.records.first?.comparisonRecord,
+              let matching = contents.records.last?.pitchMatchingRecord else {
             Issue.record("unexpected records \(contents.records)"); return
         }
         #expect(comparison.presentedCentOffset == Cents(12.4))
@@ -61,12 +63,12 @@ func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int
 
     @Test func aDamagedResultLineIsReportedAndSkipped() throws {
         let temp = TemporaryDirectory()
-        let text = LogFormat.fileHeader
+        let text = LogFormat.fileHeader(Disciplines.codecs)
             + "thresholdTest\t2026-03-03T14:30:00.500Z\t36\t84\t60\t6.3\t4.9\t8.1\tmaybe\n"
             + "thresholdTest\t2026-03-03T14:30:00.600Z\t84\t36\t60\t6.3\t4.9\t8.1\tconclusive\n"
             + "thresholdTest\t2026-03-03T14:30:00.700Z\t36\t84\t60\t6.3\t4.9\t8.1\tconclusive\n"
         writeText(text, to: temp.dataDirectory.logPath)
-        let contents = try TrainingLog.read(temp.dataDirectory)
+        let contents = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         #expect(contents.records == [.thresholdTest(makeThresholdTest(ms: 700))])
         #expect(contents.warnings.count == 2)
         #expect(contents.warnings.first?.description.contains("'conclusive' or 'inconclusive'") == true)
@@ -74,17 +76,19 @@ func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int
 
     @Test @MainActor func theStoreSavesAFinishedTest() throws {
         let temp = TemporaryDirectory()
-        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
-        let store: any ThresholdTestObserver = TrainingStore(log: log)
-        try store.thresholdTestFinished(makeThresholdTest(ms: 9))
-        #expect(try TrainingLog.read(temp.dataDirectory).records == [.thresholdTest(makeThresholdTest(ms: 9))])
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
+        let recorder = TrialRecorder(observers: [TrainingStore(log: log)])
+        try recorder.thresholdTestFinished(makeThresholdTest(ms: 9))
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records == [.thresholdTest(makeThresholdTest(ms: 9))])
     }
 
     @Test func csvExportLeavesResultsOutAndCountsThem() {
         let trials = variedRecords()
         let withResults = trials + [.thresholdTest(makeThresholdTest(ms: 1)), .thresholdTest(makeThresholdTest(ms: 2))]
-        #expect(CSVExporter.csv(withResults) == CSVExporter.csv(trials))
-        #expect(CSVExporter.skippedCount(withResults) == 2)
-        #expect(CSVExporter.skippedCount(trials) == 0)
+        #expect(CSVExporter(codecs: Disciplines.codecs).csv(withResults) == CSVExporter(codecs: Disciplines.codecs).csv(trials))
+        let exporter = CSVExporter(codecs: Disciplines.codecs)
+        #expect(exporter.leftOut(withResults).map(\.recordName) == ["threshold-test result"])
+        #expect(exporter.leftOut(withResults).map(\.count) == [2])
+        #expect(exporter.leftOut(trials).isEmpty)
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
+import PeachFormats
 
 @Suite struct TimestampTests {
     @Test func formatsUTCWithMilliseconds() {

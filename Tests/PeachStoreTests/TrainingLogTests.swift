@@ -2,10 +2,12 @@ import Foundation
 import Testing
 import PeachCore
 @testable import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct TrainingLogTests {
     private func openWriter(_ directory: DataDirectory) throws -> (log: TrainingLog, contents: LogContents) {
-        try TrainingLog.openForWriting(directory)
+        try TrainingLog.openForWriting(directory, codecs: Disciplines.codecs)
     }
 
     @Test func appendAndReloadKeepsEveryField() throws {
@@ -19,7 +21,7 @@ import PeachCore
         let reopened = try openWriter(temp.dataDirectory).contents
         #expect(reopened.records == records)
         #expect(reopened.warnings.isEmpty)
-        #expect(try TrainingLog.read(temp.dataDirectory).records == records)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records == records)
     }
 
     @Test func newLogStartsWithVersionHeaderAndIsOneLinePerRecord() throws {
@@ -36,7 +38,7 @@ import PeachCore
 
     @Test func readingAMissingLogIsAnEmptyHistoryAndCreatesNothing() throws {
         let temp = TemporaryDirectory()
-        #expect(try TrainingLog.read(temp.dataDirectory).records.isEmpty)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: temp.dataDirectory.path))
     }
 
@@ -50,7 +52,7 @@ import PeachCore
         handle.write(Data("comparison\t2026-03-03T14:3".utf8)) // a write cut short by kill -9
         handle.closeFile()
 
-        let readOnly = try TrainingLog.read(temp.dataDirectory)
+        let readOnly = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         #expect(readOnly.records == [first])
         #expect(readOnly.warnings.count == 1)
         #expect(readText(path).hasSuffix("14:3"), "a read-only open must not change the log")
@@ -116,7 +118,7 @@ import PeachCore
         let (log, contents) = try openWriter(temp.dataDirectory)
         #expect(contents.records.isEmpty && contents.warnings.isEmpty)
         try log.append(.comparison(makeComparison()))
-        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 1)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 1)
     }
 
     @Test func someOtherFileIsRefusedAndLeftUntouched() throws {
@@ -132,7 +134,7 @@ import PeachCore
         let temp = TemporaryDirectory()
         writeText("# peach-log-format:2\nwhatever\n", to: temp.dataDirectory.logPath)
         #expect(throws: StoreError.unsupportedVersion(path: temp.dataDirectory.logPath, version: "2")) {
-            try TrainingLog.read(temp.dataDirectory)
+            try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         }
     }
 
@@ -141,7 +143,7 @@ import PeachCore
         let (log, _) = try openWriter(temp.dataDirectory)
         #expect(throws: StoreError.self) { try log.append(.comparison(makeComparison(intended: .nan))) }
         try log.append(.comparison(makeComparison()))
-        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 1)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 1)
     }
 
     @Test func unwritableDirectoryErrorSaysWhereAndWhy() throws {
@@ -171,7 +173,7 @@ import PeachCore
         }
         do { try openWriter(temp.dataDirectory).log.append(contentsOf: records, batchSize: 20_000) }
         // Correctness at full size only; speed is a benchmark figure (peach-bench, "launch"), not a unit test.
-        let loaded = try TrainingLog.read(temp.dataDirectory)
+        let loaded = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         #expect(loaded.records == records)
     }
 }

@@ -2,47 +2,50 @@ import Foundation
 import Testing
 import PeachCore
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 @MainActor
 @Suite struct TrainingStoreTests {
     @Test func observerCallbacksSaveRecordsWithOutputAndControllerMode() throws {
         let temp = TemporaryDirectory()
-        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory)
+        let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
         let store = TrainingStore(log: log, outputName: "FLUID Synth (99)")
         let comparison = CompletedComparison(comparison: Comparison(referenceNote: note(62), centOffset: Cents(-7.5)),
                                              answeredHigher: false, timestamp: date(ms: 5),
                                              presentedCentOffset: Cents(-7.4), velocity: MIDIVelocity(100)!)
-        let observer: any TrainingObserver = store
-        try observer.trialCompleted(.comparison(comparison))
+        // As the app wires it: the recorder makes the record (with the store's output name), the store saves it.
+        let recorder = TrialRecorder(observers: [store], outputName: { store.outputName })
+        try recorder.trialCompleted(comparison)
         let matching = CompletedPitchMatching(challenge: PitchMatchingChallenge(referenceNote: note(50), initialCentOffset: Cents(30)),
                                               userCentError: Cents(-2.5), timestamp: date(ms: 6), controllerMode: .cc14)
-        try store.trialCompleted(.pitchMatching(matching))
+        try recorder.trialCompleted(matching)
         #expect(store.saveFailure == nil)
 
-        let records = try TrainingLog.read(temp.dataDirectory).records
+        let records = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records
         #expect(records == [.comparison(ComparisonRecord(comparison, outputName: "FLUID Synth (99)")),
                             .pitchMatching(PitchMatchingRecord(matching))])
-        guard case .pitchMatching(let stored) = records.last else { return }
+        guard let stored = records.last?.pitchMatchingRecord else { return }
         #expect(stored.controllerMode == .cc14, "the mode the attempt was tuned with survives the log")
     }
 
     @Test func unrepresentableRecordIsRefusedAloneAndDoesNotBlockLaterOnes() throws {
         let temp = TemporaryDirectory()
-        let store = TrainingStore(log: try TrainingLog.openForWriting(temp.dataDirectory).log)
+        let store = TrainingStore(log: try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs).log)
         #expect(throws: StoreError.self) { try store.save(.comparison(makeComparison(intended: .infinity))) }
         try store.save(.comparison(makeComparison()))
         #expect(store.saveFailure == nil)
-        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 1)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 1)
     }
 
     @Test func unavailableStoreKeepsTrainingGoingAndSaysWhy() throws {
         let error = StoreError.cannotOpen(SystemError("opening", "/ro/peach/training.log", code: EROFS))
         let store = TrainingStore(unavailable: error, outputName: "synth")
         #expect(store.saveFailure?.error == error, "the warning shows from launch, before any result")
-        let observer: any TrainingObserver = store
+        let recorder = TrialRecorder(observers: [store])
         #expect(throws: StoreError.self) {
-            try observer.trialCompleted(.comparison(CompletedComparison(
-                comparison: Comparison(referenceNote: note(60), centOffset: Cents(5)), answeredHigher: true, timestamp: date())))
+            try recorder.trialCompleted(CompletedComparison(
+                comparison: Comparison(referenceNote: note(60), centOffset: Cents(5)), answeredHigher: true, timestamp: date()))
         }
         #expect(store.saveFailure?.unsavedRecords == 1)
         #expect(store.saveFailure?.description.contains("Read-only file system") == true)
@@ -51,11 +54,11 @@ import PeachStore
 
     @Test func openReturnsTheStoreAndTheHistory() throws {
         let temp = TemporaryDirectory()
-        do { try TrainingLog.openForWriting(temp.dataDirectory).log.append(.comparison(makeComparison())) }
-        let (store, contents) = try TrainingStore.open(temp.dataDirectory, outputName: "x")
+        do { try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs).log.append(.comparison(makeComparison())) }
+        let (store, contents) = try TrainingStore.open(temp.dataDirectory, codecs: Disciplines.codecs, outputName: "x")
         #expect(contents.records.count == 1)
         try store.save(.pitchMatching(makePitchMatching()))
-        #expect(try TrainingLog.read(temp.dataDirectory).records.count == 2)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 2)
     }
 
     /// A file-size limit makes writes fail with EFBIG like a full disk would: the writer keeps going,
@@ -75,7 +78,7 @@ import PeachStore
                 "\(failures.first ?? "")")
         #expect(failures.last?.hasPrefix("unsaved \(40 - saved.count): ") == true, "unsaved records accumulate for retry")
 
-        let contents = try TrainingLog.read(temp.dataDirectory)
+        let contents = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         #expect(contents.warnings.isEmpty, "a failed append leaves no partial line: \(contents.warnings)")
         #expect(contents.records.count == saved.count)
     }

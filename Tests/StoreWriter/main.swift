@@ -11,6 +11,8 @@
 // PADDING spaces-and-x's: records spanning several memory pages make a SIGKILL land mid-write (torn lines).
 import Foundation
 import PeachCore
+import PeachDisciplines
+import PeachFormats
 import PeachStore
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +31,7 @@ func fail(_ message: String, code: Int32) -> Never {
 
 func record(id: Int, padding: Int) -> TrainingRecord {
     let base: Int64 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
-    return .comparison(ComparisonRecord(
+    return TrainingRecord(ComparisonRecord(
         timestamp: UTCMilliseconds(value: base + Int64(id)).date, referenceNote: MIDINote(60 + id % 12)!,
         targetNote: MIDINote(60 + id % 12)!, intendedCentOffset: Cents(Double(id % 50) + 0.5),
         presentedCentOffset: Cents(Double(id % 50) + 0.25), answeredHigher: id % 2 == 0, isCorrect: id % 3 != 0,
@@ -42,7 +44,7 @@ let directory = DataDirectory(path: arguments[2])
 
 let log: TrainingLog
 do {
-    log = try TrainingLog.openForWriting(directory).log
+    log = try TrainingLog.openForWriting(directory, codecs: Disciplines.codecs).log
 } catch {
     if case .lockedByAnotherProcess = error { fail(error.description, code: 2) }
     fail(error.description, code: 3)

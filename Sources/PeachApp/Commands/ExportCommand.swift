@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
 import PeachFiles
 import PeachStore
 
@@ -19,14 +20,16 @@ public enum ExportCommand {
         }
         guard let contents = HistoryReader.read(directory, console: console) else { return 1 }
         let reporter = ProgressReporter(console: console)
-        let skipped = CSVExporter.skippedCount(contents.records)
-        let exported = contents.records.count - skipped
-        // iOS format 3 has no row for a threshold-test result: say so rather than drop them silently.
-        let note = skipped == 0 ? "" : " (left out \(skipped) threshold-test result\(skipped == 1 ? "" : "s"): "
-            + "the CSV format has no row for them; their trials are exported)"
+        let exporter = CSVExporter(codecs: Disciplines.codecs)
+        let leftOut = exporter.leftOut(contents.records)
+        let exported = contents.records.count - leftOut.reduce(0) { $0 + $1.count }
+        // iOS format 3 has no row for some records (threshold-test results): say so rather than drop them silently.
+        let note = leftOut.isEmpty ? "" : " (left out "
+            + leftOut.map { "\($0.count) \($0.recordName)\($0.count == 1 ? "" : "s")" }.joined(separator: ", ")
+            + ": the CSV format has no row for them; their trials are exported)"
         let progress = { (done: Int, total: Int) in reporter.update("exporting", unit: "records", done: done, total: total) }
         guard let path else {
-            CSVExporter.export(contents.records, progress: progress) { (chunk: String) in console.out(chunk) }
+            exporter.export(contents.records, progress: progress) { (chunk: String) in console.out(chunk) }
             reporter.finishLine()
             console.err("peach: exported \(exported) records\(note)\n")
             return 0
@@ -39,7 +42,7 @@ public enum ExportCommand {
             return 1
         }
         do {
-            try CSVExporter.export(contents.records, progress: progress) { (chunk: String) throws in
+            try exporter.export(contents.records, progress: progress) { (chunk: String) throws in
                 try handle.write(contentsOf: Data(chunk.utf8))
             }
             if special == nil {

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachDisciplines
 import PeachStore
 
 /// The read-only commands' way into the history: no lock (a trainer may be running), warnings
@@ -6,7 +7,7 @@ import PeachStore
 enum HistoryReader {
     static func read(_ directory: DataDirectory, console: Console) -> LogContents? {
         do {
-            let contents = try TrainingLog.read(directory)
+            let contents = try TrainingLog.read(directory, codecs: Disciplines.codecs)
             contents.warnings.forEach { console.err("peach: warning: \($0)\n") }
             return contents
         } catch {
@@ -19,7 +20,7 @@ enum HistoryReader {
     /// False after printing why the history could not be read.
     static func read(_ directory: DataDirectory, console: Console, each: (TrainingRecord) -> Void) -> Bool {
         do {
-            let warnings = try TrainingLog.read(directory, each: each)
+            let warnings = try TrainingLog.read(directory, codecs: Disciplines.codecs, each: each)
             warnings.forEach { console.err("peach: warning: \($0)\n") }
             return true
         } catch {

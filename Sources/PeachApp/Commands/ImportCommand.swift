@@ -1,5 +1,7 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
+import PeachFormats
 import PeachFiles
 import PeachStore
 
@@ -23,7 +25,7 @@ public enum ImportCommand {
         let log: TrainingLog
         let existing: LogContents
         do {
-            (log, existing) = try TrainingLog.openForWriting(directory)
+            (log, existing) = try TrainingLog.openForWriting(directory, codecs: Disciplines.codecs)
         } catch {
             console.err("peach: cannot open the training history for writing: \(error)\n")
             return 1
@@ -31,7 +33,7 @@ public enum ImportCommand {
         existing.warnings.forEach { console.err("peach: warning: \($0)\n") }
         let progress = ProgressReporter(console: console)
         do {
-            let summary = try CSVImporter.importCSV(data, into: log, existing: existing.records, partial: partial) { step in
+            let summary = try CSVImporter(codecs: Disciplines.codecs).importCSV(data, into: log, existing: existing.records, partial: partial) { step in
                 switch step.phase {
                 case .checking: progress.update("checking", unit: "rows", done: step.done, total: step.total)
                 case .saving: progress.update("saving", unit: "records", done: step.done, total: step.total)

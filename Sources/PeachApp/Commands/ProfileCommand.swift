@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
 import PeachFiles
 import PeachStore
 import PeachTerminal
@@ -27,21 +28,18 @@ public enum ProfileCommand {
         }) else { return 1 }
         let profile = PerceptualProfile()
         profile.replace(with: gathered)
+        let document = ProfileDocument(ReportContext(profile: profile, recentRecords: history.recentRecords, range: range))
         if json {
-            console.out(ProfileJSON.text(profile: profile, range: range, thresholdTests: history.thresholdTests) + "\n")
+            console.out(document.json + "\n")
             return 0
         }
         guard let svgPath else {
-            let tests = history.thresholdTests.map { "  \($0.timestamp.formatted(.iso8601.year().month().day())): \($0.summary)" }
-            let lines = ProfileReport.lines(profile: profile, history: history.recentRecords, range: range)
-                + (tests.isEmpty ? [] : ["Threshold tests (oldest first):"] + tests)
-            console.out(lines.joined(separator: "\n") + "\n")
+            console.out(document.lines.joined(separator: "\n") + "\n")
             return 0
         }
-        let chart = ScreenModels.profileChart(profile, range: range, trend: history.trend(of: .unisonComparison))
         do {
             // A FIFO or device (/dev/stdout) is written in place: an atomic write would rename over it.
-            try ProfileSVG.render(chart).write(toFile: svgPath, atomically: special == nil, encoding: .utf8)
+            try document.svg.write(toFile: svgPath, atomically: special == nil, encoding: .utf8)
         } catch {
             console.err("peach: cannot write \(svgPath): \(error.localizedDescription)\n")
             return 1

@@ -5,7 +5,7 @@ import PeachTerminal
 /// Finds the synth to play to: the port the user named (aconnect syntax), else a synth port on the
 /// sequencer, else FluidSynth started as a child process — unless the user said `external`.
 public struct SynthConnection {
-    public enum Outcome {
+    public enum Outcome: Sendable {
         case existing(SequencerPortInfo)
         case launched(SequencerPortInfo, FluidSynthProcess)
 

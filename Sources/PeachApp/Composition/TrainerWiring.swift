@@ -1,30 +1,35 @@
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 
 /// Wires the trainer once, from adapters the composition root (or a test) made. The order is the
 /// contract: every finished trial goes
-///   1. to the store — a record is on disk (fsynced) before anything else reacts to it;
-///   2. to the profile and the estimator's thresholds, then to the history — what the screens, the trend
-///      and the measurement trials use;
-///   3. to quiet breaks last — a due break may stop training, after everything above has the trial.
-/// A finished threshold test's result goes to the store, then to the history (`ThresholdTestObserver`).
-/// The modes come from the registry; each gets its session from the same dependencies.
+///   1. to the recorder, which makes its discipline's record once and tells, in order,
+///      a. the store — the record is on disk (fsynced) before anything else reacts to it;
+///      b. the profile and the estimator's thresholds, then the history — what the screens, the trend
+///         and the measurement trials use;
+///   2. to quiet breaks last — a due break may stop training, after everything above has the trial.
+/// A finished threshold test's result goes to the recorder too (store, profile's list of tests, history).
+/// The modes come from the discipline registry; each gets its session from the same dependencies.
 @MainActor
 public enum TrainerWiring {
     /// The adapters behind the core's ports.
     public struct Adapters {
-        /// Persists every finished trial (the `TrainingStore`).
-        public var store: any TrainingObserver
+        /// Persists every record (the `TrainingStore`).
+        public var store: any RecordObserver
         public var notePlayer: any NotePlayer
         public var output: any TrainingOutput
         public var settings: any TrainingSettingsSource
         public var clock: any TrainingClock
         public var logger: any PeachLogger
         public var interruptions: any InterruptionSource
+        /// The synth or port the notes go to, recorded with each trial (the store's `outputName`).
+        public var outputName: @MainActor () -> String?
 
-        public init(store: any TrainingObserver, notePlayer: any NotePlayer, output: any TrainingOutput,
+        public init(store: any RecordObserver, notePlayer: any NotePlayer, output: any TrainingOutput,
                     settings: any TrainingSettingsSource, clock: any TrainingClock, logger: any PeachLogger,
-                    interruptions: any InterruptionSource) {
+                    interruptions: any InterruptionSource, outputName: @escaping @MainActor () -> String? = { nil }) {
+            self.outputName = outputName
             self.store = store
             self.notePlayer = notePlayer
             self.output = output
@@ -60,27 +65,21 @@ public enum TrainerWiring {
     /// The profile also keeps the estimator's pooled thresholds (built from the stored history at launch):
     /// it feeds the measurement trials of comparison training.
     public static func trainer(_ adapters: Adapters, profile: PerceptualProfile, history: TrainingHistory,
-                               choices: Choices, modes: [any TrainingMode] = TrainingModes.all) -> TrainerController {
+                               choices: Choices, modes: [any TrainingMode] = Disciplines.modes) -> TrainerController {
         let breaks = BreakCoordinator(schedule: choices.breaks, clock: adapters.clock, output: adapters.output)
-        let observers: [any TrainingObserver] = [adapters.store, profile, history, breaks]
+        let recorder = TrialRecorder(observers: [adapters.store, profile, history], outputName: adapters.outputName)
+        let observers: [any TrainingObserver] = [recorder, breaks]
         // The controller input routes the knob to every tunable note as it starts (one hop on the sequencer thread).
         let controllerInput = ControllerInput(decoder: choices.decoder)
         let sessions = SessionDependencies(notePlayer: adapters.notePlayer, profile: profile, settings: adapters.settings,
                                            clock: adapters.clock, logger: adapters.logger,
                                            interruptions: adapters.interruptions, observers: observers,
                                            tunableNotes: controllerInput,
-                                           thresholdTestObservers: thresholdTestObservers(adapters.store, history),
+                                           thresholdTestObservers: [recorder],
                                            thresholdPosteriors: profile)
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, history: history, output: adapters.output, breaks: breaks,
             controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,
             saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade))
-    }
-
-    /// A finished threshold test's result goes to the store (when it keeps them, as `TrainingStore` does),
-    /// then to the history's list of earlier tests.
-    private static func thresholdTestObservers(_ store: any TrainingObserver,
-                                               _ history: TrainingHistory) -> [any ThresholdTestObserver] {
-        [store as? any ThresholdTestObserver, history].compactMap { $0 }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
 import PeachTerminal
 
 /// The full-screen terminal UI: draws the current screen whole on every change and maps keys to
@@ -57,7 +58,7 @@ public final class FullScreenInterface: TrainerInterface {
         case .start, .training:
             return .start(StartScreenModel(
                 menu: ScreenModels.startMenu(controller.modes, selectedIndex: selectedEntry),
-                profile: ScreenModels.profileChart(controller.profile, range: range,
+                profile: ComparisonChart.model(controller.profile, range: range,
                                                    trend: controller.history.trend(of: .unisonComparison)),
                 synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus(),
                 warnings: ScreenModels.warnings(controller)))

@@ -1,15 +1,19 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
 
-/// Plain mode's single-line commands. Words and their one-letter short forms (each mode brings its own
-/// from the registry); a signed number tunes by that many cents; an empty line commits (Enter).
+/// Plain mode's single-line commands. Each mode brings its start words and its answer words from the
+/// discipline registry; the words that answer are the running mode's (before a mode runs, any mode's, in
+/// menu order). A signed number tunes by that many cents; an empty line commits (Enter).
 @MainActor
 public enum PlainCommandParser {
     public static func help(modes: [any TrainingMode]) -> String {
         let starts = modes.map { "\($0.plainWords[0]) = \($0.menuTitle.lowercased())" }.joined(separator: ", ")
+        var answers: [String] = []
+        for mode in modes where !answers.contains(mode.plainAnswerHelp) { answers.append(mode.plainAnswerHelp) }
         return """
         Commands: \(starts),
-        h / l = answer higher / lower (w / n = wider / narrower for intervals), +N / -N = tune by N cents (e.g. +5, -0.5), Enter = commit the tuning,
+        \(answers.joined(separator: ", ")),
         s = stop training, p = profile, i = info, z = snooze a quiet break, learn = MIDI-learn the tuning control,
         connect = use the synth that appeared, q = quit, help = this text.
         """
@@ -21,28 +25,34 @@ public enum PlainCommandParser {
         case unknown(String)
     }
 
-    public static func parse(_ line: String, modes: [any TrainingMode]) -> Parsed {
+    /// `running`: the mode training now, whose answer words come first.
+    public static func parse(_ line: String, modes: [any TrainingMode], running: TrainingModeID? = nil) -> Parsed {
         let word = line.trimmingCharacters(in: .whitespaces).lowercased()
         if let mode = modes.first(where: { $0.plainWords.contains(word) }) {
             return .command(.open(.training(mode.id)))
         }
+        if let command = command(word) { return command }
+        let answering = modes.filter { $0.id == running } + modes
+        if let input = answering.lazy.compactMap({ $0.plainAnswers[word] }).first { return .command(.input(input)) }
+        if let first = word.first, first == "+" || first == "-", let cents = Double(word.dropFirst()), cents.isFinite {
+            return .command(.input(.adjust(Cents(first == "-" ? -cents : cents), via: .keyboard)))
+        }
+        return .unknown(word)
+    }
+
+    /// The words that mean the same in every mode.
+    private static func command(_ word: String) -> Parsed? {
         switch word {
-        case "", "enter", "commit": return .command(.input(.commit))
-        case "h", "higher", "u", "up", "w", "wider": return .command(.input(.answer(higher: true)))
-        case "l", "lower", "d", "down", "n", "narrower": return .command(.input(.answer(higher: false)))
-        case "s", "stop", "back", "esc": return .command(.back)
-        case "p", "profile": return .command(.open(.profile))
-        case "i", "info": return .command(.open(.info))
-        case "z", "snooze": return .command(.snooze)
-        case "learn": return .command(.learnController)
-        case "connect": return .command(.connectOfferedSynth)
-        case "q", "quit", "exit": return .command(.quit)
-        case "?", "help": return .help
-        default:
-            if let first = word.first, first == "+" || first == "-", let cents = Double(word.dropFirst()), cents.isFinite {
-                return .command(.input(.adjust(Cents(first == "-" ? -cents : cents), via: .keyboard)))
-            }
-            return .unknown(word)
+        case "", "enter", "commit": .command(.input(.commit))
+        case "s", "stop", "back", "esc": .command(.back)
+        case "p", "profile": .command(.open(.profile))
+        case "i", "info": .command(.open(.info))
+        case "z", "snooze": .command(.snooze)
+        case "learn": .command(.learnController)
+        case "connect": .command(.connectOfferedSynth)
+        case "q", "quit", "exit": .command(.quit)
+        case "?", "help": .help
+        default: nil
         }
     }
 }

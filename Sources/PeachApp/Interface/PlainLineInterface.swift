@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import PeachTerminal
 
@@ -72,7 +73,7 @@ public final class PlainLineInterface: TrainerInterface {
             var line = String(decoding: pendingLine, as: UTF8.self)
             pendingLine.removeAll()
             if line.hasSuffix("\r") { line.removeLast() }
-            switch PlainCommandParser.parse(line, modes: modes) {
+            switch PlainCommandParser.parse(line, modes: modes, running: controller.screen.trainingMode) {
             case .command(let command): commands.append(command)
             case .help: emit(PlainCommandParser.help(modes: modes))
             case .unknown(let word): emit("unknown command '\(word)'; type help for the list")

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import PeachTerminal
 
@@ -7,62 +8,9 @@ import PeachTerminal
 /// screen would show is testable without a terminal.
 @MainActor
 public enum ScreenModels {
-    /// The chart of `discipline`'s thresholds: each note shows its region's estimate and 95 % interval;
-    /// regions with no answers are unknown (no point), never zero.
-    public static func profileChart(_ profile: PerceptualProfile, range: ClosedRange<MIDINote>, trend: TrainingTrend?,
-                                    discipline: TrainingDiscipline = .unisonComparison) -> ProfileChartModel {
-        guard let thresholds = profile.thresholds(of: discipline) else {
-            return ProfileChartModel(points: range.notes.map { ProfileChartPoint(note: $0, threshold: nil) },
-                                     trend: trend.map(profileTrend))
-        }
-        var byRegion: [Int: ThresholdEstimate] = [:]
-        for region in thresholds.regions(in: range) {
-            if let estimate = region.estimate { byRegion[thresholds.regionIndex(containing: region.notes.lowerBound)] = estimate }
-        }
-        let points = range.notes.map { note in
-            let estimate = byRegion[thresholds.regionIndex(containing: note)]
-            return ProfileChartPoint(note: note, threshold: estimate?.median, band: estimate.map { $0.lower...$0.upper })
-        }
-        return ProfileChartModel(points: points, overall: thresholds.overall, trend: trend.map(profileTrend))
-    }
-
-    /// "improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents", only when the intervals do not overlap.
-    /// `dated` adds the periods compared (the text report has room for them; the screen does not).
-    public static func progressLine(_ profile: PerceptualProfile, discipline: TrainingDiscipline = .unisonComparison,
-                                    dated: Bool = false) -> String? {
-        let period = profile.progress.naturalPeriod(of: discipline)
-        let points = profile.progress.points(of: discipline, per: period)
-        func text(_ point: ThresholdProgress.Point) -> String {
-            String(format: "%.1f (%.1f–%.1f)", point.estimate.median.value, point.estimate.lower.value, point.estimate.upper.value)
-        }
-        func when(_ from: ThresholdProgress.Point, _ to: ThresholdProgress.Point) -> String {
-            guard dated else { return "" }
-            let day = { (point: ThresholdProgress.Point) in point.start.formatted(.iso8601.year().month().day()) }
-            return " (\(period.rawValue) of \(day(from)) to \(period.rawValue) of \(day(to)))"
-        }
-        switch ThresholdProgress.change(in: points) {
-        case .improved(let from, let to):
-            return "improved from \(text(from)) to \(text(to)) cents" + when(from, to)
-        case .worsened(let from, let to):
-            return "worse: from \(text(from)) to \(text(to)) cents" + when(from, to)
-        case .noClearChange(let from, let to):
-            return "no clear change: \(text(from)), then \(text(to)) cents" + when(from, to)
-        case .notEnoughData:
-            return nil
-        }
-    }
-
     /// The Start screen's menu: the registry's modes, then Profile, Settings and Info.
     public static func startMenu(_ modes: [any TrainingMode], selectedIndex: Int = 0) -> StartMenu {
         StartMenu(titles: StartMenuEntry.entries(for: modes).map { $0.title(in: modes) }, selectedIndex: selectedIndex)
-    }
-
-    public static func profileTrend(_ trend: TrainingTrend) -> ProfileTrend {
-        switch trend {
-        case .improving: .improving
-        case .stable: .stable
-        case .declining: .declining
-        }
     }
 
     public static func synthStatus(_ state: OutputServiceState) -> DeviceStatus {
@@ -97,11 +45,11 @@ public enum ScreenModels {
         let statistics = controller.profile.pitchMatching(in: .unisonPitchMatching)
         let matching = PitchMatchingStats(
             count: statistics.count, summary: controller.profile.pitchMatchingSummary(of: .unisonPitchMatching),
-            trend: controller.history.trend(of: .unisonPitchMatching).map(profileTrend))
-        return ProfileScreenModel(chart: profileChart(controller.profile, range: range,
-                                                      trend: controller.history.trend(of: .unisonComparison)),
+            trend: controller.history.trend(of: .unisonPitchMatching).map(ProfileTrend.init))
+        return ProfileScreenModel(chart: ComparisonChart.model(controller.profile, range: range,
+                                                               trend: controller.history.trend(of: .unisonComparison)),
                                   comparisonCount: controller.profile.comparisonCount(in: .unisonComparison),
-                                  pitchMatching: matching, progress: progressLine(controller.profile))
+                                  pitchMatching: matching, progress: ComparisonProgress.line(controller.profile))
     }
 
     public static func quietBreak(_ controller: TrainerController) -> BreakScreenModel {

@@ -1,3 +1,4 @@
+import PeachDisciplines
 import PeachTerminal
 
 /// One line of the Start screen's menu: a training mode from the registry, or a viewer.

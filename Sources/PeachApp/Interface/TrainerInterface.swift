@@ -1,3 +1,4 @@
+import PeachDisciplines
 /// A way to show the trainer and read the user's commands: the full-screen terminal UI, or plain
 /// line mode. The runner calls `render` whenever anything it read has changed.
 @MainActor

@@ -46,7 +46,7 @@ public final class BreakCoordinator: TrainingObserver {
         return .zero
     }
 
-    public func trialCompleted(_ trial: CompletedTrial) throws {
+    public func trialCompleted(_ trial: any CompletedTrial) throws {
         guard schedule.status(at: clock.now()) == .due else { return }
         breakBegan()
         schedule.breakStarted(at: clock.now())

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 
 /// The trainer behind every user interface: navigation and commands. Which screen is up, which mode

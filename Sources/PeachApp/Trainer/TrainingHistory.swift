@@ -2,46 +2,32 @@ import Foundation
 import PeachCore
 
 /// The records of this and earlier sessions, for the trends. Loaded at launch from the store and
-/// extended as trials complete (it observes every session).
+/// extended as records are made (a record observer, after the store and the profile).
 ///
 /// Keeps only what the trend rule looks at: per discipline, the newest 2 × window records in time order
 /// (ties in the order added, as the rule's stable sort). A long history thus costs no memory here,
 /// and the trends come out exactly as `TrainingTrendRule` computes them over the whole history.
 @MainActor
-public final class TrainingHistory: TrainingObserver, ThresholdTestObserver {
+public final class TrainingHistory: RecordObserver {
     /// How many records were added, of every discipline.
     public private(set) var count = 0
-    /// Every finished threshold test's result, oldest first (the profile's "earlier tests").
-    public private(set) var thresholdTests: [ThresholdTestRecord] = []
-    /// The synth or port the notes go to, recorded with comparisons.
-    public var outputName: () -> String?
     private let rule = TrainingTrendRule()
     private var newest: [TrainingDiscipline: NewestRecords] = [:]
 
-    public init<Records: Sequence>(records: Records = [TrainingRecord](),
-                                   outputName: @escaping () -> String? = { nil }) where Records.Element == TrainingRecord {
-        self.outputName = outputName
+    public init<Records: Sequence>(records: Records = [TrainingRecord]()) where Records.Element == TrainingRecord {
         for record in records { add(record) }
     }
 
-    /// Adds a stored record (launch).
+    /// Adds a record. Only trials (records with a trend error) are kept for the trends.
     public func add(_ record: TrainingRecord) {
-        switch record {
-        case .comparison, .pitchMatching:
-            guard let discipline = record.discipline else { return }
-            newest[discipline, default: NewestRecords(limit: 2 * rule.windowSize)].add(record, sequence: count)
-        case .thresholdTest(let result):
-            thresholdTests.append(result)
+        if record.trendError != nil {
+            newest[record.discipline, default: NewestRecords(limit: 2 * rule.windowSize)].add(record, sequence: count)
         }
         count += 1
     }
 
-    public func thresholdTestFinished(_ result: ThresholdTestRecord) throws {
-        add(.thresholdTest(result))
-    }
-
-    public func trialCompleted(_ trial: CompletedTrial) throws {
-        add(trial.record(outputName: outputName()))
+    public func recorded(_ record: TrainingRecord) throws {
+        add(record)
     }
 
     /// The records the trends are computed from, oldest first: give these to `TrainingTrendRule`

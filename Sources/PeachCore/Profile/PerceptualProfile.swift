@@ -1,45 +1,37 @@
 import Observation
 
-/// What the user can hear, per discipline: per-note discrimination thresholds and pitch-matching accuracy.
-/// Updated live as an observer of every session and rebuilt from the full history at launch.
-/// Comparisons count by |presented cent offset| (what the listener really heard) on the reference note.
+/// What the user can hear and do, per discipline, in each discipline's own statistics.
+/// Updated live as a record observer and rebuilt from the full history at launch. The core reads it through
+/// capabilities (per-note difficulty, psychometric thresholds); each discipline adds typed accessors for its own.
 @MainActor @Observable
 public final class PerceptualProfile {
     private var data = ProfileData()
 
     public init() {}
 
-    /// The disciplines with at least one trial, comparisons first, unisons first.
+    /// The disciplines with at least one trial, in `TrainingDiscipline.ordered` order.
     public var trainedDisciplines: [TrainingDiscipline] {
-        (Array(data.comparisons.keys) + Array(data.pitchMatchings.keys)).sorted { lhs, rhs in
-            (lhs.kind == .comparison ? 0 : 1, lhs.interval.semitones, lhs.tuningSystem.rawValue)
-                < (rhs.kind == .comparison ? 0 : 1, rhs.interval.semitones, rhs.tuningSystem.rawValue)
-        }
+        data.statistics.filter { $0.value.count > 0 }.keys.sorted(by: TrainingDiscipline.ordered)
     }
 
-    public func pitchMatching(in discipline: TrainingDiscipline = .unisonPitchMatching) -> PitchMatchingStatistics {
-        data.pitchMatchings[discipline] ?? PitchMatchingStatistics()
+    /// `discipline`'s statistics; nil before its first record.
+    public func statistics(of discipline: TrainingDiscipline) -> (any DisciplineStatistics)? {
+        data.statistics[discipline]
     }
 
-    /// Answered comparisons over all notes of `discipline`.
-    public func comparisonCount(in discipline: TrainingDiscipline = .unisonComparison) -> Int {
-        data.comparisons[discipline]?.reduce(0) { $0 + $1.count } ?? 0
+    /// `discipline`'s statistics as its discipline's own type.
+    public func statistics<Statistics: DisciplineStatistics>(of discipline: TrainingDiscipline,
+                                                             as type: Statistics.Type) -> Statistics? {
+        data.statistics[discipline] as? Statistics
     }
 
-    /// A correct answer at `centDifference` on `note` (tests and tools; training goes through `update(with:)`).
-    public func update(note: MIDINote, centDifference: Cents, in discipline: TrainingDiscipline = .unisonComparison) {
-        data.add(.comparison(ComparisonRecord(timestamp: .now, referenceNote: note, targetNote: note,
-                                              intendedCentOffset: centDifference, presentedCentOffset: centDifference,
-                                              answeredHigher: centDifference.value > 0, isCorrect: true,
-                                              interval: discipline.interval, tuningSystem: discipline.tuningSystem)))
-    }
-
-    public func update(with trial: CompletedTrial) {
-        data.add(trial.record(outputName: nil))
+    /// Trials counted in `discipline` (0 before the first).
+    public func count(in discipline: TrainingDiscipline) -> Int {
+        data.statistics[discipline]?.count ?? 0
     }
 
     public func update(with record: TrainingRecord) {
-        data.add(record)
+        data.add(record, settled: true)
     }
 
     /// Replaces everything with the statistics of `records`, fed in order.
@@ -59,23 +51,19 @@ public final class PerceptualProfile {
     }
 
     /// The psychometric thresholds of `discipline` (per keyboard region and overall, with 95 % intervals);
-    /// nil before its first answer.
+    /// nil before its first answer, and for disciplines without them.
     public func thresholds(of discipline: TrainingDiscipline = .unisonComparison) -> PooledThresholds? {
-        data.thresholds[discipline]
+        (data.statistics[discipline] as? any PsychometricStatistics)?.pooledThresholds
     }
 
-    /// Bias and spread of `discipline`'s pitch matches with 95 % intervals; nil before two attempts.
-    public func pitchMatchingSummary(of discipline: TrainingDiscipline = .unisonPitchMatching) -> PitchMatchingSummary? {
-        data.pitchMatchings[discipline].flatMap { PitchMatchingSummary($0.signedError) }
+    /// The threshold per day or week, for progress over time (empty for disciplines without thresholds).
+    public func progress(of discipline: TrainingDiscipline = .unisonComparison) -> ThresholdProgress {
+        (data.statistics[discipline] as? any PsychometricStatistics)?.progress ?? ThresholdProgress()
     }
-
-    /// The threshold per day or week, for progress over time.
-    public var progress: ThresholdProgress { data.progress }
 
     public func threshold(for note: MIDINote, in discipline: TrainingDiscipline = .unisonComparison) -> NoteThreshold {
-        let stats = data.comparisons[discipline]?[note.rawValue] ?? WelfordAccumulator()
-        return NoteThreshold(note: note, mean: Cents(stats.mean),
-                             standardDeviation: Cents(stats.standardDeviation), count: stats.count)
+        (data.statistics[discipline] as? any NoteDifficultyStatistics)?.threshold(for: note)
+            ?? NoteThreshold(note: note, mean: .zero, standardDeviation: .zero, count: 0)
     }
 
     /// One entry per note of `range`, trained or not, lowest first (the chart's x axis).
@@ -95,8 +83,8 @@ public final class PerceptualProfile {
     }
 }
 
-extension PerceptualProfile: TrainingObserver {
-    public func trialCompleted(_ trial: CompletedTrial) throws {
-        update(with: trial)
+extension PerceptualProfile: RecordObserver {
+    public func recorded(_ record: TrainingRecord) throws {
+        update(with: record)
     }
 }

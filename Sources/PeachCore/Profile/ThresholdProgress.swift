@@ -1,6 +1,6 @@
 import Foundation
 
-/// The threshold over time: the answers of each discipline by UTC day, estimated on demand per day or per
+/// The threshold over time: one discipline's answers by UTC day, estimated on demand per day or per
 /// week (each period on its own answers, so a period's interval says what that period alone shows), and a
 /// change that is claimed only when the intervals support it.
 public struct ThresholdProgress: Sendable {
@@ -45,25 +45,26 @@ public struct ThresholdProgress: Sendable {
         var wrong = 0
     }
 
-    private var bins: [TrainingDiscipline: [Bin: Counts]] = [:]
+    private var bins: [Bin: Counts] = [:]
 
     public init() {}
 
-    mutating func add(_ record: ComparisonRecord) {
-        let day = Int((record.timestamp.timeIntervalSince1970 / Period.day.seconds).rounded(.down))
-        let bin = Bin(day: day, lattice: ThresholdGrid.standard.latticeIndex(of: record.presentedCentOffset.magnitude))
-        if record.isCorrect {
-            bins[record.discipline, default: [:]][bin, default: Counts()].correct += 1
+    /// One answer: when it was given, and the difference heard (`ThresholdTrial`).
+    public mutating func add(_ trial: ThresholdTrial, at timestamp: Date) {
+        let day = Int((timestamp.timeIntervalSince1970 / Period.day.seconds).rounded(.down))
+        let bin = Bin(day: day, lattice: ThresholdGrid.standard.latticeIndex(of: trial.difference))
+        if trial.correct {
+            bins[bin, default: Counts()].correct += 1
         } else {
-            bins[record.discipline, default: [:]][bin, default: Counts()].wrong += 1
+            bins[bin, default: Counts()].wrong += 1
         }
     }
 
-    /// Every period of `discipline` with at least `minimumTrials` answers, oldest first.
-    public func points(of discipline: TrainingDiscipline, per period: Period) -> [Point] {
+    /// Every period with at least `minimumTrials` answers, oldest first.
+    public func points(per period: Period) -> [Point] {
         let daysPerPeriod = Int(period.seconds / Period.day.seconds)
         var grouped: [Int: ThresholdLikelihood] = [:]
-        for (bin, counts) in bins[discipline] ?? [:] {
+        for (bin, counts) in bins {
             let index = Int((Double(bin.day) / Double(daysPerPeriod)).rounded(.down))
             grouped[index, default: ThresholdLikelihood()].add(differenceIndex: bin.lattice, correct: counts.correct,
                                                                 wrong: counts.wrong)
@@ -75,9 +76,9 @@ public struct ThresholdProgress: Sendable {
         }
     }
 
-    /// The period to show for `discipline`: days while the history is short, weeks once it spans more than two.
-    public func naturalPeriod(of discipline: TrainingDiscipline) -> Period {
-        let days = (bins[discipline] ?? [:]).keys.map(\.day)
+    /// The period to show: days while the history is short, weeks once it spans more than two.
+    public var naturalPeriod: Period {
+        let days = bins.keys.map(\.day)
         guard let first = days.min(), let last = days.max() else { return .day }
         return last - first > 14 ? .week : .day
     }

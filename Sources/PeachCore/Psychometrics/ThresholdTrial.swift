@@ -10,8 +10,4 @@ public struct ThresholdTrial: Hashable, Sendable {
         self.correct = correct
     }
 
-    /// The reference note and what the listener really heard (the presented offset).
-    public init(_ record: ComparisonRecord) {
-        self.init(note: record.referenceNote, difference: record.presentedCentOffset, correct: record.isCorrect)
-    }
 }

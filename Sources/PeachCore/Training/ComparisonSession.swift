@@ -111,7 +111,7 @@ public final class ComparisonSession: TrainingSession {
         answeredCount += 1
         if completed.isCorrect { correctCount += 1 }
         lastCompleted = completed
-        loop.notify(.comparison(completed))
+        loop.notify(completed)
         // An observer may have stopped training (e.g. a break became due).
         guard loop.isCurrent(answerToken) else { return }
 

@@ -46,3 +46,12 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
         TrainingDiscipline(.pitchMatching, interval: interval, tuningSystem: tuningSystem)
     }
 }
+
+extension DisciplineKind {
+    /// The kind of this core session's trials (its discipline's folder owns records, codecs and reports).
+    public static let pitchMatching = DisciplineKind("pitchMatching", name: "pitch matching")
+}
+
+extension TrainingDiscipline {
+    public static let unisonPitchMatching = TrainingDiscipline(.pitchMatching)
+}

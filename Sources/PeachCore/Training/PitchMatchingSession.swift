@@ -159,7 +159,7 @@ public final class PitchMatchingSession: TrainingSession {
         completedCount += 1
         lastResult = completed
         tunedFrequency = nil
-        loop.notify(.pitchMatching(completed))
+        loop.notify(completed)
         guard loop.isCurrent(commitToken) else { return }
 
         state = .showingFeedback

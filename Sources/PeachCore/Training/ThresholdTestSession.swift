@@ -16,7 +16,7 @@ public final class ThresholdTestSession: TrainingSession {
     /// The comparisons of the running test (state, current and last comparison, counts).
     public let comparison: ComparisonSession
     /// The finished test's result while its card shows; nil while testing and when idle.
-    public private(set) var result: ThresholdTestRecord?
+    public private(set) var result: ThresholdTestResult?
     public let trialCount: Int
 
     /// Answers the running (or just finished) test has taken.
@@ -92,10 +92,10 @@ public final class ThresholdTestSession: TrainingSession {
     }
 
     /// Tells the result observers once; the procedure is dropped so nothing records it again.
-    private func recordResult() -> ThresholdTestRecord? {
+    private func recordResult() -> ThresholdTestResult? {
         guard let procedure = run.procedure, let last = run.lastAnswer else { return nil }
         run.procedure = nil
-        let record = ThresholdTestRecord(timestamp: last, noteRange: procedure.noteRange, estimate: procedure.result)
+        let record = ThresholdTestResult(timestamp: last, noteRange: procedure.noteRange, estimate: procedure.result)
         for observer in resultObservers {
             do {
                 try observer.thresholdTestFinished(record)
@@ -146,10 +146,7 @@ private final class AnswerListener: TrainingObserver {
     private let onAnswer: @MainActor (CompletedComparison) -> Void
     init(_ onAnswer: @escaping @MainActor (CompletedComparison) -> Void) { self.onAnswer = onAnswer }
 
-    func trialCompleted(_ trial: CompletedTrial) throws {
-        switch trial {
-        case .comparison(let completed): onAnswer(completed)
-        case .pitchMatching: break
-        }
+    func trialCompleted(_ trial: any CompletedTrial) throws {
+        if let completed = trial as? CompletedComparison { onAnswer(completed) }
     }
 }

@@ -1,27 +1,34 @@
-/// A finished trial of any training mode, as observers receive it.
-public enum CompletedTrial: Hashable, Sendable {
-    case comparison(CompletedComparison)
-    case pitchMatching(CompletedPitchMatching)
+import Foundation
 
-    public var discipline: TrainingDiscipline {
-        switch self {
-        case .comparison(let completed): completed.comparison.discipline
-        case .pitchMatching(let completed): completed.challenge.discipline
-        }
-    }
-
-    /// The line of history this trial becomes; `outputName` is the synth or port the notes went to.
-    public func record(outputName: String?) -> TrainingRecord {
-        switch self {
-        case .comparison(let completed): .comparison(ComparisonRecord(completed, outputName: outputName))
-        case .pitchMatching(let completed): .pitchMatching(PitchMatchingRecord(completed))
-        }
-    }
+/// Something a session finished that becomes a line of history: a trial, or a test's result.
+/// Each discipline's session defines its own; the discipline registry turns it into a `TrainingRecord`.
+public protocol TrainingOutcome: Sendable {
+    var timestamp: Date { get }
 }
 
-/// Told about every finished trial of every mode before its feedback starts (store, profile, history, breaks).
+/// A finished trial of any training mode, as observers receive it.
+public protocol CompletedTrial: TrainingOutcome {
+    var discipline: TrainingDiscipline { get }
+}
+
+extension CompletedComparison: CompletedTrial {
+    public var discipline: TrainingDiscipline { comparison.discipline }
+}
+
+extension CompletedPitchMatching: CompletedTrial {
+    public var discipline: TrainingDiscipline { challenge.discipline }
+}
+
+/// Told about every finished trial of every mode before its feedback starts (the recorder, then breaks).
 /// A thrown error is logged by the session; training continues.
 @MainActor
 public protocol TrainingObserver: AnyObject {
-    func trialCompleted(_ trial: CompletedTrial) throws
+    func trialCompleted(_ trial: any CompletedTrial) throws
+}
+
+/// Told about every new line of history, of every discipline, in the order the composition root sets
+/// (the store first). A thrown error is logged; the other observers still hear of the record.
+@MainActor
+public protocol RecordObserver: AnyObject {
+    func recorded(_ record: TrainingRecord) throws
 }

@@ -128,7 +128,7 @@ final class TrialLoop {
     var settled: Task<Void, Never> { pendingCleanup ?? Task {} }
 
     /// Tells every observer, in order; a failing observer is logged and the others still hear of it.
-    func notify(_ trial: CompletedTrial) {
+    func notify(_ trial: any CompletedTrial) {
         for observer in observers {
             do {
                 try observer.trialCompleted(trial)

@@ -1,5 +1,6 @@
-/// The trend rule. Errors are magnitudes where smaller is better: |presented cent offset| for comparisons
-/// (the adaptive strategy lowers it as the user hears finer), |signed error| for pitch matching.
+/// The trend rule. Errors are magnitudes where smaller is better, in the discipline's own unit (each record's
+/// `trendError`): |presented cent offset| for comparisons (the adaptive strategy lowers it as the user hears
+/// finer), |signed error| for pitch matching, milliseconds for timing.
 ///
 /// Take the records of one discipline in time order; compare the mean error of the most recent `windowSize`
 /// against the mean of the `windowSize` just before them. A drop by at least `relativeChange` of the earlier
@@ -15,8 +16,13 @@ public struct TrainingTrendRule: Hashable, Sendable {
         self.relativeChange = abs(relativeChange)
     }
 
-    /// `errors` oldest first; signs are ignored.
-    public func trend(ofErrors errors: [Cents]) -> TrainingTrend? {
+    /// `errors` oldest first, in any unit; signs are ignored.
+    public func trend<Unit: TrainingUnit>(ofErrors errors: [Unit]) -> TrainingTrend? {
+        trend(ofValues: errors.map(\.value))
+    }
+
+    /// `errors` oldest first, as numbers in the discipline's unit; signs are ignored.
+    public func trend(ofValues errors: [Double]) -> TrainingTrend? {
         guard errors.count >= 2 * windowSize else { return nil }
         let recent = errors.suffix(windowSize)
         let earlier = errors.dropLast(windowSize).suffix(windowSize)
@@ -31,19 +37,10 @@ public struct TrainingTrendRule: Hashable, Sendable {
     /// The trend of `discipline`'s records among `records` (any order); other disciplines are ignored.
     public func trend<Records: Sequence>(of records: Records, in discipline: TrainingDiscipline) -> TrainingTrend?
     where Records.Element == TrainingRecord {
-        trend(ofErrors: Self.chronological(records).compactMap { record in
+        trend(ofValues: Self.chronological(records).compactMap { record in
             guard record.discipline == discipline else { return nil }
-            return Self.error(of: record)
+            return record.trendError
         })
-    }
-
-    /// The magnitude the rule compares: smaller is better.
-    static func error(of record: TrainingRecord) -> Cents? {
-        switch record {
-        case .comparison(let comparison): comparison.presentedCentOffset
-        case .pitchMatching(let matching): matching.userCentError
-        case .thresholdTest: nil
-        }
     }
 
     private static func chronological<Records: Sequence>(_ records: Records) -> [TrainingRecord]
@@ -54,7 +51,7 @@ public struct TrainingTrendRule: Hashable, Sendable {
         }.map(\.element)
     }
 
-    private static func meanMagnitude<Values: Collection>(_ values: Values) -> Double where Values.Element == Cents {
-        values.reduce(0) { $0 + abs($1.value) } / Double(values.count)
+    private static func meanMagnitude<Values: Collection>(_ values: Values) -> Double where Values.Element == Double {
+        values.reduce(0) { $0 + abs($1) } / Double(values.count)
     }
 }

@@ -1,3 +1,4 @@
+import PeachFormats
 /// An RFC 4180 reader: comma-separated, fields optionally in double quotes (which may hold commas,
 /// line breaks and `""` for a quote), records ended by LF or CRLF, the last one optionally unended.
 /// Works on bytes; unquoted fields are cut out of the input without copying byte by byte.

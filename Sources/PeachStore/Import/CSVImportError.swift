@@ -1,3 +1,4 @@
+import PeachFormats
 import PeachCore
 
 /// Why an import wrote nothing (or stopped). Messages name the file's problem and the fix.

@@ -1,11 +1,16 @@
 import PeachCore
+import PeachFormats
 
 /// Imports an iOS Peach CSV (format 3) into the training log: checks the whole file first, then
 /// appends only records not already in the history. Nothing is written when any row is invalid,
 /// unless `partial` is set.
-public enum CSVImporter {
+public struct CSVImporter {
+    private let codecs: RecordCodecs
+
+    public init(codecs: RecordCodecs) { self.codecs = codecs }
+
     /// Checks a file without writing anything. File-level problems throw; row problems are collected.
-    public static func parse(_ bytes: [UInt8], progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ParsedCSV {
+    public func parse(_ bytes: [UInt8], progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ParsedCSV {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) } // UTF-8 BOM (spreadsheet exports)
         guard !body.isEmpty else { throw .emptyFile }
@@ -36,7 +41,7 @@ public enum CSVImporter {
         var parsed = ParsedCSV()
         let dataRows = rows.dropFirst()
         for (index, row) in dataRows.enumerated() where !row.isBlank {
-            switch CSVRowDecoder.decode(row) {
+            switch decode(row) {
             case .record(let record): parsed.records.append(record)
             case .skipped(let type): parsed.skipped[type, default: 0] += 1
             case .invalid(let problems): parsed.invalid += problems
@@ -47,22 +52,22 @@ public enum CSVImporter {
         return parsed
     }
 
-    public static func parse(_ text: String, progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ParsedCSV {
+    public func parse(_ text: String, progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ParsedCSV {
         try parse(Array(text.utf8), progress: progress)
     }
 
     /// Parses, merges with `existing` (the history the writer loaded) and appends the new records to `log`.
-    public static func importCSV(_ bytes: [UInt8], into log: TrainingLog, existing: [TrainingRecord],
+    public func importCSV(_ bytes: [UInt8], into log: TrainingLog, existing: [TrainingRecord],
                                  partial: Bool = false,
                                  progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ImportSummary {
         let parsed = try parse(bytes, progress: progress)
         if !parsed.invalid.isEmpty && !partial { throw .invalidRows(parsed.invalid) }
 
-        var known = Set(existing.map(RecordKey.init))
+        var known = Set(existing.compactMap(duplicateKey))
         var fresh: [TrainingRecord] = []
         var duplicates = 0
         for record in parsed.records {
-            if known.insert(RecordKey(record)).inserted { fresh.append(record) } else { duplicates += 1 }
+            if let key = duplicateKey(record), !known.insert(key).inserted { duplicates += 1 } else { fresh.append(record) }
         }
 
         var saved = 0
@@ -77,8 +82,41 @@ public enum CSVImporter {
         return ImportSummary(imported: fresh.count, duplicates: duplicates, skipped: parsed.skipped, invalid: parsed.invalid)
     }
 
-    public static func importCSV(_ text: String, into log: TrainingLog, existing: [TrainingRecord], partial: Bool = false,
+    public func importCSV(_ text: String, into log: TrainingLog, existing: [TrainingRecord], partial: Bool = false,
                                  progress: ((ImportProgress) -> Void)? = nil) throws(CSVImportError) -> ImportSummary {
         try importCSV(Array(text.utf8), into: log, existing: existing, partial: partial, progress: progress)
+    }
+
+    /// A row's outcome: a record of the discipline that reads its training type, a skip for an iOS type no
+    /// registered discipline trains, or every problem of the row.
+    func decode(_ row: CSVRow) -> RowOutcome {
+        let expected = PeachCSVFormat.columns.count
+        guard row.fields.count == expected else {
+            return .invalid([CSVRowError(row: row.lineNumber, column: nil,
+                                         reason: "has \(row.fields.count) cells, expected \(expected)")])
+        }
+        let typeName = row.fields[PeachCSVFormat.Column.trainingType.rawValue]
+        guard let codec = codecs.csvCodec(forTrainingType: typeName) else {
+            if PeachCSVFormat.iOSTrainingTypes.contains(typeName) { return .skipped(trainingType: typeName) }
+            let skipped = PeachCSVFormat.iOSTrainingTypes.filter { !codecs.csvTrainingTypes.contains($0) }
+            let known = (codecs.csvTrainingTypes + skipped.sorted()).joined(separator: ", ")
+            return .invalid([CSVRowError(row: row.lineNumber, column: PeachCSVFormat.Column.trainingType.name,
+                                         reason: "unknown training type \(Echo.quoted(typeName)) (known: \(known))")])
+        }
+        var reader = CSVRowReader(row: row)
+        let record = codec.decode(&reader)
+        if let record, reader.problems.isEmpty { return .record(record) }
+        return .invalid(reader.problems)
+    }
+
+    private func duplicateKey(_ record: TrainingRecord) -> RecordKey? {
+        guard case .rows(let codec) = codecs.csvRows(for: record.kind) else { return nil }
+        return codec.duplicateKey(record)
+    }
+
+    enum RowOutcome {
+        case record(TrainingRecord)
+        case skipped(trainingType: String)
+        case invalid([CSVRowError])
     }
 }

@@ -1,3 +1,4 @@
+import PeachFormats
 /// What an import did, for the user: counts, and every invalid row with its reason.
 public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
     /// Records newly appended to the log.

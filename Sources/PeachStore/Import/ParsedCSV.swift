@@ -1,3 +1,4 @@
+import PeachFormats
 import PeachCore
 
 /// A checked Peach CSV file, before merging: the readable records and what was wrong with the rest.

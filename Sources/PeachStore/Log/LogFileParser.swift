@@ -1,4 +1,5 @@
 import PeachCore
+import PeachFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,23 +33,27 @@ struct LogFileParser {
 
     var header: Header = .absent
     var corruptLines: [(lineNumber: Int, reason: String)] = []
+    /// Well-formed lines whose tag no registered discipline knows (a newer Peach wrote them): kept, not shown.
+    var newerRecords = NewerRecords()
     /// Offset just after the last line to keep; appends continue here.
     var goodEnd = 0
     var tail: Tail?
 
     /// Parses `file` from its start. `read(buffer, count, offset)` is pread: bytes read, 0 at the end.
-    init(chunkSize: Int = defaultChunkSize,
+    init(codecs: RecordCodecs, chunkSize: Int = defaultChunkSize,
          read: (UnsafeMutablePointer<UInt8>, Int, Int) throws(SystemError) -> Int,
          each: (TrainingRecord) -> Void) throws(SystemError) {
-        var buffer = ChunkBuffer(capacity: max(chunkSize, LogFormat.fileHeader.utf8.count + 1, 128))
+        let fileHeader = Array(LogFormat.fileHeader(codecs).utf8)
+        var buffer = ChunkBuffer(capacity: max(chunkSize, fileHeader.count + 1, 128))
         defer { buffer.deallocate() }
-        try parse(&buffer, read: read, each: each)
+        try parse(&buffer, fileHeader: fileHeader, decoder: LogLineDecoder(codecs), read: read, each: each)
     }
 
     /// Parses the file's bytes (tests; same decisions as reading the file).
-    init(_ bytes: [UInt8], chunkSize: Int = defaultChunkSize, each: (TrainingRecord) -> Void = { _ in }) {
+    init(_ bytes: [UInt8], codecs: RecordCodecs, chunkSize: Int = defaultChunkSize,
+         each: (TrainingRecord) -> Void = { _ in }) {
         // Reading from memory cannot fail.
-        try! self.init(chunkSize: chunkSize, read: { buffer, count, offset in
+        try! self.init(codecs: codecs, chunkSize: chunkSize, read: { buffer, count, offset in
             let available = max(0, min(count, bytes.count - offset))
             bytes.withUnsafeBufferPointer { source in
                 if available > 0 { buffer.update(from: source.baseAddress! + offset, count: available) }
@@ -57,11 +62,9 @@ struct LogFileParser {
         }, each: each)
     }
 
-    private mutating func parse(_ buffer: inout ChunkBuffer,
+    private mutating func parse(_ buffer: inout ChunkBuffer, fileHeader: [UInt8], decoder: LogLineDecoder,
                                 read: (UnsafeMutablePointer<UInt8>, Int, Int) throws(SystemError) -> Int,
                                 each: (TrainingRecord) -> Void) throws(SystemError) {
-        let fileHeader = Array(LogFormat.fileHeader.utf8)
-        let decoder = LogLineDecoder()
         var atEnd = false
         var headerRead = false
         var lineNumber = 1
@@ -114,7 +117,10 @@ struct LogFileParser {
                     continue
                 }
                 do {
-                    each(try decoder.decode(base + start, count: end - start))
+                    switch try decoder.decode(base + start, count: end - start) {
+                    case .record(let record): each(record)
+                    case .newer(let tag): newerRecords.add(tag: tag)
+                    }
                     lineNumber = number
                     start = end + 1
                     goodEnd = buffer.fileOffset + start

@@ -1,4 +1,7 @@
+import PeachFormats
+
 /// The training log: a UTF-8 text file, one record per line, fields separated by tabs, LF line ends.
+/// Each registered discipline owns its lines (a tag, then its fields: its `RecordLogCodec`); today's:
 ///
 ///     # peach-log-format:1
 ///     # comparison<TAB>timestamp<TAB>referenceNote<TAB>targetNote<TAB>intendedCents<TAB>presentedCents<TAB>higher|lower<TAB>correct|wrong<TAB>interval<TAB>tuningSystem<TAB>referencePitchHz<TAB>velocity<TAB>output
@@ -8,8 +11,10 @@
 ///     pitchMatching	2026-03-03T14:31:02.004Z	60	60	-25.0	3.2	P1	equalTemperament	440.0	cc14
 ///     thresholdTest	2026-03-03T14:40:10.500Z	36	84	60	6.3	4.9	8.1	conclusive
 ///
-/// - `thresholdTest` lines (a finished threshold test's result) came later within version 1: logs without
-///   them read as before; a Peach older than them reports such a line as unreadable and keeps the rest.
+/// - A new discipline adds lines of a new tag within version 1: logs without them read as before. A line of a
+///   tag this Peach does not know (a tag, then a timestamp) was written by a newer Peach: it is kept in the
+///   file untouched, counted and reported once, never moved aside or rewritten. (A Peach from before that
+///   rule, such as the one that added `thresholdTest`, reports such a line as unreadable and keeps the rest.)
 /// - Line 1 is the version header; newer versions are refused rather than misread.
 /// - Other lines starting with `#` are comments; empty lines are ignored.
 /// - Timestamps are UTC with milliseconds; notes are MIDI numbers; cents and hertz are Swift's shortest
@@ -24,20 +29,9 @@ public enum LogFormat {
     public static let headerPrefix = "# peach-log-format:"
     public static let headerLine = headerPrefix + String(version)
 
-    static let comparisonTag = "comparison"
-    static let pitchMatchingTag = "pitchMatching"
-    static let comparisonFieldCount = 13
-    static let pitchMatchingFieldCount = 10
-    static let thresholdTestTag = "thresholdTest"
-    static let thresholdTestFieldCount = 9
-
-    /// Written after the version header of a new file so a person reading it knows the columns.
-    static let columnComments = [
-        "# comparison\ttimestamp\treferenceNote\ttargetNote\tintendedCents\tpresentedCents\thigher|lower\tcorrect|wrong\tinterval\ttuningSystem\treferencePitchHz\tvelocity\toutput",
-        "# pitchMatching\ttimestamp\treferenceNote\ttargetNote\tinitialCents\tuserErrorCents\tinterval\ttuningSystem\treferencePitchHz\tcontrollerMode",
-        "# thresholdTest\ttimestamp\tlowestNote\thighestNote\ttrials\tmedianCents\tlowerCents\tupperCents\tconclusive|inconclusive",
-    ]
-
-    /// Everything a new log file starts with.
-    static var fileHeader: String { ([headerLine] + columnComments).joined(separator: "\n") + "\n" }
+    /// Everything a new log file starts with: the version header, then one column comment per registered
+    /// discipline so a person reading the file knows the fields.
+    static func fileHeader(_ codecs: RecordCodecs) -> String {
+        ([headerLine] + codecs.log.map(\.columnComment)).joined(separator: "\n") + "\n"
+    }
 }

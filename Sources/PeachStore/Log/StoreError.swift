@@ -1,3 +1,4 @@
+import PeachFormats
 import PeachCore
 
 /// Why the training log could not be opened or a record not saved. Every message says where, why,

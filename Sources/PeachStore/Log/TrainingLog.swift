@@ -1,4 +1,5 @@
 import PeachCore
+import PeachFormats
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -9,6 +10,8 @@ import Glibc
 /// Not thread-safe: owned by one actor (the `TrainingStore` on the main actor, or a tool's main code).
 public final class TrainingLog {
     public let directory: DataDirectory
+    /// The registered disciplines' log codecs: how each record becomes a line.
+    public let codecs: RecordCodecs
     private let lock: WriterLock
     private let file: OpenFile
     /// Length of the file up to the last complete record: where the next record goes.
@@ -16,8 +19,9 @@ public final class TrainingLog {
     /// A failed write may have left bytes past `committedLength` that could not be cut off yet.
     private var needsRollback = false
 
-    private init(directory: DataDirectory, lock: WriterLock, file: OpenFile, committedLength: Int64) {
+    private init(directory: DataDirectory, codecs: RecordCodecs, lock: WriterLock, file: OpenFile, committedLength: Int64) {
         self.directory = directory
+        self.codecs = codecs
         self.lock = lock
         self.file = file
         self.committedLength = committedLength
@@ -25,21 +29,22 @@ public final class TrainingLog {
 
     /// Takes the writer lock, creates the directory and log if needed, reads the history, and moves
     /// a torn last line aside so later appends start on a clean line.
-    public static func openForWriting(_ directory: DataDirectory) throws(StoreError) -> (log: TrainingLog, contents: LogContents) {
+    public static func openForWriting(_ directory: DataDirectory,
+                                      codecs: RecordCodecs) throws(StoreError) -> (log: TrainingLog, contents: LogContents) {
         var records: [TrainingRecord] = []
-        let (log, warnings) = try openForWriting(directory, sizeHint: { records.reserveCapacity(expectedRecords(inBytes: $0)) },
+        let (log, warnings) = try openForWriting(directory, codecs: codecs, sizeHint: { records.reserveCapacity(expectedRecords(inBytes: $0)) },
                                                  each: { records.append($0) })
         return (log, LogContents(records: records, warnings: warnings))
     }
 
     /// Like `openForWriting(_:)`, but hands each record to `each` as it is read (oldest line first)
     /// and keeps none: launch builds what it needs without ever holding the whole history.
-    public static func openForWriting(_ directory: DataDirectory,
+    public static func openForWriting(_ directory: DataDirectory, codecs: RecordCodecs,
                                       each: (TrainingRecord) -> Void) throws(StoreError) -> (log: TrainingLog, warnings: [LogWarning]) {
-        try openForWriting(directory, sizeHint: { _ in }, each: each)
+        try openForWriting(directory, codecs: codecs, sizeHint: { _ in }, each: each)
     }
 
-    private static func openForWriting(_ directory: DataDirectory, sizeHint: (Int) -> Void,
+    private static func openForWriting(_ directory: DataDirectory, codecs: RecordCodecs, sizeHint: (Int) -> Void,
                                        each: (TrainingRecord) -> Void) throws(StoreError) -> (log: TrainingLog, warnings: [LogWarning]) {
         do { try createDirectories(directory.path) } catch { throw .cannotOpen(error) }
         let lock = try WriterLock(directory)
@@ -48,7 +53,7 @@ public final class TrainingLog {
         do {
             file = try OpenFile(path: directory.logPath, flags: O_RDWR | O_CREAT)
             sizeHint(Int(try file.size()))
-            parsed = try LogFileParser(read: file.read(into:count:at:), each: each)
+            parsed = try LogFileParser(codecs: codecs, read: file.read(into:count:at:), each: each)
         } catch {
             throw .cannotOpen(error)
         }
@@ -57,7 +62,7 @@ public final class TrainingLog {
 
         if parsed.header == .absent {
             // New file, or a crash while its header was written (no records possible yet): write the header.
-            let header = Array(LogFormat.fileHeader.utf8)
+            let header = Array(LogFormat.fileHeader(codecs).utf8)
             do {
                 try file.truncate(to: 0)
                 try file.writeWhole(header, at: 0)
@@ -73,24 +78,26 @@ public final class TrainingLog {
                                           byteCount: tail.range.count, reason: tail.reason,
                                           movedTo: directory.corruptPath))
         }
-        return (TrainingLog(directory: directory, lock: lock, file: file, committedLength: committedLength), warnings)
+        return (TrainingLog(directory: directory, codecs: codecs, lock: lock, file: file, committedLength: committedLength),
+                warnings)
     }
 
     /// Reads the history without the lock and without changing any file (export, profile, a second
     /// process). A missing log is an empty history. A torn last line is reported, not moved.
-    public static func read(_ directory: DataDirectory) throws(StoreError) -> LogContents {
+    public static func read(_ directory: DataDirectory, codecs: RecordCodecs) throws(StoreError) -> LogContents {
         var records: [TrainingRecord] = []
-        let warnings = try read(directory, sizeHint: { records.reserveCapacity(expectedRecords(inBytes: $0)) },
+        let warnings = try read(directory, codecs: codecs, sizeHint: { records.reserveCapacity(expectedRecords(inBytes: $0)) },
                                 each: { records.append($0) })
         return LogContents(records: records, warnings: warnings)
     }
 
     /// Like `read(_:)`, but hands each record to `each` as it is read (oldest line first) and keeps none.
-    public static func read(_ directory: DataDirectory, each: (TrainingRecord) -> Void) throws(StoreError) -> [LogWarning] {
-        try read(directory, sizeHint: { _ in }, each: each)
+    public static func read(_ directory: DataDirectory, codecs: RecordCodecs,
+                            each: (TrainingRecord) -> Void) throws(StoreError) -> [LogWarning] {
+        try read(directory, codecs: codecs, sizeHint: { _ in }, each: each)
     }
 
-    private static func read(_ directory: DataDirectory, sizeHint: (Int) -> Void,
+    private static func read(_ directory: DataDirectory, codecs: RecordCodecs, sizeHint: (Int) -> Void,
                              each: (TrainingRecord) -> Void) throws(StoreError) -> [LogWarning] {
         let file: OpenFile
         do {
@@ -103,7 +110,7 @@ public final class TrainingLog {
         let parsed: LogFileParser
         do {
             sizeHint(Int(try file.size()))
-            parsed = try LogFileParser(read: file.read(into:count:at:), each: each)
+            parsed = try LogFileParser(codecs: codecs, read: file.read(into:count:at:), each: each)
         } catch {
             throw .cannotOpen(error)
         }
@@ -135,7 +142,7 @@ public final class TrainingLog {
             let batch = records[saved..<min(records.count, saved + max(1, batchSize))]
             var bytes: [UInt8] = []
             for record in batch {
-                do { bytes += Array(try LogLineEncoder.line(for: record).utf8) } catch { throw .unrepresentable(error) }
+                do { bytes += Array(try codecs.logLine(for: record).utf8) } catch { throw .unrepresentable(error) }
             }
             try writeCommitted(bytes)
             saved += batch.count
@@ -166,7 +173,11 @@ public final class TrainingLog {
         case .notALog(let firstLine): throw .notAPeachLog(path: path, firstLine: firstLine)
         case .unsupportedVersion(let version): throw .unsupportedVersion(path: path, version: version)
         }
-        return parsed.corruptLines.map { LogWarning.corruptLine(path: path, lineNumber: $0.lineNumber, reason: $0.reason) }
+        var warnings = parsed.corruptLines.map { LogWarning.corruptLine(path: path, lineNumber: $0.lineNumber, reason: $0.reason) }
+        if parsed.newerRecords.count > 0 {
+            warnings.append(.newerRecords(path: path, count: parsed.newerRecords.count, tags: parsed.newerRecords.tags))
+        }
+        return warnings
     }
 
     /// Appends the torn bytes to the `.corrupt` file (durably) before cutting them off the log, so

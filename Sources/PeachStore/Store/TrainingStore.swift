@@ -1,17 +1,18 @@
 import PeachCore
+import PeachFormats
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The session observer that persists every answered comparison and committed pitch-matching attempt
-/// the moment it completes. A failed save throws (the session logs it and keeps training) and sets
+/// The record observer that persists every new record of every discipline (a trial, a test's result)
+/// the moment it exists. A failed save throws (the session logs it and keeps training) and sets
 /// `saveFailure`; unsaved records are kept in memory and written first on the next save, so a
 /// temporarily full disk loses nothing as long as Peach keeps running.
 @MainActor
-public final class TrainingStore: TrainingObserver, ThresholdTestObserver {
+public final class TrainingStore: RecordObserver {
     /// Nil when the log could not be opened at launch: training goes on, nothing is written.
     private let log: TrainingLog?
-    /// Recorded with each comparison: the synth or port the notes went to.
+    /// Recorded with each trial that plays notes: the synth or port the notes went to.
     public var outputName: String?
     /// Non-nil while some results exist only in memory. Cleared once they are all written.
     public private(set) var saveFailure: SaveFailure?
@@ -34,32 +35,30 @@ public final class TrainingStore: TrainingObserver, ThresholdTestObserver {
     }
 
     /// Opens the log for writing (lock, recovery) and wraps it: the usual way to start a training session.
-    public static func open(_ directory: DataDirectory,
+    public static func open(_ directory: DataDirectory, codecs: RecordCodecs,
                             outputName: String? = nil) throws(StoreError) -> (store: TrainingStore, contents: LogContents) {
-        let (log, contents) = try TrainingLog.openForWriting(directory)
+        let (log, contents) = try TrainingLog.openForWriting(directory, codecs: codecs)
         return (TrainingStore(log: log, outputName: outputName), contents)
     }
 
     /// Like `open(_:outputName:)`, but hands each stored record to `each` as it is read
     /// and keeps none (launch: the profile and trend are built without holding the whole history).
-    public static func open(_ directory: DataDirectory, outputName: String? = nil,
+    public static func open(_ directory: DataDirectory, codecs: RecordCodecs, outputName: String? = nil,
                             each: (TrainingRecord) -> Void) throws(StoreError) -> (store: TrainingStore, warnings: [LogWarning]) {
-        let (log, warnings) = try TrainingLog.openForWriting(directory, each: each)
+        let (log, warnings) = try TrainingLog.openForWriting(directory, codecs: codecs, each: each)
         return (TrainingStore(log: log, outputName: outputName), warnings)
     }
 
-    public func trialCompleted(_ trial: CompletedTrial) throws {
-        try save(trial.record(outputName: outputName))
-    }
-
-    public func thresholdTestFinished(_ result: ThresholdTestRecord) throws {
-        try save(.thresholdTest(result))
+    public func recorded(_ record: TrainingRecord) throws {
+        try save(record)
     }
 
     /// Saves `record` after any earlier unsaved ones, fsynced before returning.
     public func save(_ record: TrainingRecord) throws(StoreError) {
         // A record the format cannot hold would fail on every retry and block all later ones: refuse it alone.
-        do { _ = try LogLineEncoder.line(for: record) } catch { throw .unrepresentable(error) }
+        if let log {
+            do { _ = try log.codecs.logLine(for: record) } catch { throw .unrepresentable(error) }
+        }
         unsaved.append(record)
         if unsaved.count > Self.maximumUnsaved { unsaved.removeFirst(unsaved.count - Self.maximumUnsaved) }
         guard let log else {

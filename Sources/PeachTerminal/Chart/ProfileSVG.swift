@@ -1,11 +1,51 @@
 import Foundation
 import PeachCore
 
-/// The profile chart as a standalone SVG picture (`peach profile --svg FILE`): log-cents axis with
-/// decade grid lines, a keyboard axis labelled at every C, the confidence band and the threshold line.
+/// The profile as a standalone SVG picture (`peach profile --svg FILE`): a title, then one panel per
+/// discipline section (each discipline's report draws its own; comparisons use `chartPanel`).
 public enum ProfileSVG {
+    public static let width = 800.0
+
+    /// The whole picture: the title, then the panels stacked top to bottom (the first one leaves room for the
+    /// title at its top, as `chartPanel` does).
+    public static func document(title: String = "Peach — perceptual profile", panels: [SVGPanel],
+                                width: Double = width) -> String {
+        let height = max(panels.reduce(0) { $0 + $1.height }, 1)
+        var svg: [String] = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" font-family="sans-serif" font-size="12">"#,
+            #"<title>\#(escape(title))</title>"#,
+            #"<rect x="0" y="0" width="\#(n(width))" height="\#(n(height))" fill="white"/>"#,
+            #"<text x="\#(n(width / 2))" y="22" text-anchor="middle" font-size="16">\#(escape(title))</text>"#,
+        ]
+        var top = 0.0
+        for panel in panels {
+            // The first panel is drawn in place; later ones are moved down below it.
+            if top == 0 {
+                svg += panel.elements
+            } else {
+                svg.append(#"<g transform="translate(0,\#(n(top)))">"#)
+                svg += panel.elements
+                svg.append("</g>")
+            }
+            top += panel.height
+        }
+        svg.append("</svg>")
+        return svg.joined(separator: "\n") + "\n"
+    }
+
+    /// The threshold chart alone as a picture (one panel).
     public static func render(_ model: ProfileChartModel, title: String = "Peach — perceptual profile",
-                              width: Double = 800, height: Double = 400) -> String {
+                              width: Double = width, height: Double = 400) -> String {
+        document(title: title, panels: [chartPanel(model, width: width, height: height)], width: width)
+    }
+
+    /// The threshold chart: log-cents axis with decade grid lines, a keyboard axis labelled at every C, the
+    /// confidence band and the threshold line, and a summary line at the bottom. `heading` is written at its
+    /// top left (the first panel leaves the top for the picture's title instead).
+    /// `noteAxis` false: the points are not notes (e.g. one per test), so the keyboard labels are left out.
+    public static func chartPanel(_ model: ProfileChartModel, heading: String? = nil,
+                                  width: Double = width, height: Double = 400, noteAxis: Bool = true) -> SVGPanel {
         let left = 70.0, right = 20.0, top = 40.0, bottom = 70.0
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
@@ -14,24 +54,21 @@ public enum ProfileSVG {
         func x(_ index: Int) -> Double { left + plotWidth * (Double(index) + 0.5) / Double(count) }
         func y(_ cents: Double) -> Double { top + plotHeight * (1 - scale.fraction(cents)) }
 
-        var svg: [String] = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" font-family="sans-serif" font-size="12">"#,
-            #"<title>\#(escape(title))</title>"#,
-            #"<rect x="0" y="0" width="\#(n(width))" height="\#(n(height))" fill="white"/>"#,
-            #"<text x="\#(n(width / 2))" y="22" text-anchor="middle" font-size="16">\#(escape(title))</text>"#,
-        ]
+        var svg: [String] = []
+        if let heading { svg.append(#"<text x="\#(n(left))" y="24" font-size="14">\#(escape(heading))</text>"#) }
         for tick in scale.decadeTicks {
             svg.append(#"<line class="grid" x1="\#(n(left))" y1="\#(n(y(tick)))" x2="\#(n(width - right))" y2="\#(n(y(tick)))" stroke="rgb(221,221,221)"/>"#)
             svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(escape(ThresholdScale.tickLabel(tick) + " ct"))</text>"#)
         }
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top))" x2="\#(n(left))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top + plotHeight))" x2="\#(n(width - right))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
-        for (index, point) in model.points.enumerated() where point.note.rawValue % 12 == 0 {
-            svg.append(#"<line x1="\#(n(x(index)))" y1="\#(n(top + plotHeight))" x2="\#(n(x(index)))" y2="\#(n(top + plotHeight + 5))" stroke="black"/>"#)
-            svg.append(#"<text class="note" x="\#(n(x(index)))" y="\#(n(top + plotHeight + 18))" text-anchor="middle">\#(escape(point.note.name))</text>"#)
+        if noteAxis {
+            for (index, point) in model.points.enumerated() where point.note.rawValue % 12 == 0 {
+                svg.append(#"<line x1="\#(n(x(index)))" y1="\#(n(top + plotHeight))" x2="\#(n(x(index)))" y2="\#(n(top + plotHeight + 5))" stroke="black"/>"#)
+                svg.append(#"<text class="note" x="\#(n(x(index)))" y="\#(n(top + plotHeight + 18))" text-anchor="middle">\#(escape(point.note.name))</text>"#)
+            }
+            svg.append(#"<text x="\#(n(left + plotWidth / 2))" y="\#(n(height - 30))" text-anchor="middle">note</text>"#)
         }
-        svg.append(#"<text x="\#(n(left + plotWidth / 2))" y="\#(n(height - 30))" text-anchor="middle">note</text>"#)
         svg.append(#"<text x="16" y="\#(n(top + plotHeight / 2))" text-anchor="middle" transform="rotate(-90 16 \#(n(top + plotHeight / 2)))">threshold (cents, log scale)</text>"#)
 
         // Runs of consecutive trained notes: the band and the line break at untrained notes.
@@ -46,8 +83,7 @@ public enum ProfileSVG {
             }
         }
         svg.append(#"<text x="\#(n(left))" y="\#(n(height - 10))">\#(escape(summary(model)))</text>"#)
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        return SVGPanel(height: height, elements: svg)
     }
 
     /// Escapes the five XML special characters for text and attribute values.
@@ -93,5 +129,5 @@ public enum ProfileSVG {
     }
 
     /// Coordinates with at most one decimal, so the output is stable and compact.
-    private static func n(_ value: Double) -> String { ConfigValue.format((value * 10).rounded() / 10) }
+    public static func n(_ value: Double) -> String { ConfigValue.format((value * 10).rounded() / 10) }
 }

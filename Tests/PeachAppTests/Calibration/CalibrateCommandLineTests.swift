@@ -1,5 +1,7 @@
 import Testing
 @testable import PeachApp
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct CalibrateCommandLineTests {
     func parse(_ words: String) throws(UsageError) -> CommandLineOptions {

@@ -5,6 +5,8 @@ import PeachStore
 import PeachTerminal
 import Testing
 @testable import PeachApp
+import PeachDisciplines
+import PeachTestSupport
 
 private func makeCalibration(keys: ClosedRange<Int> = 60...62) -> SynthCalibration {
     SynthCalibration(synthName: "FluidSynth 2.3.1", date: "2026-11-22", centsPerBendSemitone: 99.22, pitchResolution: Cents(1),

@@ -4,6 +4,8 @@ import PeachCore
 import PeachMIDI
 import Testing
 @testable import PeachApp
+import PeachDisciplines
+import PeachTestSupport
 
 private let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 

@@ -1,4 +1,6 @@
 import Foundation
+import PeachTestSupport
+import PeachDisciplines
 
 /// An independent pitch measurement for checking calibration: not the DTFT magnitude peak
 /// (`PitchMeter`) but the phase advance of the tone between two Hann-windowed frames. A tone at

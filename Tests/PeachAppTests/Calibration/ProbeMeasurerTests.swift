@@ -3,6 +3,8 @@ import PeachCore
 import PeachMIDI
 import Testing
 @testable import PeachApp
+import PeachDisciplines
+import PeachTestSupport
 
 /// A bend-sweep note that sounds 40–58 c below its nominal pitch (a synth bending 3 % short): the
 /// narrow search window around the nominal pitch holds only side lobes of it, whose maximum must

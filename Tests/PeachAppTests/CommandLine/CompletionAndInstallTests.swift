@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachApp
+import PeachDisciplines
+import PeachTestSupport
 
 /// The shell completions (driven through bash's own completion variables, with a stand-in `aconnect`
 /// that lists ports) and scripts/install with a prebuilt binary into a temporary prefix.

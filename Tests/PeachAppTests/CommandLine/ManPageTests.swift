@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PeachApp
 import PeachTerminal
+import PeachDisciplines
+import PeachTestSupport
 
 /// peach(1) and --help come from one table: the page renders cleanly and both list the same things.
 @Suite struct ManPageTests {

@@ -3,6 +3,9 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
+import PeachFormats
 
 /// Special files, huge cells and a full disk: every message names the problem, and nothing is written.
 @Suite struct BadInputCommandTests {
@@ -56,7 +59,7 @@ import PeachStore
                                            "pitchMatching,2026-03-03T14:30:00Z,60,C4,67,G4,P5,equalTemperament,,,25.0,3.2,,,,,,,"],
                                           environment: ["PEACH_DATA_DIR": directory.path])
         #expect(result.status == 0, "\(result.err)")
-        #expect(try TrainingLog.read(directory).records.count == 1)
+        #expect(try TrainingLog.read(directory, codecs: Disciplines.codecs).records.count == 1)
     }
 
     @Test func devZeroStopsAtTheSizeCap() throws {
@@ -122,7 +125,7 @@ import PeachStore
         #expect(result.status == 1)
         #expect(!result.err.contains("training result"), "\(result.err)")
         #expect(result.err.contains("Import stopped: writing to \(directory.logPath) failed: File too large"), "\(result.err)")
-        let saved = try TrainingLog.read(directory)
+        let saved = try TrainingLog.read(directory, codecs: Disciplines.codecs)
         #expect(saved.warnings.isEmpty, "whole records only")
         #expect(saved.records.count > 0 && saved.records.count < 6000)
         #expect(result.err.contains("Saved: \(saved.records.count) of the 6000 new records"), "\(result.err)")
@@ -156,7 +159,7 @@ import PeachStore
             let directory = DataDirectory(path: scratch + "/data\(round)")
             let captured = Captured()
             let code = ImportCommand.run(directory: directory, path: path, partial: false, console: captured.console)
-            let saved = try TrainingLog.read(directory).records.count
+            let saved = try TrainingLog.read(directory, codecs: Disciplines.codecs).records.count
             if code == 0 {
                 #expect(captured.err.isEmpty || !captured.err.contains("peach:"), "round \(round): \(captured.err.prefix(300))")
             } else {

@@ -3,6 +3,8 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 /// What a user sees from `peach export` and `peach import`, against a temporary data directory.
 @Suite struct ExportImportCommandTests {
@@ -33,11 +35,11 @@ import PeachStore
         let first = Captured()
         #expect(ImportCommand.run(directory: directory, path: csv, partial: false, console: first.console) == 0)
         #expect(first.out.contains("2"))
-        #expect(try TrainingLog.read(directory).records.count == 2)
+        #expect(try TrainingLog.read(directory, codecs: Disciplines.codecs).records.count == 2)
 
         let again = Captured()
         #expect(ImportCommand.run(directory: directory, path: csv, partial: false, console: again.console) == 0)
-        #expect(try TrainingLog.read(directory).records.count == 2, "duplicates are skipped")
+        #expect(try TrainingLog.read(directory, codecs: Disciplines.codecs).records.count == 2, "duplicates are skipped")
 
         let exported = directory.path + "/out.csv"
         let export = Captured()
@@ -55,10 +57,10 @@ import PeachStore
         let captured = Captured()
         #expect(ImportCommand.run(directory: directory, path: csv, partial: false, console: captured.console) == 1)
         #expect(captured.err.contains("--partial"))
-        #expect(try TrainingLog.read(directory).records.isEmpty)
+        #expect(try TrainingLog.read(directory, codecs: Disciplines.codecs).records.isEmpty)
         let partial = Captured()
         #expect(ImportCommand.run(directory: directory, path: csv, partial: true, console: partial.console) == 0)
-        #expect(try TrainingLog.read(directory).records.count == 1)
+        #expect(try TrainingLog.read(directory, codecs: Disciplines.codecs).records.count == 1)
     }
 
     @Test func aMissingFileIsAClearError() throws {
@@ -82,7 +84,7 @@ import PeachStore
                                      targetNote: MIDINote(60)!, intendedCentOffset: Cents(5), presentedCentOffset: Cents(5),
                                      answeredHigher: true, isCorrect: true)
         do {
-            let (log, _) = try TrainingLog.openForWriting(directory)
+            let (log, _) = try TrainingLog.openForWriting(directory, codecs: Disciplines.codecs)
             try log.append(.comparison(trial))
             try log.append(.thresholdTest(result))
         }

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PeachApp
 import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// `peach profile --json`: one object per trained discipline, unknown regions as null, intervals everywhere.
 @MainActor @Suite struct ProfileJSONTests {
@@ -20,7 +22,8 @@ import PeachCore
     func parse(_ records: [TrainingRecord], range: ClosedRange<MIDINote> = MIDINote(48)!...MIDINote(71)!) throws -> [[String: Any]] {
         let profile = PerceptualProfile()
         profile.rebuild(from: records)
-        let object = try JSONSerialization.jsonObject(with: Data(ProfileJSON.text(profile: profile, range: range).utf8))
+        let json = ProfileDocument(ReportContext(profile: profile, recentRecords: records, range: range)).json
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         return try #require((object as? [String: Any])?["disciplines"] as? [[String: Any]])
     }
 
@@ -65,9 +68,10 @@ extension ProfileJSONTests {
     @Test func finishedThresholdTestsAreListedWithTheirIntervals() throws {
         let test = ThresholdTestRecord(timestamp: Date(timeIntervalSince1970: 1_800_000_000), noteRange: MIDINote(60)!...MIDINote(72)!,
                                        trials: 60, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1), isConclusive: true)
-        let object = try JSONSerialization.jsonObject(with: Data(ProfileJSON.text(profile: PerceptualProfile(),
-                                                                                  range: MIDINote(60)!...MIDINote(72)!,
-                                                                                  thresholdTests: [test]).utf8))
+        let profile = PerceptualProfile()
+        profile.rebuild(from: [.thresholdTest(test)])
+        let json = ProfileDocument(ReportContext(profile: profile, recentRecords: [], range: MIDINote(60)!...MIDINote(72)!)).json
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let tests = try #require((object as? [String: Any])?["thresholdTests"] as? [[String: Any]])
         #expect(tests.count == 1)
         #expect(tests.first?["lowestNote"] as? Int == 60)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachApp
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct ProgressReporterTests {
     final class Captured: @unchecked Sendable {

@@ -3,6 +3,8 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachTerminal
+import PeachDisciplines
+import PeachTestSupport
 
 @MainActor @Suite struct LiveConfigurationTests {
     func temporaryPath() -> String { NSTemporaryDirectory() + "peach-live-\(UUID().uuidString)/peach.conf" }

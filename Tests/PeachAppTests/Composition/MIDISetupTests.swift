@@ -3,6 +3,8 @@ import Testing
 import PeachCore
 import PeachMIDI
 import PeachTerminal
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct MIDISetupTests {
     func config(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf") }

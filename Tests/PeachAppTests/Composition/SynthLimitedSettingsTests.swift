@@ -1,6 +1,8 @@
 import Testing
 @testable import PeachApp
 import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @MainActor @Suite struct SynthLimitedSettingsTests {
     final class Source: TrainingSettingsSource {

@@ -4,6 +4,8 @@ import Testing
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 /// The composition root's wiring, with the real training store on a temporary data directory: every
 /// finished trial reaches the store (on disk first), the profile and the trend, and a pitch match
@@ -20,10 +22,12 @@ import PeachStore
             let path = NSTemporaryDirectory() + "peach-wiring-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             directory = DataDirectory(path: path)
-            store = try TrainingStore.open(directory, outputName: "Test synth (128:0)").store
+            store = try TrainingStore.open(directory, codecs: Disciplines.codecs, outputName: "Test synth (128:0)").store
+            let store = store
             let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, output: output,
                                                   settings: FixedSettings(), clock: SteppingClock(),
-                                                  logger: SilentLogger(), interruptions: InterruptionHub())
+                                                  logger: SilentLogger(), interruptions: InterruptionHub(),
+                                                  outputName: { store.outputName })
             let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
                                                 saveLearnedBinding: { _ in nil }, saveWarning: { nil },
                                                 connectOffered: { _ in })
@@ -31,7 +35,7 @@ import PeachStore
                                                choices: choices)
         }
 
-        func stored() throws -> [TrainingRecord] { try TrainingLog.read(directory).records }
+        func stored() throws -> [TrainingRecord] { try TrainingLog.read(directory, codecs: Disciplines.codecs).records }
     }
 
     static func midi(_ event: MIDIEvent) -> SequencerInput {
@@ -49,7 +53,7 @@ import PeachStore
         }
         #expect(w.controller.profile.comparisonCount(in: .unisonComparison) == 40)
         #expect(w.controller.history.trend(of: .unisonComparison) != nil, "40 records make a trend")
-        guard case .comparison(let record) = try w.stored().last else {
+        guard let record = try w.stored().last?.comparisonRecord else {
             Issue.record("no comparison stored")
             return
         }
@@ -83,7 +87,7 @@ import PeachStore
         await w.controller.handle(.commit)
 
         let modes = try w.stored().compactMap { record -> ControllerMode?? in
-            guard case .pitchMatching(let matching) = record else { return nil }
+            guard let matching = record.pitchMatchingRecord else { return nil }
             return .some(matching.controllerMode)
         }
         #expect(modes == [.keyboard, .cc7, .pitchbend, nil])

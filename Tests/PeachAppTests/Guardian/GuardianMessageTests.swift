@@ -2,6 +2,8 @@ import Testing
 import PeachCore
 @testable import PeachApp
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
 

@@ -4,6 +4,8 @@ import Testing
 import PeachCore
 import PeachTerminal
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 /// The full-screen UI without a terminal: frames and bells go to a buffer.
 @MainActor @Suite struct FullScreenInterfaceTests {
@@ -46,7 +48,7 @@ import PeachMIDI
         #expect(h.keys(.arrow(.down)) == [.redraw])
         #expect(h.keys(.enter) == [.open(.pitchMatching)])
         // Digits choose by position: the registry's modes, then Profile, then Settings.
-        let settingsDigit = Character(String(TrainingModes.all.count + 2))
+        let settingsDigit = Character(String(Disciplines.modes.count + 2))
         #expect(h.keys(.character(settingsDigit)) == [.open(.settings)])
         #expect(h.keys(.character("q")) == [.quit])
         #expect(h.keys(.escape) == [], "Esc on Start does not quit")

@@ -1,5 +1,7 @@
 import PeachCore
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 /// Plays every note instantly and records what was asked; can be told to fail.
 actor InstantNotePlayer: NotePlayer {

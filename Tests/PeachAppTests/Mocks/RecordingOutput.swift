@@ -1,5 +1,7 @@
 import PeachApp
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 /// Records the trainer's output commands; `play` can be made to fail (no synth connected).
 actor RecordingOutput: TrainingOutput {

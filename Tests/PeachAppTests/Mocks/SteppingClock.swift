@@ -1,5 +1,7 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// A clock whose sleeps return at once (after a yield) and whose `now` moves only when told.
 final class SteppingClock: TrainingClock, @unchecked Sendable {

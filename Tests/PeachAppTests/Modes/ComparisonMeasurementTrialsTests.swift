@@ -2,10 +2,12 @@ import Foundation
 import Testing
 @testable import PeachApp
 import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Comparison training as the composition root wires it places every 2nd trial (the default) where the estimator learns most.
 @MainActor @Suite struct ComparisonMeasurementTrialsTests {
-    private func answered(_ f: TrainerFixture, count: Int) async -> [CompletedComparison] {
+    private func answered(_ f: TrainerFixture, count: Int) async -> [ComparisonRecord] {
         await f.controller.handle(.open(.training(ComparisonMode.id)))
         guard let mode = f.controller.modeSession(ComparisonMode.id) else { return [] }
         for trial in 0..<count {
@@ -13,7 +15,7 @@ import PeachCore
             await f.controller.handle(.input(.answer(higher: true)))
         }
         await f.controller.handle(.back)
-        return f.store.trials.compactMap { if case .comparison(let c) = $0 { c } else { nil } }
+        return f.store.trials.compactMap { $0.comparisonRecord }
     }
 
     @Test func theFourthTrialIsPlacedByTheEstimatorsThresholds() async {
@@ -23,12 +25,12 @@ import PeachCore
         // What the wired tracker knew before trials 4 and 8: the trials before them.
         for measured in [3, 7] {
             let tracker = PooledThresholds(trials: trials.prefix(measured).map {
-                ThresholdTrial(note: $0.comparison.referenceNote, difference: $0.presentedCentOffset, correct: $0.isCorrect)
+                ThresholdTrial($0)
             })
-            let note = trials[measured].comparison.referenceNote
+            let note = trials[measured].referenceNote
             let expected = InformationGainPlacement.bestDifference(for: tracker.placementPosterior(for: note),
                                                                    within: ThresholdTestProcedure.defaultDifferenceBounds)
-            #expect(trials[measured].comparison.centOffset.magnitude == expected, "trial \(measured + 1)")
+            #expect(trials[measured].intendedCentOffset.magnitude == expected, "trial \(measured + 1)")
         }
     }
 
@@ -39,9 +41,9 @@ import PeachCore
         // All answered up; the Kazez chain from the bootstrap: each difference follows from the one before.
         for index in 1..<trials.count {
             let previous = trials[index - 1]
-            let expected = KazezRule.next(after: previous.comparison.centOffset, wasCorrect: previous.isCorrect,
+            let expected = KazezRule.next(after: previous.intendedCentOffset, wasCorrect: previous.isCorrect,
                                           within: f.settings.currentSettings.centDifferenceBounds)
-            #expect(trials[index].comparison.centOffset.magnitude == expected.magnitude, "trial \(index + 1)")
+            #expect(trials[index].intendedCentOffset.magnitude == expected.magnitude, "trial \(index + 1)")
         }
     }
 }

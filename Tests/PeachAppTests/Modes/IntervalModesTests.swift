@@ -3,6 +3,8 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachTerminal
+import PeachDisciplines
+import PeachTestSupport
 
 /// The interval modes as the user meets them: the interval and direction before each trial (plain lines and
 /// the screen's detail), wider/narrower wording, and records in the interval's own discipline.
@@ -12,7 +14,7 @@ import PeachTerminal
         let f = TrainerFixture()
         settings(&f.settings.currentSettings)
         var lines: [String] = []
-        let interface = PlainLineInterface(modes: TrainingModes.all, write: { lines.append($0) })
+        let interface = PlainLineInterface(modes: Disciplines.modes, write: { lines.append($0) })
         let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
         let runner = TrainerRunner(controller: f.controller, interface: interface)
         let running = Task { await runner.run(keyboard: keyboard) }
@@ -42,13 +44,13 @@ import PeachTerminal
             #expect(screen.question == .interval)
             type("w")
             #expect(await eventually("verdict") { lines().contains { $0.contains("the interval was") } })
-            guard case .comparison(let completed) = f.store.trials.first else {
+            guard let completed = f.store.trials.first?.comparisonRecord else {
                 Issue.record("no comparison recorded")
                 return
             }
-            #expect(completed.comparison.discipline == TrainingDiscipline(.comparison, interval: .perfectFifth,
+            #expect(completed.discipline == TrainingDiscipline(.comparison, interval: .perfectFifth,
                                                                           tuningSystem: .justIntonation))
-            #expect(completed.comparison.direction == .down)
+            #expect(completed.targetNote < completed.referenceNote, "downward")
             #expect(completed.answeredHigher == false, "w (wider) on a downward fifth means note 2 lower")
         }
     }
@@ -64,11 +66,11 @@ import PeachTerminal
             type("+3")
             type("")
             #expect(await eventually("result") { lines().contains { $0.hasPrefix("result:") } })
-            guard case .pitchMatching(let completed) = f.store.trials.first else {
+            guard let completed = f.store.trials.first?.pitchMatchingRecord else {
                 Issue.record("no match recorded")
                 return
             }
-            #expect(completed.challenge.discipline == TrainingDiscipline(.pitchMatching, interval: .majorThird))
+            #expect(completed.discipline == TrainingDiscipline(.pitchMatching, interval: .majorThird))
         }
     }
 }

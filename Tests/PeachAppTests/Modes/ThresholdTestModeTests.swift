@@ -3,6 +3,8 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachTerminal
+import PeachDisciplines
+import PeachTestSupport
 
 /// The threshold test as the app runs it: through the registry and the wiring, to its result card.
 @MainActor @Suite struct ThresholdTestModeTests {
@@ -28,7 +30,7 @@ import PeachTerminal
         let mode = try #require(await runToTheCard(f))
         let result = try #require(mode.test.result)
         #expect(f.store.thresholdTests == [result])
-        #expect(f.history.thresholdTests == [result])
+        #expect(f.controller.profile.thresholdTests == [result], "the profile lists it")
         #expect(f.store.trials.count == ThresholdTestProcedure.defaultTrialCount, "every answer is an ordinary record")
         #expect(f.store.trials.allSatisfy { $0.discipline == .unisonComparison })
         #expect(result.trials == ThresholdTestProcedure.defaultTrialCount)
@@ -59,7 +61,7 @@ import PeachTerminal
         }
         for command in mode.commands(for: .escape) { await f.controller.handle(command) }
         #expect(f.controller.screen == .start)
-        #expect(f.store.thresholdTests.isEmpty && f.history.thresholdTests.isEmpty)
+        #expect(f.store.thresholdTests.isEmpty && f.controller.profile.thresholdTests.isEmpty)
         #expect(f.store.trials.count == 5)
     }
 }

@@ -3,24 +3,26 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachTerminal
+import PeachDisciplines
+import PeachTestSupport
 
 /// Every mode in the registry can be started and stopped from Start, in the full-screen interface (by
 /// its menu digit) and in plain mode (by its word), and its session really runs and really stops.
 @MainActor @Suite struct TrainingModeRegistryTests {
     @Test func modeIDsAndPlainWordsAreUnique() {
-        let ids = TrainingModes.all.map(\.id)
+        let ids = Disciplines.modes.map(\.id)
         #expect(Set(ids).count == ids.count)
-        let words = TrainingModes.all.flatMap(\.plainWords)
+        let words = Disciplines.modes.flatMap(\.plainWords)
         #expect(Set(words).count == words.count)
-        #expect(TrainingModes.all.allSatisfy { !$0.plainWords.isEmpty && !$0.menuTitle.isEmpty })
+        #expect(Disciplines.modes.allSatisfy { !$0.plainWords.isEmpty && !$0.menuTitle.isEmpty })
         for word in words {
-            if case .command(.open(.training)) = PlainCommandParser.parse(word, modes: TrainingModes.all) { continue }
+            if case .command(.open(.training)) = PlainCommandParser.parse(word, modes: Disciplines.modes) { continue }
             Issue.record("plain word '\(word)' does not start its mode")
         }
     }
 
     @Test func everyModeStartsAndStopsFromTheFullScreenStartMenu() async {
-        for (index, mode) in TrainingModes.all.enumerated() {
+        for (index, mode) in Disciplines.modes.enumerated() {
             let h = FullScreenInterfaceTests.Harness()
             let controller = h.fixture.controller
             h.interface.render(controller)
@@ -42,10 +44,10 @@ import PeachTerminal
     }
 
     @Test func everyModeStartsAndStopsFromPlainMode() async {
-        for mode in TrainingModes.all {
+        for mode in Disciplines.modes {
             let f = TrainerFixture()
             var lines: [String] = []
-            let interface = PlainLineInterface(modes: TrainingModes.all, write: { lines.append($0) })
+            let interface = PlainLineInterface(modes: Disciplines.modes, write: { lines.append($0) })
             let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
             let runner = TrainerRunner(controller: f.controller, interface: interface)
             let run = Task { await runner.run(keyboard: keyboard) }

@@ -1,4 +1,6 @@
 import Foundation
+import PeachTestSupport
+import PeachDisciplines
 
 /// The `peach` executable that `swift build --build-tests` put next to the test bundle, and a way to
 /// run it (or a shell command around it) and read what it printed.

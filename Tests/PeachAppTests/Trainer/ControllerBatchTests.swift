@@ -3,6 +3,8 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 /// Sequencer input reaches the trainer in batches: knob floods collapse, nothing else is lost or reordered.
 @MainActor @Suite struct ControllerBatchTests {

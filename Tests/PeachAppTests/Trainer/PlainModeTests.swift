@@ -1,19 +1,21 @@
 import Testing
 @testable import PeachApp
 import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @MainActor @Suite struct PlainCommandParserTests {
     @Test func wordsShortFormsAndCents() {
-        #expect(PlainCommandParser.parse("c", modes: TrainingModes.all) == .command(.open(.comparison)))
-        #expect(PlainCommandParser.parse(" Higher ", modes: TrainingModes.all) == .command(.answer(higher: true)))
-        #expect(PlainCommandParser.parse("l", modes: TrainingModes.all) == .command(.answer(higher: false)))
-        #expect(PlainCommandParser.parse("+5", modes: TrainingModes.all) == .command(.adjust(Cents(5))))
-        #expect(PlainCommandParser.parse("-0.5", modes: TrainingModes.all) == .command(.adjust(Cents(-0.5))))
-        #expect(PlainCommandParser.parse("", modes: TrainingModes.all) == .command(.commit))
-        #expect(PlainCommandParser.parse("q", modes: TrainingModes.all) == .command(.quit))
-        #expect(PlainCommandParser.parse("help", modes: TrainingModes.all) == .help)
-        #expect(PlainCommandParser.parse("+nan", modes: TrainingModes.all) == .unknown("+nan"))
-        #expect(PlainCommandParser.parse("xyzzy", modes: TrainingModes.all) == .unknown("xyzzy"))
+        #expect(PlainCommandParser.parse("c", modes: Disciplines.modes) == .command(.open(.comparison)))
+        #expect(PlainCommandParser.parse(" Higher ", modes: Disciplines.modes) == .command(.answer(higher: true)))
+        #expect(PlainCommandParser.parse("l", modes: Disciplines.modes) == .command(.answer(higher: false)))
+        #expect(PlainCommandParser.parse("+5", modes: Disciplines.modes) == .command(.adjust(Cents(5))))
+        #expect(PlainCommandParser.parse("-0.5", modes: Disciplines.modes) == .command(.adjust(Cents(-0.5))))
+        #expect(PlainCommandParser.parse("", modes: Disciplines.modes) == .command(.commit))
+        #expect(PlainCommandParser.parse("q", modes: Disciplines.modes) == .command(.quit))
+        #expect(PlainCommandParser.parse("help", modes: Disciplines.modes) == .help)
+        #expect(PlainCommandParser.parse("+nan", modes: Disciplines.modes) == .unknown("+nan"))
+        #expect(PlainCommandParser.parse("xyzzy", modes: Disciplines.modes) == .unknown("xyzzy"))
     }
 }
 
@@ -27,7 +29,7 @@ import PeachCore
     @Test func aScriptedSessionOfComparisonsAndOnePitchMatch() async {
         let f = TrainerFixture()
         let transcript = Transcript()
-        let interface = PlainLineInterface(modes: TrainingModes.all, write: { transcript.lines.append($0) })
+        let interface = PlainLineInterface(modes: Disciplines.modes, write: { transcript.lines.append($0) })
         let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
         let runner = TrainerRunner(controller: f.controller, interface: interface)
         let run = Task { await runner.run(keyboard: keyboard) }
@@ -60,7 +62,7 @@ import PeachCore
 
     @Test func endOfInputQuitsCleanly() async {
         let f = TrainerFixture()
-        let interface = PlainLineInterface(modes: TrainingModes.all, write: { _ in })
+        let interface = PlainLineInterface(modes: Disciplines.modes, write: { _ in })
         let runner = TrainerRunner(controller: f.controller, interface: interface)
         let status = await runner.run(keyboard: AsyncStream(unfolding: { nil }))
         #expect(status == 0)
@@ -71,7 +73,7 @@ import PeachCore
         let f = TrainerFixture()
         let (keyboard, _) = AsyncStream<UserInput>.makeStream()
         let (signals, sending) = AsyncStream<ProcessSignal>.makeStream()
-        let runner = TrainerRunner(controller: f.controller, interface: PlainLineInterface(modes: TrainingModes.all, write: { _ in }))
+        let runner = TrainerRunner(controller: f.controller, interface: PlainLineInterface(modes: Disciplines.modes, write: { _ in }))
         let run = Task { await runner.run(keyboard: keyboard, signals: signals) }
         await f.controller.handle(.open(.comparison))
         sending.yield(.terminate)
@@ -86,7 +88,7 @@ import PeachCore
         let (signals, sending) = AsyncStream<ProcessSignal>.makeStream()
         var stoppedProcess = 0
         let hooks = TrainerRunner.Hooks(suspended: { f.hub.publish(.suspended) })
-        let interface = PlainLineInterface(modes: TrainingModes.all, write: { _ in }, stopProcess: { stoppedProcess += 1 })
+        let interface = PlainLineInterface(modes: Disciplines.modes, write: { _ in }, stopProcess: { stoppedProcess += 1 })
         let runner = TrainerRunner(controller: f.controller, interface: interface, hooks: hooks)
         let run = Task { await runner.run(keyboard: keyboard, signals: signals) }
         await f.controller.handle(.open(.comparison))

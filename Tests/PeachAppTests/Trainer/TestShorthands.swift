@@ -1,5 +1,7 @@
 import PeachApp
 import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// The two built-in modes by name, so the tests read as the user thinks of them.
 extension AppScreen {

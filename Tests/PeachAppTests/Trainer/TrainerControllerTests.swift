@@ -3,6 +3,8 @@ import Testing
 @testable import PeachApp
 import PeachCore
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 @MainActor @Suite struct TrainerControllerTests {
     @Test func startingComparisonLetsTheOutputPlayAndRunsTheSession() async {

@@ -1,6 +1,8 @@
 import PeachApp
 import PeachCore
 import PeachMIDI
+import PeachDisciplines
+import PeachTestSupport
 
 /// A controller wired by the composition root's own `TrainerWiring`, with instant mocks behind the ports.
 @MainActor
@@ -26,11 +28,13 @@ struct TrainerFixture {
     }
 }
 
-/// Stands in for the training store: keeps every trial and threshold-test result it is told of, in order.
+/// Stands in for the training store: keeps every record it is told of, in order.
 @MainActor
-final class RecordingStore: TrainingObserver, ThresholdTestObserver {
-    private(set) var trials: [CompletedTrial] = []
-    private(set) var thresholdTests: [ThresholdTestRecord] = []
-    func trialCompleted(_ trial: CompletedTrial) throws { trials.append(trial) }
-    func thresholdTestFinished(_ result: ThresholdTestRecord) throws { thresholdTests.append(result) }
+final class RecordingStore: RecordObserver {
+    private(set) var records: [TrainingRecord] = []
+    func recorded(_ record: TrainingRecord) throws { records.append(record) }
+
+    /// The trials' records (every record but threshold-test results).
+    var trials: [TrainingRecord] { records.filter { $0.thresholdTestRecord == nil } }
+    var thresholdTests: [ThresholdTestRecord] { records.compactMap(\.thresholdTestRecord) }
 }

@@ -1,5 +1,7 @@
 import Foundation
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// A TrainingClock that never waits on the wall clock: sleepers stay suspended until the test
 /// advances time past their deadline. Every requested duration is recorded.

@@ -1,5 +1,7 @@
 import Foundation
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 struct MockPlayerError: Error, Equatable {}
 

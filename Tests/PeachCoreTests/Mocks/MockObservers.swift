@@ -1,4 +1,6 @@
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Records completions and, at each, what the session's state was (to prove observers run first).
 @MainActor
@@ -9,8 +11,8 @@ final class MockComparisonObserver: TrainingObserver {
     var onCompleted: (() -> Void)?
     weak var session: ComparisonSession?
 
-    func trialCompleted(_ trial: CompletedTrial) throws {
-        guard case .comparison(let completed) = trial else { return }
+    func trialCompleted(_ trial: any CompletedTrial) throws {
+        guard let completed = trial as? CompletedComparison else { return }
         self.completed.append(completed)
         if let session { statesSeen.append(session.state) }
         onCompleted?()
@@ -25,8 +27,8 @@ final class MockPitchMatchingObserver: TrainingObserver {
     var fails = false
     weak var session: PitchMatchingSession?
 
-    func trialCompleted(_ trial: CompletedTrial) throws {
-        guard case .pitchMatching(let completed) = trial else { return }
+    func trialCompleted(_ trial: any CompletedTrial) throws {
+        guard let completed = trial as? CompletedPitchMatching else { return }
         self.completed.append(completed)
         if let session { statesSeen.append(session.state) }
         if fails { throw ObserverFailure() }

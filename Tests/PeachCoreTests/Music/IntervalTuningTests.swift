@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// The interval table of docs/intervals.md, and the frequencies every interval × direction × tuning system
 /// gives, relative to the lower note.

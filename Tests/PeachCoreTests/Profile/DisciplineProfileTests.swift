@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Statistics are kept per discipline (mode × interval × tuning system): an interval answer never lands
 /// in the unison profile or trend, and each discipline has its own.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite @MainActor struct PerceptualProfileTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
@@ -20,9 +22,9 @@ import Testing
 
     @Test func comparisonsCountByTheAbsolutePresentedOffsetOnTheReferenceNote() throws {
         let profile = makeProfile()
-        try profile.trialCompleted(.comparison(completed(note: 60, intended: 10, presented: 9.5)))
-        try profile.trialCompleted(.comparison(completed(note: 60, intended: -20, presented: -20.5, correct: false)))
-        try profile.trialCompleted(.comparison(completed(note: 62, intended: 4, presented: 4)))
+        profile.update(with: (completed(note: 60, intended: 10, presented: 9.5)))
+        profile.update(with: (completed(note: 60, intended: -20, presented: -20.5, correct: false)))
+        profile.update(with: (completed(note: 62, intended: 4, presented: 4)))
         let c4 = profile.threshold(for: MIDINote(60)!)
         #expect(c4.count == 2)
         #expect(c4.mean == Cents(15))
@@ -34,7 +36,7 @@ import Testing
 
     @Test func pitchMatchingStatistics() throws {
         let profile = makeProfile()
-        for error in [10.0, -20, 30] { try profile.trialCompleted(.pitchMatching(matching(error: error))) }
+        for error in [10.0, -20, 30] { profile.update(with: (matching(error: error))) }
         let stats = profile.pitchMatching()
         #expect(stats.count == 3)
         #expect(abs(stats.meanError.value - 20.0 / 3) < 1e-12)
@@ -48,8 +50,8 @@ import Testing
         let rebuilt = makeProfile()
         let comparison = completed(note: 50, intended: 33, presented: 32.8)
         let attempt = matching(error: -4)
-        try live.trialCompleted(.comparison(comparison))
-        try live.trialCompleted(.pitchMatching(attempt))
+        live.update(with: (comparison))
+        live.update(with: (attempt))
         rebuilt.update(with: .comparison(ComparisonRecord(comparison, outputName: nil)))
         rebuilt.update(with: .pitchMatching(PitchMatchingRecord(attempt)))
         #expect(rebuilt.threshold(for: MIDINote(50)!) == live.threshold(for: MIDINote(50)!))
@@ -59,7 +61,7 @@ import Testing
     @Test func resetForgetsEverything() {
         let profile = makeProfile()
         profile.update(note: MIDINote(60)!, centDifference: Cents(5))
-        profile.update(with: .pitchMatching(matching(error: 3)))
+        profile.update(with: matching(error: 3))
         profile.reset()
         #expect(profile.comparisonCount() == 0)
         #expect(profile.pitchMatching().count == 0)
@@ -112,11 +114,8 @@ import Testing
         var byNote: [Int: [Double]] = [:]
         var errors: [Double] = []
         for record in records {
-            switch record {
-            case .comparison(let c): byNote[c.referenceNote.rawValue, default: []].append(abs(c.presentedCentOffset.value))
-            case .pitchMatching(let p): errors.append(p.userCentError.value)
-            case .thresholdTest: break
-            }
+            if let c = record.comparisonRecord { byNote[c.referenceNote.rawValue, default: []].append(abs(c.presentedCentOffset.value)) }
+            if let p = record.pitchMatchingRecord { errors.append(p.userCentError.value) }
         }
         #expect(!profile.threshold(for: MIDINote(20)!).isTrained)
         #expect(profile.comparisonCount() == 75_000)
@@ -140,7 +139,7 @@ import Testing
         let profile = makeProfile()
         let session = ComparisonSession(notePlayer: player, profile: profile, settings: MockSettingsSource(),
                                         strategy: MockComparisonStrategy(offsets: [Cents(-25)]), clock: clock,
-                                        observers: [profile])
+                                        observers: [TrialRecorder(observers: [profile])])
         session.start()
         await waitUntil("note 1") { clock.pendingSleepCount == 1 }
         clock.advance(by: .seconds(1))

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Progress over time claims a change only when the periods' 95 % intervals do not overlap.
 @Suite @MainActor struct ThresholdProgressTests {
@@ -24,7 +26,7 @@ import Testing
         let profile = PerceptualProfile()
         profile.rebuild(from: Self.answers(day: 0, threshold: 16, count: 240, seed: 1)
                         + Self.answers(day: 3, threshold: 2, count: 240, seed: 2))
-        let points = profile.progress.points(of: .unisonComparison, per: .day)
+        let points = profile.progress(of: .unisonComparison).points(per: .day)
         #expect(points.count == 2)
         guard case .improved(let from, let to) = ThresholdProgress.change(in: points) else {
             Issue.record("expected an improvement, got \(ThresholdProgress.change(in: points))")
@@ -38,7 +40,7 @@ import Testing
         let profile = PerceptualProfile()
         profile.rebuild(from: Self.answers(day: 0, threshold: 6, count: 120, seed: 3)
                         + Self.answers(day: 1, threshold: 6, count: 120, seed: 4))
-        let change = ThresholdProgress.change(in: profile.progress.points(of: .unisonComparison, per: .day))
+        let change = ThresholdProgress.change(in: profile.progress(of: .unisonComparison).points(per: .day))
         guard case .noClearChange = change else { Issue.record("expected no clear change, got \(change)"); return }
     }
 
@@ -46,9 +48,9 @@ import Testing
         let profile = PerceptualProfile()
         profile.rebuild(from: Self.answers(day: 0, threshold: 6, count: 120, seed: 5)
                         + Self.answers(day: 1, threshold: 6, count: ThresholdProgress.minimumTrials - 1, seed: 6))
-        let points = profile.progress.points(of: .unisonComparison, per: .day)
+        let points = profile.progress(of: .unisonComparison).points(per: .day)
         #expect(points.count == 1)
         #expect(ThresholdProgress.change(in: points) == .notEnoughData)
-        #expect(profile.progress.points(of: .unisonComparison, per: .week).count == 1, "one week holds both days")
+        #expect(profile.progress(of: .unisonComparison).points(per: .week).count == 1, "one week holds both days")
     }
 }

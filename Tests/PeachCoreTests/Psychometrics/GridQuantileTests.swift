@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct GridQuantileTests {
     @Test func uniformMassesHaveLinearQuantiles() {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct MeasurementTrialPlannerTests {
     static let bounds = Cents(0.1)...Cents(100)

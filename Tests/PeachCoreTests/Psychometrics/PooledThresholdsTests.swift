@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct PooledThresholdsTests {
     static func trials(notes: ClosedRange<Int>, count: Int, threshold: Double, seed: UInt64) -> [ThresholdTrial] {

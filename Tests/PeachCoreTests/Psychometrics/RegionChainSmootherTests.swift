@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct RegionChainSmootherTests {
     /// Three regions (the middle one untrained) on a tiny grid, enumerated over every (T₀, T₁, T₂, β, λ):

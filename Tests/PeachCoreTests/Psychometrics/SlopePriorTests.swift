@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct SlopePriorTests {
     /// `count` answers of a listener at differences log-uniform over 1-60 cents, on notes 60-65.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct ThresholdPosteriorTests {
     /// A grid small enough to enumerate by hand: 9 thresholds, 3 slopes, 2 lapse nodes.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct ThresholdRecoveryTests {
     @Test func theEstimatorRecoversASimulatedListenerWithinItsInterval() {

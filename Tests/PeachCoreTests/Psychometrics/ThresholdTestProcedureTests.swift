@@ -1,5 +1,7 @@
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct ThresholdTestProcedureTests {
     static func run(trialCount: Int, seed: UInt64) -> (ThresholdTestProcedure, Int) {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite @MainActor struct AdaptiveNoteStrategyTests {
     func makeStrategy(seed: UInt64 = 42) -> AdaptiveNoteStrategy {

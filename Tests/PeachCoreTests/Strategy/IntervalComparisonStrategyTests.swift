@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Interval comparisons: the chosen intervals inside the range, the profile of the trial's own discipline,
 /// and a Kazez chain per interval and tuning system.

@@ -1,5 +1,7 @@
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct KazezRuleTests {
     let bounds = Cents(0.1)...Cents(100)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// A posterior source with a fixed posterior that records which notes it was asked about.
 @MainActor
@@ -126,12 +128,12 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
             let comparison = Comparison(referenceNote: note, targetNote: target, centOffset: offset, interval: interval)
             let completed = CompletedComparison(comparison: comparison, answeredHigher: Bool.random(using: &random),
                                                 timestamp: Date(timeIntervalSince1970: Double(index)))
-            try tracker.trialCompleted(.comparison(completed))
+            tracker.update(with: (completed))
             records.append(.comparison(ComparisonRecord(completed, outputName: nil)))
             if index % 7 == 0 {
                 let matching = CompletedPitchMatching(challenge: PitchMatchingChallenge(referenceNote: note, initialCentOffset: offset),
                                                       userCentError: Cents(3), timestamp: Date(timeIntervalSince1970: Double(index)))
-                try tracker.trialCompleted(.pitchMatching(matching))
+                tracker.update(with: (matching))
                 records.append(.pitchMatching(PitchMatchingRecord(matching)))
             }
         }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// A ComparisonSession wired to mocks, with helpers that move it through its states on the manual clock.
 @MainActor

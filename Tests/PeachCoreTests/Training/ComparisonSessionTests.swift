@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite @MainActor struct ComparisonSessionTests {
     func makeFixture(settings: TrainingSettings = .defaults, offsets: [Cents] = [Cents(30), Cents(-20), Cents(10), Cents(-5)],

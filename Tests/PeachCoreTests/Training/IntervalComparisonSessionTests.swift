@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Hands out the given comparisons in turn (interval trials with known notes and offsets).
 @MainActor
@@ -35,7 +37,7 @@ final class ScriptedComparisonStrategy: ComparisonStrategy {
             player = MockNotePlayer(clock: clock, presentationShift: presentationShift)
             session = ComparisonSession(notePlayer: player, profile: profile, settings: MockSettingsSource(),
                                         strategy: ScriptedComparisonStrategy(comparisons), clock: clock,
-                                        observers: [observer, profile])
+                                        observers: [observer, TrialRecorder(observers: [profile])])
             observer.session = session
         }
 

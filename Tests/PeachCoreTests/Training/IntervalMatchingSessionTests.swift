@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// Interval matching through the shared pitch-matching session: the target is the tuned interval, the error
 /// is measured from it, and the harmonic reference is held and silenced on every path.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 /// A PitchMatchingSession wired to mocks, with helpers that move it through its states on the manual clock.
 @MainActor

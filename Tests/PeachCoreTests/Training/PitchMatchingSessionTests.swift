@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite @MainActor struct PitchMatchingSessionTests {
     func makeFixture(settings: TrainingSettings = .defaults, seed: UInt64 = 7) -> PitchMatchingFixture {

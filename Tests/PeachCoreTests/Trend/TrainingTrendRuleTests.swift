@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachDisciplines
+import PeachTestSupport
 
 @Suite struct TrainingTrendRuleTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
@@ -13,7 +15,7 @@ import Testing
 
     @Test func notEnoughDataGivesNoTrend() {
         #expect(makeRule().trend(ofErrors: errors([10, 10, 10, 10, 10])) == nil)
-        #expect(makeRule().trend(ofErrors: []) == nil)
+        #expect(makeRule().trend(ofErrors: [Cents]()) == nil)
     }
 
     @Test func smallerRecentErrorsAreImproving() {
@@ -58,6 +60,6 @@ import Testing
                        matching(1, 5), matching(2, 9), matching(3, -9)]
         #expect(rule.trend(of: records, in: .unisonComparison) == .improving)
         #expect(rule.trend(of: records, in: .unisonPitchMatching) == .declining)
-        #expect(rule.trend(of: records.filter { if case .comparison = $0 { true } else { false } }, in: .unisonPitchMatching) == nil)
+        #expect(rule.trend(of: records.filter { $0.comparisonRecord != nil }, in: .unisonPitchMatching) == nil)
     }
 }

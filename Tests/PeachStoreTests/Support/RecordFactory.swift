@@ -1,6 +1,9 @@
 import Foundation
 import PeachCore
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
+import PeachFormats
 
 /// A millisecond-exact date (the log keeps milliseconds): 2026-03-03T14:30:00Z plus `ms`.
 func date(ms: Int64 = 0) -> Date { UTCMilliseconds(value: 1_772_548_200_000 + ms).date }

@@ -1,5 +1,7 @@
 import Foundation
 import PeachStore
+import PeachDisciplines
+import PeachTestSupport
 
 /// A fresh directory under the system temp dir, removed when released. Tests never touch the real home.
 final class TemporaryDirectory {

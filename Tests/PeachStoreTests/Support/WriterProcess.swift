@@ -1,4 +1,6 @@
 import Foundation
+import PeachTestSupport
+import PeachDisciplines
 
 /// Runs the `peach-store-writer` helper (built next to the test bundle in .build/<triple>/debug/).
 final class WriterProcess {

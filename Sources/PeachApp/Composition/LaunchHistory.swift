@@ -1,0 +1,51 @@
+import PeachCore
+import PeachFormats
+import PeachStore
+
+/// Step 2 of the composition root: the training history, read once at launch. The store is opened for
+/// writing first, so a second Peach on the same data is refused before anything sounds. The records are
+/// streamed into the profile and the trends' recent records: the whole history is never held.
+@MainActor
+struct LaunchHistory {
+    let store: TrainingStore
+    let profile: PerceptualProfile
+    let history: TrainingHistory
+
+    /// A locked log ends the run (another Peach trains on it). A log that cannot be opened for writing
+    /// (read-only, full disk) is read as far as it can be; training goes on with nothing saved, and every
+    /// screen says so.
+    static func load(_ directory: DataDirectory, codecs: RecordCodecs, logger: some PeachLogger,
+                     console: Console) throws(StartupExit) -> LaunchHistory {
+        var gathered = ProfileAccumulator()
+        var history = TrainingHistory()
+        func take(_ record: TrainingRecord) {
+            gathered.add(record)
+            history.add(record)
+        }
+        let store: TrainingStore
+        do {
+            let opened = try TrainingStore.open(directory, codecs: codecs, each: take)
+            store = opened.store
+            opened.warnings.forEach { logger.log(.warning, $0.description) }
+        } catch {
+            if case .lockedByAnotherProcess = error {
+                console.err("peach: \(error)\n")
+                throw StartupExit()
+            }
+            logger.log(.error, "\(error)")
+            store = TrainingStore(unavailable: error)
+            gathered = ProfileAccumulator()
+            history = TrainingHistory()
+            do {
+                let warnings = try TrainingLog.read(directory, codecs: codecs, each: take)
+                warnings.forEach { logger.log(.warning, $0.description) }
+            } catch {
+                gathered = ProfileAccumulator()
+                history = TrainingHistory()
+            }
+        }
+        let profile = PerceptualProfile()
+        profile.replace(with: gathered)
+        return LaunchHistory(store: store, profile: profile, history: history)
+    }
+}

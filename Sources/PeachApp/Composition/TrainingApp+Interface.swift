@@ -1,0 +1,92 @@
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachDisciplines
+import PeachMIDI
+import PeachStore
+import PeachTerminal
+
+/// Steps 10 and 11 of the composition root: the interface, and the run.
+extension TrainingApp {
+    /// The interface chosen, and the input it reads.
+    struct Interface {
+        let trainerInterface: any TrainerInterface
+        let input: AsyncStream<UserInput>
+        let signals: AsyncStream<ProcessSignal>
+
+        @MainActor func close() { trainerInterface.close() }
+    }
+
+    /// Plain lines when asked for, or when standard input or output is not a terminal (pipes, screen readers).
+    static func wantsPlainLines(_ options: CommandLineOptions, inputIsTerminal: Bool, outputIsTerminal: Bool) -> Bool {
+        options.plain || !inputIsTerminal || !outputIsTerminal
+    }
+
+    /// Step 10: plain lines or the full screen. A terminal that cannot be set up ends the run after `shutDown`.
+    static func makeInterface(_ context: Context, trainer: Trainer, history: LaunchHistory,
+                              configuration: LiveConfiguration, inputs: [String], calibration: SynthCalibration?,
+                              logger: ConsoleLogger,
+                              shutDown: @MainActor () async -> Void) async throws(StartupExit) -> Interface {
+        let controller = trainer.controller
+        let controllerStatus = DeviceStatus(name: inputs.isEmpty ? "keyboard only" : inputs.joined(separator: ", "),
+                                            state: inputs.isEmpty ? .none : .connected)
+        let config = configuration.configuration
+        let info: @MainActor () -> InfoScreenModel = {
+            InfoScreenModel(version: PeachApp.version, licence: PeachApp.licence, dataDirectory: context.dataDirectory.path,
+                            configFile: context.configPath ?? "(none: defaults)",
+                            synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
+                            velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
+                            volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary)
+        }
+        if wantsPlainLines(context.options, inputIsTerminal: isatty(STDIN_FILENO) == 1,
+                           outputIsTerminal: isatty(STDOUT_FILENO) == 1) {
+            let pump = InputPump.start(.lines)
+            let plain = PlainLineInterface(
+                modes: controller.modes, write: { context.console.out($0 + "\n") },
+                info: { InfoScreen.render(info(), size: TerminalSize(columns: 100, rows: 20), style: Styler(.monochrome))
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
+                profileReport: {
+                    ProfileDocument(ReportContext(profile: history.profile, recentRecords: history.history.recentRecords,
+                                                  range: configuration.configuration.trainingSettings.noteRange)).lines
+                })
+            return Interface(trainerInterface: plain, input: pump.input, signals: pump.signals)
+        }
+        TerminalRestorer.installCrashHandlers()
+        let terminal: TerminalSession
+        do {
+            terminal = try TerminalSession()
+        } catch {
+            context.console.err("peach: \(error)\n")
+            await shutDown()
+            throw StartupExit()
+        }
+        logger.holdBack()
+        let pump = InputPump.start(.keys)
+        let style = Styler(ColorMode.detect(environment: context.environment, outputIsTerminal: true))
+        let full = FullScreenInterface(
+            terminal: terminal, draw: { terminal.output.write($0) },
+            size: { TerminalSize.current() ?? .standard }, style: style, configuration: configuration,
+            info: info, controllerStatus: { controllerStatus })
+        return Interface(trainerInterface: full, input: pump.input, signals: pump.signals)
+    }
+
+    /// Step 11: runs the trainer until the user quits or a signal ends it; the output's state and the
+    /// sequencer's input reach the controller meanwhile. Returns the exit status.
+    static func runTrainer(_ trainer: Trainer, interface: Interface, output: Output,
+                           sequencer: ALSASequencer) async -> Int32 {
+        let controller = trainer.controller, hub = trainer.hub, service = output.service
+        let stateTask = Task { for await state in await service.states() { controller.outputStateChanged(state) } }
+        defer { stateTask.cancel() }
+        let router = SequencerInputRouter(controller: controller) { event in
+            if let interruption = await service.handle(event) { hub.publish(interruption) }
+        }
+        let hooks = TrainerRunner.Hooks(
+            sequencerInput: { batch in await router.deliver(batch) },
+            suspended: {
+                hub.publish(.suspended)
+                await service.interrupt(.suspended)
+            })
+        let runner = TrainerRunner(controller: controller, interface: interface.trainerInterface, hooks: hooks)
+        return await runner.run(keyboard: interface.input, sequencer: sequencer.inputs(), signals: interface.signals)
+    }
+}

@@ -1,0 +1,68 @@
+import PeachTerminal
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachMIDI
+import PeachStore
+
+/// Steps 4 and 6 of the composition root: the synth, and the output service that plays to it.
+extension TrainingApp {
+    /// What step 6 built: the service every note goes through, and how it plays (channels, tuning).
+    struct Output {
+        let service: MIDIOutputService
+        let playerConfiguration: MidiNotePlayerConfiguration
+        let clock: SystemTrainingClock
+    }
+
+    /// Step 4: the configured port, a connected synth, or a FluidSynth Peach starts (`SynthConnection`).
+    static func connectSynth(_ context: Context, config: PeachConfiguration,
+                             sequencer: ALSASequencer) async throws(StartupExit) -> SynthConnection.Outcome {
+        var choice = SynthConnection(
+            requestedPort: context.options.outputPort ?? config.midi.outputPort,
+            synth: context.options.synth.map(Self.synth) ?? config.midi.synth,
+            soundFont: context.options.soundFont ?? config.midi.soundFont,
+            audioDriver: context.options.audioDriver ?? config.midi.audioDriver)
+        choice.strict = context.options.outputPort != nil || config.midi.onlyChosenSynth
+        do {
+            return try await choice.connect(directory: sequencer) { context.console.err("peach: \($0)\n") }
+        } catch {
+            context.console.err("peach: \(error)\n")
+            throw StartupExit()
+        }
+    }
+
+    /// Step 6: the output service with the configured ceiling, fades and channels, connected to the synth.
+    /// If it cannot connect, a FluidSynth Peach started is stopped again.
+    static func startOutput(_ config: PeachConfiguration, port destination: SequencerPortInfo,
+                            fluidSynth: FluidSynthProcess?, calibration: SynthCalibration?,
+                            sequencer: ALSASequencer, stuckNotes: StuckNoteGuard,
+                            console: Console) async throws(StartupExit) -> Output {
+        let clock = SystemTrainingClock()
+        let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination,
+                                                                calibration: calibration)
+        let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels),
+                                        directory: sequencer, ownOutput: sequencer.outputAddress,
+                                        clock: clock, configuration: playerConfiguration,
+                                        fadeDuration: config.safety.fadeDuration,
+                                        volumePercent: Double(config.safety.volumePercent),
+                                        offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
+                                        routes: sequencer)
+        stuckNotes.watch(service)
+        do {
+            try await service.connect(to: destination)
+        } catch {
+            console.err("peach: cannot connect to \(OutputDestination(destination)): \(error)\n")
+            await fluidSynth?.stop()
+            throw StartupExit()
+        }
+        return Output(service: service, playerConfiguration: playerConfiguration, clock: clock)
+    }
+}
+
+extension SynthConnection.Outcome {
+    /// The FluidSynth Peach started (and must stop), if it started one.
+    var fluidSynth: FluidSynthProcess? {
+        if case .launched(_, let process) = self { return process }
+        return nil
+    }
+}

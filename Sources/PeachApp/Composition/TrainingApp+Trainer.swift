@@ -1,0 +1,84 @@
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachMIDI
+import PeachStore
+import PeachTerminal
+
+/// Steps 7 to 9 of the composition root: controllers, the trainer's wiring, and live configuration.
+extension TrainingApp {
+    /// What step 8 built: the controller the interface drives, and what feeds it.
+    struct Trainer {
+        let controller: TrainerController
+        let hub: InterruptionHub
+    }
+
+    /// Step 7: subscribes the controllers: the one named (aconnect syntax), else every hardware input that is
+    /// not a synth. Returns their names for the screens; problems are warnings (the keyboard always works).
+    static func connectControllers(_ context: Context, config: PeachConfiguration, sequencer: ALSASequencer,
+                                   logger: ConsoleLogger) async -> [String] {
+        let names: [String]
+        do {
+            let ports = try await sequencer.ports()
+            let chosen: [SequencerPortInfo]
+            if let named = context.options.inputPort ?? config.midi.inputPort {
+                chosen = [try PortResolver(ports: ports, ownClient: sequencer.ownClient).resolve(named, for: .source)]
+            } else {
+                chosen = ControllerSelection.defaultInputs(from: ports, ownClient: sequencer.ownClient)
+            }
+            var connected: [String] = []
+            for port in chosen {
+                try await sequencer.connectInput(from: port.address)
+                connected.append("\(port.clientName) (\(port.address))")
+            }
+            names = connected
+        } catch {
+            logger.log(.warning, "MIDI controller not connected: \(error). The computer keyboard works as always.")
+            names = []
+        }
+        context.console.err(names.isEmpty
+                            ? "peach: no MIDI controller connected; tune and answer with the keyboard (or use --input ADDR)\n"
+                            : "peach: MIDI controllers: \(names.joined(separator: ", "))\n")
+        return names
+    }
+
+    /// Step 8: the trainer, wired once (`TrainerWiring`): records go to the store, profile and history.
+    static func wireTrainer(_ history: LaunchHistory, output: Output, configuration: LiveConfiguration,
+                            sequencer: ALSASequencer, logger: ConsoleLogger) -> Trainer {
+        let hub = InterruptionHub()
+        let config = configuration.configuration
+        let service = output.service
+        let store = history.store
+        let settings = SynthLimitedSettings(configuration, resolution: output.playerConfiguration.tuning.smallestStep)
+        let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, output: service, settings: settings,
+                                              clock: output.clock, logger: logger, interruptions: hub,
+                                              outputName: { store.outputName })
+        let choices = TrainerWiring.Choices(
+            breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
+            userStopFade: config.safety.fadeDuration,
+            saveLearnedBinding: { binding in
+                MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
+            },
+            saveWarning: { store.saveFailure?.description },
+            connectOffered: { [service, sequencer] offered in
+                guard let port = try await sequencer.ports().first(where: { OutputDestination($0).description == offered })
+                else { throw MIDIOutputServiceError.notConnected }
+                try await service.connect(to: port)
+            })
+        let controller = TrainerWiring.trainer(adapters, profile: history.profile, history: history.history,
+                                               choices: choices)
+        return Trainer(controller: controller, hub: hub)
+    }
+
+    /// Step 9: edits of the configuration file reach the trainer (breaks, controller, fade) and the volume.
+    static func followConfiguration(_ configuration: LiveConfiguration, trainer: TrainerController,
+                                    service: MIDIOutputService) {
+        configuration.changed = { changed in
+            trainer.configurationChanged(breaks: changed.quietBreaks, binding: MIDISetup.binding(changed.controller),
+                                         triggers: MIDISetup.triggers(changed.controller))
+            trainer.userStopFade = changed.safety.fadeDuration
+            let volume = Double(changed.safety.volumePercent)
+            Task { try? await service.setVolume(percent: volume) }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import PeachCore
+
+/// What the profile keeps for one comparison discipline: per note the mean |presented difference| answered
+/// there (the adaptive strategy's difficulty), the psychometric thresholds with 95 % intervals, and the
+/// answers by day for progress. Cents throughout.
+public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatistics, PsychometricStatistics {
+    private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: MIDINote.validRange.count)
+    public private(set) var pooledThresholds: PooledThresholds?
+    public private(set) var progress = ThresholdProgress()
+    public private(set) var count = 0
+    /// Answers read in bulk, binned once by `settle()`: one posterior update per distinct difference.
+    private var pending: [ThresholdTrial] = []
+
+    public init() {}
+
+    public mutating func add(_ record: TrainingRecord, settled: Bool) {
+        guard let comparison = record.as(ComparisonRecord.self) else { return }
+        notes[comparison.referenceNote.rawValue].add(abs(comparison.presentedCentOffset.value))
+        count += 1
+        let trial = ThresholdTrial(comparison)
+        progress.add(trial, at: comparison.timestamp)
+        if settled {
+            pooledThresholds = pooledThresholds ?? PooledThresholds()
+            pooledThresholds?.add(trial)
+        } else {
+            pending.append(trial)
+        }
+    }
+
+    public mutating func settle() {
+        guard !pending.isEmpty else { return }
+        if pooledThresholds == nil {
+            pooledThresholds = PooledThresholds(trials: pending)
+        } else {
+            pooledThresholds?.add(contentsOf: pending)
+        }
+        pending = []
+    }
+
+    public func threshold(for note: MIDINote) -> NoteThreshold {
+        let stats = notes[note.rawValue]
+        return NoteThreshold(note: note, mean: Cents(stats.mean), standardDeviation: Cents(stats.standardDeviation),
+                             count: stats.count)
+    }
+}
+
+extension PerceptualProfile {
+    /// Answered comparisons over all notes of `discipline`.
+    public func comparisonCount(in discipline: TrainingDiscipline = .unisonComparison) -> Int {
+        count(in: discipline)
+    }
+}

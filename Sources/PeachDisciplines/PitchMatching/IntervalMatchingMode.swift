@@ -1,0 +1,29 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// Interval matching: a reference note, then a tunable note started off the chosen interval (up or down, equal
+/// temperament or just intonation) by a random offset; the user tunes the interval; the signed error from the
+/// in-tune interval is recorded. Harmonic: the reference keeps sounding while the user tunes.
+public struct IntervalMatchingMode: TrainingMode {
+    nonisolated public static let id = TrainingModeID(rawValue: "intervalMatching")
+    public var id: TrainingModeID { Self.id }
+    public let menuTitle = "Start interval matching"
+    public let plainWords = ["im", "interval matching"]
+    public let plainIntro = "interval matching: tune the interval with +N / -N cents, Enter commits; s stops"
+    public let plainAnswers: [String: TrainingInput] = [:]
+    public let plainAnswerHelp = PitchMatchingModeSession.tuningHelp
+    public let menuRank = 40
+
+    public init() {}
+
+    public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
+        PitchMatchingModeSession(
+            PitchMatchingSession(
+                notePlayer: dependencies.notePlayer, settings: dependencies.settings, clock: dependencies.clock,
+                logger: dependencies.logger, interruptions: dependencies.interruptions,
+                observers: dependencies.observers, intervals: .configured),
+            title: "Interval matching", isInterval: true,
+            detail: { challenge in challenge.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation) } })
+    }
+}

@@ -1,0 +1,27 @@
+import PeachCore
+import PeachFormats
+
+/// Everything Peach knows about one discipline, in one place: its record and how that is written to the log
+/// and to CSV, what its sessions' outcomes become, how the profile reports it, and the modes that train it.
+/// The store, importer, exporter, profile, reports, Start menu and plain mode dispatch through the registered
+/// list (`Disciplines.all`); none of them names a discipline. Adding one is a folder with a conformance and
+/// one line in that list (docs/adding-a-discipline.md).
+public protocol Discipline: Sendable {
+    /// The record type this discipline's log lines and CSV rows hold (its kind is the discipline's identity).
+    associatedtype Record: DisciplineRecord
+    /// How its records are log lines.
+    var logCodec: AnyRecordLogCodec { get }
+    /// How its records are CSV rows, or why iOS Peach's format has none for them.
+    var csvRows: CSVRows { get }
+    /// The record of a finished trial or result of this discipline's sessions; nil for another discipline's.
+    /// `outputName` is the synth or port the notes went to.
+    func record(of outcome: any TrainingOutcome, outputName: String?) -> Record?
+    /// Its sections of `peach profile` (text, `--json`, SVG) and of the Profile screen.
+    @MainActor var report: any DisciplineReport { get }
+    /// Its entries of the Start menu and plain mode, in the order they are offered.
+    @MainActor var modes: [any TrainingMode] { get }
+}
+
+extension Discipline {
+    public var kind: DisciplineKind { Record.kind }
+}

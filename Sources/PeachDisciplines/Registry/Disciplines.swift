@@ -1,0 +1,39 @@
+import PeachCore
+import PeachFormats
+
+/// The discipline registry: one line per discipline. The store's codecs, the recorder, the profile's report
+/// sections, the Start menu and plain mode all come from this list (see docs/adding-a-discipline.md).
+public enum Disciplines {
+    public static let all: [any Discipline] = [
+        ComparisonDiscipline(),
+        PitchMatchingDiscipline(),
+        ThresholdTestDiscipline(),
+    ]
+
+    /// Every registered discipline's log and CSV codecs, for the store, the importer and the exporter.
+    public static let codecs = RecordCodecs(all.map { ($0.logCodec, $0.csvRows) })
+
+    /// The record a finished trial or result becomes (by the discipline whose session produced it); nil
+    /// when no registered discipline records it.
+    public static func record(of outcome: any TrainingOutcome, outputName: String?) -> TrainingRecord? {
+        for discipline in all {
+            if let record = discipline.record(of: outcome, outputName: outputName) { return TrainingRecord(record) }
+        }
+        return nil
+    }
+
+    /// Every registered mode, in Start-menu order (`TrainingMode.menuRank`).
+    @MainActor public static var modes: [any TrainingMode] {
+        all.flatMap(\.modes).sorted { $0.menuRank < $1.menuRank }
+    }
+
+    /// The report of the discipline that owns `kind`.
+    @MainActor public static func report(for kind: DisciplineKind) -> (any DisciplineReport)? {
+        all.first { $0.kind == kind }?.report
+    }
+
+    /// Where `kind` is registered: the order of report sections and lists.
+    static func position(of kind: DisciplineKind) -> Int {
+        all.firstIndex { $0.kind == kind } ?? all.count
+    }
+}

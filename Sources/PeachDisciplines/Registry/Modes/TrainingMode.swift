@@ -1,0 +1,111 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// A training mode's stable name: the Start menu, plain mode and tests refer to modes by it.
+public struct TrainingModeID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+/// One training mode of a discipline (`Discipline.modes`): everything the app needs to offer, start and
+/// show it. The Start menu and plain mode list every registered discipline's modes by `menuRank`.
+@MainActor
+public protocol TrainingMode {
+    var id: TrainingModeID { get }
+    /// The Start screen's entry, e.g. "Start comparison training".
+    var menuTitle: String { get }
+    /// Plain-mode words that start the mode; the first is the short form the help shows.
+    var plainWords: [String] { get }
+    /// Plain mode prints this when the mode starts: what to listen for and how to answer.
+    var plainIntro: String { get }
+    /// Plain-mode words that answer while this mode runs ("h" → higher); the same in every language.
+    var plainAnswers: [String: TrainingInput] { get }
+    /// How `help` explains those words, e.g. "h / l = answer higher / lower" (modes that share it say it once).
+    var plainAnswerHelp: String { get }
+    /// Where the Start menu lists the mode, lowest first: 10 comparison, 20 pitch matching, 30 interval
+    /// comparison, 40 interval matching, 50 threshold test; a new mode takes a free number.
+    var menuRank: Int { get }
+    /// Creates the mode's session (once, at launch) from what every session needs.
+    func makeSession(_ dependencies: SessionDependencies) -> any ModeSession
+}
+
+/// What every mode's session is built from; the composition root fills it once.
+@MainActor
+public struct SessionDependencies {
+    public var notePlayer: any NotePlayer
+    public var profile: PerceptualProfile
+    public var settings: any TrainingSettingsSource
+    public var clock: any TrainingClock
+    public var logger: any PeachLogger
+    public var interruptions: any InterruptionSource
+    /// In the order they are told of a finished trial (the store first).
+    public var observers: [any TrainingObserver]
+    /// Routes a knob to every tunable note that starts.
+    public var tunableNotes: any TunableNoteObserver
+    /// Told of each finished threshold test (the store first, then the history).
+    public var thresholdTestObservers: [any ThresholdTestObserver]
+    /// The estimator's current unison thresholds, for measurement trials in comparison training
+    /// (nil: comparison training places none).
+    public var thresholdPosteriors: (any ThresholdPosteriorSource)?
+
+    public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
+                clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
+                observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver,
+                thresholdTestObservers: [any ThresholdTestObserver] = [],
+                thresholdPosteriors: (any ThresholdPosteriorSource)? = nil) {
+        self.thresholdPosteriors = thresholdPosteriors
+        self.tunableNotes = tunableNotes
+        self.thresholdTestObservers = thresholdTestObservers
+        self.notePlayer = notePlayer
+        self.profile = profile
+        self.settings = settings
+        self.clock = clock
+        self.logger = logger
+        self.interruptions = interruptions
+        self.observers = observers
+    }
+}
+
+/// What a screen of a running mode needs from the rest of the app.
+@MainActor
+public struct ModeScreenContext {
+    public var warning: StatusWarning?
+    /// The tuning control moved a moment ago (the pitch-matching "knob" light).
+    public var knobMoving: Bool
+    public var profile: PerceptualProfile
+
+    public init(warning: StatusWarning?, knobMoving: Bool, profile: PerceptualProfile) {
+        self.warning = warning
+        self.knobMoving = knobMoving
+        self.profile = profile
+    }
+}
+
+/// Line mode's view of a running mode: a change of either field prints lines.
+public struct PlainProgress: Hashable, Sendable {
+    /// The session's phase, e.g. "playingNote2".
+    public var phase: String
+    /// Finished trials in this run: each new one prints its result first.
+    public var finished: Int
+
+    public init(phase: String, finished: Int) {
+        self.phase = phase
+        self.finished = finished
+    }
+}
+
+/// A mode's session together with how it is shown and driven: full-screen model and keys, plain lines.
+@MainActor
+public protocol ModeSession: AnyObject {
+    var session: any TrainingSession { get }
+    func screen(_ context: ModeScreenContext) -> Screen
+    /// The commands a key means while the mode runs (nil-free: unknown keys give none).
+    func commands(for key: Key) -> [AppCommand]
+    var plainProgress: PlainProgress { get }
+    /// The lines for what changed since `previous`: the newest result, then the phase that began.
+    func plainLines(after previous: PlainProgress?) -> [String]
+    /// When the newest wrong answer was given while its feedback shows (the bell rings once for it); nil otherwise.
+    var wrongAnswerShowing: Date? { get }
+}

@@ -1,0 +1,38 @@
+import PeachCore
+import PeachTerminal
+
+/// How one discipline shows in the profile: `peach profile` text, `--json` and the SVG chart. Each method
+/// gets one of the discipline's statistics keys (e.g. P5 comparison in just intonation).
+@MainActor
+public protocol DisciplineReport {
+    /// Keys shown even before any training ("no comparisons yet"), first in the report.
+    var alwaysShown: [TrainingDiscipline] { get }
+    /// The section's lines, headed by its title (no trailing empty line).
+    func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String]
+    /// The top-level `--json` array this discipline's entries go to ("disciplines", "thresholdTests"), kept even
+    /// when empty, and the entry for `discipline` (nil: nothing to list).
+    var jsonKey: String { get }
+    func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable]
+    /// The discipline's panel of the SVG chart.
+    func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel
+}
+
+/// What every report section reads: the profile, the records the trends need, and the configured note range.
+@MainActor
+public struct ReportContext {
+    public var profile: PerceptualProfile
+    /// The history's recent records (`TrainingHistory.recentRecords`): enough for every trend.
+    public var recentRecords: [TrainingRecord]
+    public var range: ClosedRange<MIDINote>
+
+    public init(profile: PerceptualProfile, recentRecords: [TrainingRecord], range: ClosedRange<MIDINote>) {
+        self.profile = profile
+        self.recentRecords = recentRecords
+        self.range = range
+    }
+
+    /// The trend of `discipline` over the recent records (nil: not enough data).
+    public func trend(of discipline: TrainingDiscipline) -> TrainingTrend? {
+        TrainingTrendRule().trend(of: recentRecords, in: discipline)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// The whole profile as `peach profile` shows it (text, `--json`, SVG) and plain mode's `p`: one section per
+/// discipline key, each drawn by its discipline's report. The sections: those shown even before training
+/// (unison comparison, unison pitch matching), then every trained one in registry order, interval, tuning.
+@MainActor
+public struct ProfileDocument {
+    public let context: ReportContext
+
+    public init(_ context: ReportContext) { self.context = context }
+
+    public var sections: [TrainingDiscipline] {
+        var shown = Disciplines.all.flatMap { $0.report.alwaysShown }
+        shown += Self.ordered(context.profile.trainedDisciplines).filter { !shown.contains($0) }
+        return shown
+    }
+
+    public var lines: [String] {
+        sections.flatMap { discipline in Disciplines.report(for: discipline.kind)?.lines(for: discipline, in: context) ?? [] }
+    }
+
+    /// Pretty-printed, keys sorted; every registered report's array is there, empty or not. Only trained
+    /// disciplines are listed.
+    public var json: String {
+        var document: [String: [JSONEntry]] = [:]
+        for discipline in Disciplines.all { document[discipline.report.jsonKey] = [] }
+        for discipline in Self.ordered(context.profile.trainedDisciplines) {
+            guard let report = Disciplines.report(for: discipline.kind) else { continue }
+            document[report.jsonKey, default: []] += report.json(for: discipline, in: context).map(JSONEntry.init)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(document) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public var svg: String {
+        ProfileSVG.document(panels: sections.compactMap { discipline in
+            Disciplines.report(for: discipline.kind)?.svgPanel(for: discipline, in: context)
+        })
+    }
+
+    /// Registry order, then interval size, then tuning system.
+    static func ordered(_ disciplines: [TrainingDiscipline]) -> [TrainingDiscipline] {
+        disciplines.sorted {
+            (Disciplines.position(of: $0.kind), $0.interval.semitones, $0.tuningSystem.rawValue)
+                < (Disciplines.position(of: $1.kind), $1.interval.semitones, $1.tuningSystem.rawValue)
+        }
+    }
+}
+
+/// One discipline's `--json` entry, whatever its type.
+private struct JSONEntry: Encodable, Sendable {
+    let value: any Encodable & Sendable
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}

@@ -1,0 +1,45 @@
+import PeachCore
+
+/// Turns every finished trial and threshold-test result into its discipline's record, once, and tells the
+/// record observers in order (the store first: a record is on disk before anything else reacts to it; then
+/// the profile and the history). A failing observer does not keep the others from hearing of the record; its
+/// error is rethrown afterwards, so the session logs it and training continues.
+@MainActor
+public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
+    private let observers: [any RecordObserver]
+    /// The synth or port the notes go to, recorded with each trial.
+    private let outputName: @MainActor () -> String?
+    private let record: (any TrainingOutcome, String?) -> TrainingRecord?
+
+    public init(observers: [any RecordObserver], outputName: @escaping @MainActor () -> String? = { nil },
+                record: @escaping (any TrainingOutcome, String?) -> TrainingRecord? = Disciplines.record) {
+        self.observers = observers
+        self.outputName = outputName
+        self.record = record
+    }
+
+    public func trialCompleted(_ trial: any CompletedTrial) throws {
+        try tell(trial)
+    }
+
+    public func thresholdTestFinished(_ result: ThresholdTestResult) throws {
+        try tell(result)
+    }
+
+    private func tell(_ outcome: any TrainingOutcome) throws {
+        guard let record = record(outcome, outputName()) else { throw UnrecordedOutcome(outcome: outcome) }
+        var firstError: (any Error)?
+        for observer in observers {
+            do { try observer.recorded(record) } catch { firstError = firstError ?? error }
+        }
+        if let firstError { throw firstError }
+    }
+}
+
+/// A session finished something no registered discipline records (a discipline missing from the registry).
+struct UnrecordedOutcome: Error, CustomStringConvertible {
+    let outcome: any TrainingOutcome
+    var description: String {
+        "no registered discipline records a \(type(of: outcome)); it was not saved. This is a bug in Peach; please report it."
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// The threshold test: about 60 unison comparisons placed where the estimator learns most, on the
+/// configured note range, answered like comparison training; then a result card until the user goes back.
+public struct ThresholdTestMode: TrainingMode {
+    nonisolated public static let id = TrainingModeID(rawValue: "thresholdTest")
+    public var id: TrainingModeID { Self.id }
+    public let menuTitle = "Start threshold test"
+    public let plainWords = ["t", "test", "threshold test", "threshold"]
+    public let plainIntro = "threshold test: \(ThresholdTestProcedure.defaultTrialCount) comparisons, "
+        + "answer h (higher) or l (lower) once note 2 starts; s stops (an unfinished test records no result)"
+    public let plainAnswers = ComparisonModeSession.answerWords
+    public let plainAnswerHelp = ComparisonModeSession.answerHelp
+    public let menuRank = 50
+
+    public init() {}
+
+    public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
+        ThresholdTestModeSession(ThresholdTestSession(
+            notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
+            clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,
+            observers: dependencies.observers, resultObservers: dependencies.thresholdTestObservers,
+            trainedSlopes: dependencies.thresholdPosteriors))
+    }
+}
+
+/// The test is shown and answered as comparisons ("trial 12 of 60"); once finished, the same screen
+/// carries the result card in its detail line.
+@MainActor
+public final class ThresholdTestModeSession: ModeSession {
+    public static let title = "Threshold test"
+    public let test: ThresholdTestSession
+    private let comparisons: ComparisonModeSession
+
+    public init(_ test: ThresholdTestSession) {
+        self.test = test
+        comparisons = ComparisonModeSession(test.comparison, title: Self.title) { [weak test] comparison in
+            guard let test, comparison != nil else { return nil }
+            return "trial \(test.trialsDone + 1) of \(test.trialCount)"
+        }
+    }
+
+    public var session: any TrainingSession { test }
+
+    public func screen(_ context: ModeScreenContext) -> Screen {
+        guard let result = test.result else { return comparisons.screen(context) }
+        let last = test.comparison.lastCompleted
+        return .comparison(ComparisonScreenModel(
+            phase: last.map { .feedback(correct: $0.isCorrect, difference: $0.presentedCentOffset.magnitude) }
+                ?? .awaitingAnswer,
+            canAnswer: false, answered: test.comparison.answeredCount, correct: test.comparison.correctCount,
+            warning: context.warning, title: Self.title, detail: Self.card(result)))
+    }
+
+    /// "Done. 75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1) after 60 trials. Esc returns to Start."
+    static func card(_ result: ThresholdTestResult) -> String {
+        "Done. \(result.summary). Esc returns to Start."
+    }
+
+    public func commands(for key: Key) -> [AppCommand] { comparisons.commands(for: key) }
+
+    public var plainProgress: PlainProgress {
+        test.result == nil ? comparisons.plainProgress : PlainProgress(phase: "result", finished: test.trialsDone)
+    }
+
+    public func plainLines(after previous: PlainProgress?) -> [String] {
+        var lines = comparisons.plainLines(after: previous)
+        if let result = test.result, previous?.phase != "result" {
+            lines.append("threshold test done: \(result.summary). s returns to Start.")
+        }
+        return lines
+    }
+
+    public var wrongAnswerShowing: Date? { test.result == nil ? comparisons.wrongAnswerShowing : nil }
+}

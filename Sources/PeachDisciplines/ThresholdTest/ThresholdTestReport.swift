@@ -1,0 +1,42 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// How finished threshold tests show in the profile: listed oldest first (text and `--json`'s
+/// `thresholdTests`), and in the SVG each test's threshold with its 95 % interval, in the order taken.
+struct ThresholdTestReport: DisciplineReport {
+    let alwaysShown: [TrainingDiscipline] = []
+    let jsonKey = "thresholdTests"
+
+    func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
+        ["Threshold tests (oldest first):"] + context.profile.thresholdTests.map {
+            "  \($0.timestamp.formatted(.iso8601.year().month().day())): \($0.summary)"
+        }
+    }
+
+    func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
+        context.profile.thresholdTests.map { test in
+            Entry(date: test.timestamp.formatted(.iso8601), lowestNote: test.noteRange.lowerBound.rawValue,
+                  highestNote: test.noteRange.upperBound.rawValue, threshold: ReportJSON.Estimate(test.estimate))
+        }
+    }
+
+    func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
+        let tests = context.profile.thresholdTests
+        let points = tests.map { test in
+            ProfileChartPoint(note: test.noteRange.lowerBound, threshold: test.median, band: test.lower...test.upper)
+        }
+        var panel = ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: "Threshold tests (oldest first)",
+                                          height: 260, noteAxis: false)
+        let dates = tests.map { $0.timestamp.formatted(.iso8601.year().month().day()) }
+        panel.elements.append(#"<text x="70" y="250">\#(ProfileSVG.escape("tests: " + dates.joined(separator: ", ")))</text>"#)
+        return panel
+    }
+
+    struct Entry: Encodable, Sendable {
+        var date: String
+        var lowestNote: Int
+        var highestNote: Int
+        var threshold: ReportJSON.Estimate
+    }
+}
