@@ -54,9 +54,6 @@ let package = Package(
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio", "PeachDisciplines", "PeachFormats",
                                                   "PeachStore", "PeachTestSupport"],
                     exclude: ["Fixtures"]),
-        // The registry test: every registered discipline complete (codecs round-trip, reports render, modes run).
-        .testTarget(name: "PeachDisciplinesTests", dependencies: ["PeachDisciplines", "PeachApp", "PeachStore",
-                                                                  "PeachFormats", "PeachTestSupport"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudio", "PeachDisciplines"]),
     ],

@@ -29,7 +29,7 @@ struct ThresholdTestReport: DisciplineReport {
         var panel = ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: "Threshold tests (oldest first)",
                                           height: 260, noteAxis: false)
         let dates = tests.map { $0.timestamp.formatted(.iso8601.year().month().day()) }
-        panel.elements.append(#"<text x="70" y="250">\#(ProfileSVG.escape("tests: " + dates.joined(separator: ", ")))</text>"#)
+        panel.elements.append(#"<text x="70" y="230">\#(ProfileSVG.escape("tests: " + dates.joined(separator: ", ")))</text>"#)
         return panel
     }
 

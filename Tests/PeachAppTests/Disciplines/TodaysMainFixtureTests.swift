@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachDisciplines
+import PeachStore
+import PeachTestSupport
+
+/// A training log and an iOS Peach export, with what `peach` printed and wrote for them before the disciplines
+/// became one folder each (Fixtures/, made with that build): the registry reads, reports, exports and imports
+/// them exactly as before. The SVG only gained panels below the unchanged unison chart.
+@MainActor @Suite struct TodaysMainFixtureTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    static let log = DataDirectory(path: fixtures.appendingPathComponent("LogOfMain").path)
+    static let range = MIDINote(36)!...MIDINote(84)!
+
+    final class Captured: @unchecked Sendable {
+        // @unchecked: only written by the command under test, on the test's thread.
+        var out = "", err = ""
+        var console: Console { Console(out: { self.out += $0 }, err: { self.err += $0 }) }
+    }
+
+    static func fixture(_ path: String) throws -> String {
+        try String(contentsOf: fixtures.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func theExportIsByteForByteTheSame() throws {
+        let captured = Captured()
+        #expect(ExportCommand.run(directory: Self.log, path: nil, console: captured.console) == 0)
+        #expect(captured.out == (try Self.fixture("LogOfMain/export.csv")))
+        #expect(captured.err.contains("exported 213 records (left out 2 threshold-test results: the CSV format has no row for them"))
+    }
+
+    @Test func theProfileTextAndJSONAreTheSame() throws {
+        let text = Captured(), json = Captured()
+        #expect(ProfileCommand.run(directory: Self.log, range: Self.range, svgPath: nil, console: text.console) == 0)
+        #expect(text.out == (try Self.fixture("LogOfMain/profile.txt")))
+        #expect(ProfileCommand.run(directory: Self.log, range: Self.range, svgPath: nil, json: true, console: json.console) == 0)
+        #expect(json.out == (try Self.fixture("LogOfMain/profile.json")))
+        #expect(text.err.isEmpty && json.err.isEmpty, "no warning about any line")
+    }
+
+    @Test func theSVGKeepsTheUnisonChartAndAddsPanelsBelowIt() throws {
+        let path = NSTemporaryDirectory() + "peach-fixture-\(UUID().uuidString).svg"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(ProfileCommand.run(directory: Self.log, range: Self.range, svgPath: path, console: Captured().console) == 0)
+        let new = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let old = try Self.fixture("LogOfMain/profile.svg").split(separator: "\n")
+        // The picture's size lines change (it is taller); every other line stands where it stood.
+        let sized = { (line: Substring) in line.hasPrefix("<svg ") || line.hasPrefix("<rect x=\"0\" y=\"0\"") }
+        #expect(Array(new.prefix(old.count - 1)).filter { !sized($0) } == Array(old.dropLast()).filter { !sized($0) })
+        #expect(new.count > old.count, "panels for pitch matching, the intervals and the tests follow")
+    }
+
+    @Test func theIOSExportImportsAsBefore() throws {
+        let directory = DataDirectory(path: NSTemporaryDirectory() + "peach-fixture-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let csv = Self.fixtures.appendingPathComponent("IOSExport/ios.csv").path
+        let first = Captured(), second = Captured(), export = Captured()
+        #expect(ImportCommand.run(directory: directory, path: csv, partial: false, console: first.console) == 0)
+        #expect(first.out == (try Self.fixture("IOSExport/import-summary.txt")))
+        #expect(ImportCommand.run(directory: directory, path: csv, partial: false, console: second.console) == 0)
+        #expect(second.out == (try Self.fixture("IOSExport/second-import-summary.txt")))
+        #expect(ExportCommand.run(directory: directory, path: nil, console: export.console) == 0)
+        #expect(export.out == (try Self.fixture("IOSExport/export-after-import.csv")))
+        // The log it wrote: the same lines (comments name the registered disciplines' fields).
+        let written = try String(contentsOfFile: directory.logPath, encoding: .utf8)
+        let expected = try Self.fixture("IOSExport/log-after-import.log")
+        let records = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("#") } }
+        #expect(records(written) == records(expected))
+        #expect(written.hasPrefix(LogFormat.headerLine + "\n"))
+    }
+}
