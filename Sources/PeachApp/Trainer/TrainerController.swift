@@ -149,7 +149,7 @@ public final class TrainerController {
             guard let session = activeModeSession?.session, session.accepts(input) else { return }
             switch input {
             case .adjust, .tune, .sounded: noteTuningMove()
-            case .answer: break
+            case .answer, .tap: break
             case .commit:
                 // The routed knob may have bent the note since its last position was told: the commit
                 // scores where the knob left it (from any commit source: keys, pedal, wheel).

@@ -83,7 +83,7 @@ public final class ComparisonSession: TrainingSession {
     public func accepts(_ input: TrainingInput) -> Bool {
         switch input {
         case .answer: isAnswerEnabled
-        case .adjust, .tune, .sounded, .commit: false
+        case .adjust, .tune, .sounded, .commit, .tap: false
         }
     }
 
@@ -93,7 +93,7 @@ public final class ComparisonSession: TrainingSession {
             // ↑ means "wider" for intervals: for a downward interval that is note 2 lower.
             guard let comparison = currentComparison else { return }
             answer(higher: comparison.secondNoteHigher(answeredUp: up))
-        case .adjust, .tune, .sounded, .commit: break
+        case .adjust, .tune, .sounded, .commit, .tap: break
         }
     }
 

@@ -79,14 +79,14 @@ public final class PitchMatchingSession: TrainingSession {
 
     public func accepts(_ input: TrainingInput) -> Bool {
         switch input {
-        case .answer: false
+        case .answer, .tap: false
         case .adjust, .tune, .sounded, .commit: isAdjustable
         }
     }
 
     public func handle(_ input: TrainingInput) {
         switch input {
-        case .answer: break
+        case .answer, .tap: break
         case .adjust(let cents, let mode): adjust(byCents: cents, via: mode)
         case .tune(let cents, let mode): adjust(toCentsFromTarget: cents, via: mode)
         case .sounded(let cents, let mode): noteSounds(centsFromTarget: cents, via: mode)

@@ -12,6 +12,9 @@ public enum TrainingInput: Hashable, Sendable {
     case sounded(centsFromTarget: Cents, via: ControllerMode)
     /// Matching: the current tuning is the answer.
     case commit
+    /// Timing: a tap. `at` is the kernel's timestamp on the rhythm's queue clock (a MIDI key, pad or
+    /// footswitch); nil for the computer keyboard, stamped when the session reads it (less exact).
+    case tap(at: QueueInstant?)
 }
 
 /// Told when a held, tunable note starts sounding, with its handle: the app may route a knob straight
