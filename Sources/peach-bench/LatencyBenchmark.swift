@@ -135,7 +135,7 @@ enum LatencyBenchmark {
         let profile = PerceptualProfile()
         let hub = InterruptionHub()
         let controller = TrainerWiring.trainer(
-            TrainerWiring.Adapters(store: UnsavedTrials(), notePlayer: player, output: SilentOutput(), settings: settings,
+            TrainerWiring.Adapters(store: UnsavedTrials(), notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: SilentOutput(), settings: settings,
                                    clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: hub),
             profile: profile, history: TrainingHistory(),
             choices: TrainerWiring.Choices(

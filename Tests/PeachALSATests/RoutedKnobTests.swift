@@ -88,7 +88,7 @@ extension RealSequencerTests {
             let decoder = ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: Self.knobCC)),
                                             mapping: KnobMapping(span: Cents(200)))
             let controller = TrainerWiring.trainer(
-                TrainerWiring.Adapters(store: NoStore(), notePlayer: player, output: NoOutput(), settings: Settings(),
+                TrainerWiring.Adapters(store: NoStore(), notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: NoOutput(), settings: Settings(),
                                        clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: InterruptionHub()),
                 profile: PerceptualProfile(), history: TrainingHistory(),
                 choices: TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,

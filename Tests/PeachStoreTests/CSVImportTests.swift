@@ -6,6 +6,10 @@ import PeachDisciplines
 import PeachTestSupport
 import PeachFormats
 
+/// A Peach whose registry has only the pitch disciplines (so iOS rhythm rows are of types it does not read).
+private let pitchOnly = RecordCodecs([(ComparisonDiscipline().logCodec, ComparisonDiscipline().csvRows),
+                                      (PitchMatchingDiscipline().logCodec, PitchMatchingDiscipline().csvRows)])
+
 private let header = PeachCSVFormat.metadataLine + "\n" + PeachCSVFormat.columns.joined(separator: ",") + "\n"
 private let issueExample = """
     # peach-export-format:3
@@ -65,12 +69,19 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
         #expect(parsed.invalid[0].reason.contains("'pitch,␊Matching'"))
     }
 
-    @Test func rhythmRowsAreCountedAndSkipped() throws {
+    @Test func rowsOfIOSTypesNoRegisteredDisciplineReadsAreCountedAndSkipped() throws {
         let rhythm = "rhythmOffsetDetection,2026-03-03T14:30:00Z,,,,,,,,true,,,120,-12.5,,,,,\n"
             + "continuousRhythmMatching,2026-03-03T14:31:00Z,,,,,,,,,,,90,,3.1,1,2,,4\n"
-        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(header + rhythm + rhythm + row())
+        let parsed = try CSVImporter(codecs: pitchOnly).parse(header + rhythm + rhythm + row())
         #expect(parsed.skipped == ["rhythmOffsetDetection": 2, "continuousRhythmMatching": 2])
         #expect(parsed.records.count == 1 && parsed.invalid.isEmpty)
+    }
+
+    @Test func rhythmRowsOfRegisteredTimingDisciplinesAreImported() throws {
+        let rhythm = "rhythmOffsetDetection,2026-03-03T14:30:00Z,,,,,,,,true,,,120,-12.5,,,,,\n"
+        let parsed = try CSVImporter(codecs: Disciplines.codecs).parse(header + rhythm + row())
+        #expect(parsed.invalid.isEmpty && parsed.records.count == 2)
+        #expect(parsed.records.first?.kind == .compareTiming)
     }
 
     // MARK: - File-level errors
@@ -162,7 +173,7 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
         let text = header + row() + row() + row([.targetNote: "65", .targetNoteName: "F4"])
             + row([.trainingType: "pitchMatching", .initialCentOffset: "5", .userCentError: "1"]) + rhythm
         var progress: [ImportProgress] = []
-        let summary = try CSVImporter(codecs: Disciplines.codecs).importCSV(text, into: log, existing: [existing]) { progress.append($0) }
+        let summary = try CSVImporter(codecs: pitchOnly).importCSV(text, into: log, existing: [existing]) { progress.append($0) }
         #expect(summary == ImportSummary(imported: 2, duplicates: 2, skipped: ["rhythmOffsetDetection": 1], invalid: []))
         #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 3)
         #expect(progress.last == ImportProgress(phase: .saving, done: 2, total: 2))

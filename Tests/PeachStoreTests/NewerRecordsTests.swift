@@ -9,8 +9,8 @@ import PeachTestSupport
 /// Lines a newer Peach wrote (a tag this version's registry does not know, then a timestamp) are kept in the
 /// file untouched, counted and reported once, never dropped, moved aside or rewritten, wherever they stand.
 @Suite struct NewerRecordsTests {
-    static let newer = "compareTiming\t2026-03-03T14:35:00.000Z\t120\t-12.5\tearly\tcorrect"
-    static let newest = "fillTheGap\t2026-03-03T14:36:00.000Z\t90\t-3.5\t0.9"
+    static let newer = "chordQuality\t2026-03-03T14:35:00.000Z\t60\tmajor\tminor\twrong"
+    static let newest = "melodicDictation\t2026-03-03T14:36:00.000Z\t90\t0.9"
 
     func log(_ lines: [String]) -> String {
         LogFormat.fileHeader(Disciplines.codecs) + lines.map { $0 + "\n" }.joined()
@@ -27,7 +27,7 @@ import PeachTestSupport
 
         let read = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
         #expect(read.records == [.comparison(makeComparison(ms: 1)), .comparison(makeComparison(ms: 2))])
-        #expect(read.warnings == [.newerRecords(path: temp.dataDirectory.logPath, count: 3, tags: ["compareTiming", "fillTheGap"])])
+        #expect(read.warnings == [.newerRecords(path: temp.dataDirectory.logPath, count: 3, tags: ["chordQuality", "melodicDictation"])])
         #expect(read.warnings.first?.description.hasPrefix("3 records of a newer Peach kept, not shown") == true)
 
         // Opening to write (which moves a torn last line aside) leaves the last line, a newer one, where it is.
@@ -46,7 +46,7 @@ import PeachTestSupport
         #expect(parsed.corruptLines.map(\.reason) == ["unknown record type 'garbage here'", "unknown record type 'compar'",
                                                       "unknown record type 'x;y'"])
         #expect(parsed.newerRecords.count == 0)
-        let torn = LogFileParser(Array((log([try comparisonLine(ms: 1)]) + "compareTiming\t2026-03-03T14:3").utf8),
+        let torn = LogFileParser(Array((log([try comparisonLine(ms: 1)]) + "chordQuality\t2026-03-03T14:3").utf8),
                                  codecs: Disciplines.codecs)
         #expect(torn.tail != nil, "a newer line without its line end is torn like any other")
     }

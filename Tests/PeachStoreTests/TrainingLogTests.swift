@@ -30,10 +30,11 @@ import PeachTestSupport
         try log.append(.comparison(makeComparison(intended: 12.5, presented: 12.4)))
         try log.append(.pitchMatching(makePitchMatching(ms: 62_004, initial: -25, error: 3.2)))
         let lines = readText(temp.dataDirectory.logPath).split(separator: "\n", omittingEmptySubsequences: false)
+        let comments = Disciplines.codecs.log.count // one column comment per registered discipline
         #expect(lines.first == "# peach-log-format:1")
-        #expect(lines.count == 7) // header, three column comments, two records, "" after the final LF
-        #expect(lines[4] == "comparison\t2026-03-03T14:30:00.000Z\t60\t60\t12.5\t12.4\thigher\tcorrect\tP1\tequalTemperament\t440.0\t90\tFLUID Synth (1234)")
-        #expect(lines[5] == "pitchMatching\t2026-03-03T14:31:02.004Z\t60\t60\t-25.0\t3.2\tP1\tequalTemperament\t440.0\tcc14")
+        #expect(lines.count == 1 + comments + 3) // header, the column comments, two records, "" after the final LF
+        #expect(lines[1 + comments] == "comparison\t2026-03-03T14:30:00.000Z\t60\t60\t12.5\t12.4\thigher\tcorrect\tP1\tequalTemperament\t440.0\t90\tFLUID Synth (1234)")
+        #expect(lines[2 + comments] == "pitchMatching\t2026-03-03T14:31:02.004Z\t60\t60\t-25.0\t3.2\tP1\tequalTemperament\t440.0\tcc14")
     }
 
     @Test func readingAMissingLogIsAnEmptyHistoryAndCreatesNothing() throws {
@@ -64,7 +65,7 @@ import PeachTestSupport
             guard case .tornLastLine(_, let lineNumber, let byteCount, _, let movedTo)? = contents.warnings.first else {
                 Issue.record("expected a torn-line warning, got \(contents.warnings)"); return
             }
-            #expect(lineNumber == 6 && byteCount == 26 && movedTo == temp.dataDirectory.corruptPath)
+            #expect(lineNumber == Disciplines.codecs.log.count + 3 && byteCount == 26 && movedTo == temp.dataDirectory.corruptPath)
             #expect(contents.warnings[0].description.contains(path))
             try log.append(second)
         }
@@ -94,21 +95,22 @@ import PeachTestSupport
         }
         let path = temp.dataDirectory.logPath
         var lines = readText(path).components(separatedBy: "\n")
-        lines[4] = lines[4].replacingOccurrences(of: "\t21\t", with: "\t200\t") // line 5: note out of range
-        lines[5] = "garbage" // line 6
+        let first = 1 + Disciplines.codecs.log.count // index of the first record, after the header and column comments
+        lines[first] = lines[first].replacingOccurrences(of: "\t21\t", with: "\t200\t") // note out of range
+        lines[first + 1] = "garbage"
         writeText(lines.joined(separator: "\n"), to: path)
         let before = readText(path)
 
         let contents = try openWriter(temp.dataDirectory).contents
         #expect(contents.records == Array(records.dropFirst(2)))
         #expect(contents.warnings.count == 2)
-        guard case .corruptLine(_, 5, let reason) = contents.warnings[0],
-              case .corruptLine(_, 6, let reason5) = contents.warnings[1] else {
+        guard case .corruptLine(_, first + 1, let reason) = contents.warnings[0],
+              case .corruptLine(_, first + 2, let reason5) = contents.warnings[1] else {
             Issue.record("unexpected warnings \(contents.warnings)"); return
         }
         #expect(reason.contains("0...127"))
         #expect(reason5.contains("garbage"))
-        #expect(contents.warnings[0].description.contains("\(path) line 5"))
+        #expect(contents.warnings[0].description.contains("\(path) line \(first + 1)"))
         #expect(readText(path) == before, "corrupt middle lines are never deleted")
     }
 

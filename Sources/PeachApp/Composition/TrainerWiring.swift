@@ -18,6 +18,8 @@ public enum TrainerWiring {
         /// Persists every record (the `TrainingStore`).
         public var store: any RecordObserver
         public var notePlayer: any NotePlayer
+        /// Clicks on the sequencer's queue, for the timing disciplines.
+        public var rhythmPlayer: any RhythmPlayer
         public var output: any TrainingOutput
         public var settings: any TrainingSettingsSource
         public var clock: any TrainingClock
@@ -26,12 +28,14 @@ public enum TrainerWiring {
         /// The synth or port the notes go to, recorded with each trial (the store's `outputName`).
         public var outputName: @MainActor () -> String?
 
-        public init(store: any RecordObserver, notePlayer: any NotePlayer, output: any TrainingOutput,
+        public init(store: any RecordObserver, notePlayer: any NotePlayer, rhythmPlayer: any RhythmPlayer,
+                    output: any TrainingOutput,
                     settings: any TrainingSettingsSource, clock: any TrainingClock, logger: any PeachLogger,
                     interruptions: any InterruptionSource, outputName: @escaping @MainActor () -> String? = { nil }) {
             self.outputName = outputName
             self.store = store
             self.notePlayer = notePlayer
+            self.rhythmPlayer = rhythmPlayer
             self.output = output
             self.settings = settings
             self.clock = clock
@@ -71,7 +75,8 @@ public enum TrainerWiring {
         let observers: [any TrainingObserver] = [recorder, breaks]
         // The controller input routes the knob to every tunable note as it starts (one hop on the sequencer thread).
         let controllerInput = ControllerInput(decoder: choices.decoder)
-        let sessions = SessionDependencies(notePlayer: adapters.notePlayer, profile: profile, settings: adapters.settings,
+        let sessions = SessionDependencies(notePlayer: adapters.notePlayer, rhythmPlayer: adapters.rhythmPlayer,
+                                           profile: profile, settings: adapters.settings,
                                            clock: adapters.clock, logger: adapters.logger,
                                            interruptions: adapters.interruptions, observers: observers,
                                            tunableNotes: controllerInput,

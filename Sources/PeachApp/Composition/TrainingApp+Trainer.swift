@@ -50,7 +50,8 @@ extension TrainingApp {
         let service = output.service
         let store = history.store
         let settings = SynthLimitedSettings(configuration, resolution: output.playerConfiguration.tuning.smallestStep)
-        let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, output: service, settings: settings,
+        let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, rhythmPlayer: SilentRhythmPlayer() /* RHYTHM-WIRING */, output: service,
+                                              settings: settings,
                                               clock: output.clock, logger: logger, interruptions: hub,
                                               outputName: { store.outputName })
         let choices = TrainerWiring.Choices(

@@ -27,3 +27,25 @@ public protocol RhythmPlayer: Sendable {
     /// The short sound that confirms a tap, sent at once.
     func playTapSound() async throws
 }
+
+/// A rhythm player that plays nothing, on the monotonic clock: for tools and tests that never train timing
+/// (a benchmark of the knob path). Its `waitUntil` sleeps, which is fine for something that makes no sound.
+public struct SilentRhythmPlayer: RhythmPlayer {
+    public init() {}
+
+    private static let origin = ContinuousClock.now
+
+    public func queueNow() async throws -> QueueInstant {
+        QueueInstant(nanoseconds: Self.origin.duration(to: .now).nanoseconds)
+    }
+
+    public func schedule(_ clicks: [RhythmClick]) async throws {}
+
+    public func waitUntil(_ instant: QueueInstant) async throws {
+        let now = try await queueNow()
+        if instant > now { try await Task.sleep(for: instant - now) }
+    }
+
+    public func cancelScheduled() async throws {}
+    public func playTapSound() async throws {}
+}

@@ -33,6 +33,11 @@ public struct TrainingSettings: Hashable, Sendable {
 
     public static let allowedMeasurementTrialPeriods: ClosedRange<Int> = 0...20
 
+    /// The timing disciplines' tempo: clicks and the grid are sixteenth notes of it.
+    public var tempo = TempoBPM(80)!
+    /// Fill the gap: the steps of a four-step cycle (0...3) its silent step is drawn from.
+    public var gapPositions: Set<Int> = [0, 1, 2, 3]
+
     public init(noteRange: ClosedRange<MIDINote> = MIDINote(36)!...MIDINote(84)!,
                 noteDuration: Duration = .seconds(1),
                 referencePitch: ReferencePitch = .standard,

@@ -1,24 +1,24 @@
 import Foundation
 import Observation
 
-/// The plumbing every training session shares, written once: the trial token, the running trial and
+/// The plumbing every training session shares (the core's and each discipline's own), written once: the trial token, the running trial and
 /// feedback tasks, the chain of silencing calls, interruptions, observers and failure handling.
 ///
 /// Every asynchronous step carries the token of the trial it belongs to; `halt`, a new trial and failures
 /// advance the token, so a step resuming after them changes nothing even if the player ignores cancellation.
 @MainActor @Observable
-final class TrialLoop {
+public final class TrialLoop {
     /// Why training stopped by itself (player failure, interruption); nil after `begin`.
-    private(set) var statusMessage: String?
+    public private(set) var statusMessage: String?
 
-    @ObservationIgnored let clock: any TrainingClock
-    @ObservationIgnored let logger: any PeachLogger
+    @ObservationIgnored public let clock: any TrainingClock
+    @ObservationIgnored public let logger: any PeachLogger
     @ObservationIgnored private let modeName: String
     @ObservationIgnored private let interruptionSource: (any InterruptionSource)?
     @ObservationIgnored private var observers: [any TrainingObserver]
     @ObservationIgnored private let interruptions = InterruptionMonitor()
     /// Stops the owning session (its own state and silencing); set by the session right after init.
-    @ObservationIgnored var stopSession: @MainActor () -> Void = {}
+    @ObservationIgnored public var stopSession: @MainActor () -> Void = {}
 
     @ObservationIgnored private(set) var token = 0
     @ObservationIgnored private var trialTask: Task<Void, Never>?
@@ -27,7 +27,7 @@ final class TrialLoop {
     @ObservationIgnored private(set) var pendingCleanup: Task<Void, Never>?
 
     /// `modeName` starts log lines, e.g. "Comparison training".
-    init(modeName: String, clock: any TrainingClock, logger: any PeachLogger,
+    public init(modeName: String, clock: any TrainingClock, logger: any PeachLogger,
          interruptions: (any InterruptionSource)?, observers: [any TrainingObserver]) {
         self.modeName = modeName
         self.clock = clock
@@ -36,12 +36,12 @@ final class TrialLoop {
         self.observers = observers
     }
 
-    func addObserver(_ observer: any TrainingObserver) {
+    public func addObserver(_ observer: any TrainingObserver) {
         observers.append(observer)
     }
 
     /// A run starts: the old reason is cleared and interruptions stop the session from now on.
-    func begin() {
+    public func begin() {
         statusMessage = nil
         interruptions.start(interruptionSource, logger: logger) { [weak self] event in
             self?.stopSession()
@@ -50,16 +50,16 @@ final class TrialLoop {
     }
 
     @discardableResult
-    func advance() -> Int {
+    public func advance() -> Int {
         token &+= 1
         return token
     }
 
-    func isCurrent(_ candidate: Int) -> Bool { candidate == token }
+    public func isCurrent(_ candidate: Int) -> Bool { candidate == token }
 
     /// Runs one trial's notes with a fresh token, after the previous silencing has finished.
     /// A failure while the trial is still current stops training with a message.
-    func runTrial(_ body: @escaping @MainActor (_ token: Int) async throws -> Void) {
+    public func runTrial(_ body: @escaping @MainActor (_ token: Int) async throws -> Void) {
         let trialToken = advance()
         let cleanup = pendingCleanup
         trialTask = Task {
@@ -76,14 +76,14 @@ final class TrialLoop {
     }
 
     /// The trial's notes are no longer wanted (answered early).
-    func cancelTrial() {
+    public func cancelTrial() {
         trialTask?.cancel()
         trialTask = nil
     }
 
     /// Feedback for `TrainingSettings.feedbackDuration` after `prepare` (e.g. cutting a note still
     /// sounding), then `next` — unless the session stopped or moved on meanwhile.
-    func feedback(token feedbackToken: Int, prepare: (@MainActor () async throws -> Void)? = nil,
+    public func feedback(token feedbackToken: Int, prepare: (@MainActor () async throws -> Void)? = nil,
                   then next: @escaping @MainActor () -> Void) {
         let cleanup = pendingCleanup
         feedbackTask = Task {
@@ -102,7 +102,7 @@ final class TrialLoop {
     }
 
     /// Ends everything in flight: no trial step, feedback or interruption acts after this.
-    func halt() {
+    public func halt() {
         advance()
         trialTask?.cancel()
         feedbackTask?.cancel()
@@ -112,7 +112,7 @@ final class TrialLoop {
     }
 
     /// Runs a silencing call after the previous one; failures are logged (training is over or moving on).
-    func silence(_ operation: @escaping @Sendable () async throws -> Void) {
+    public func silence(_ operation: @escaping @Sendable () async throws -> Void) {
         let previous = pendingCleanup
         pendingCleanup = Task { [logger, modeName] in
             await previous?.value
@@ -125,10 +125,10 @@ final class TrialLoop {
     }
 
     /// Finishes when every silencing started so far has returned (await it before quitting).
-    var settled: Task<Void, Never> { pendingCleanup ?? Task {} }
+    public var settled: Task<Void, Never> { pendingCleanup ?? Task {} }
 
     /// Tells every observer, in order; a failing observer is logged and the others still hear of it.
-    func notify(_ trial: any CompletedTrial) {
+    public func notify(_ trial: any CompletedTrial) {
         for observer in observers {
             do {
                 try observer.trialCompleted(trial)
@@ -138,7 +138,7 @@ final class TrialLoop {
         }
     }
 
-    func fail(_ error: any Error) {
+    public func fail(_ error: any Error) {
         logger.log(.error, "\(modeName) stopped: the note player failed: \(error)")
         stopSession()
         statusMessage = "Training stopped: the synth did not respond (\(error))."

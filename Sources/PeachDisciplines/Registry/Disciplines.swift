@@ -8,6 +8,7 @@ public enum Disciplines {
         ComparisonDiscipline(),
         PitchMatchingDiscipline(),
         ThresholdTestDiscipline(),
+        CompareTimingDiscipline(),
     ]
 
     /// Every registered discipline's log and CSV codecs, for the store, the importer and the exporter.

@@ -27,7 +27,7 @@ struct ThresholdTestReport: DisciplineReport {
             ProfileChartPoint(note: test.noteRange.lowerBound, threshold: test.median, band: test.lower...test.upper)
         }
         var panel = ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: "Threshold tests (oldest first)",
-                                          height: 260, noteAxis: false)
+                                          height: 260, xAxis: .none)
         let dates = tests.map { $0.timestamp.formatted(.iso8601.year().month().day()) }
         panel.elements.append(#"<text x="70" y="230">\#(ProfileSVG.escape("tests: " + dates.joined(separator: ", ")))</text>"#)
         return panel

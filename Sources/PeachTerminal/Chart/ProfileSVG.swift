@@ -43,9 +43,17 @@ public enum ProfileSVG {
     /// The threshold chart: log-cents axis with decade grid lines, a keyboard axis labelled at every C, the
     /// confidence band and the threshold line, and a summary line at the bottom. `heading` is written at its
     /// top left (the first panel leaves the top for the picture's title instead).
-    /// `noteAxis` false: the points are not notes (e.g. one per test), so the keyboard labels are left out.
-    public static func chartPanel(_ model: ProfileChartModel, heading: String? = nil,
-                                  width: Double = width, height: Double = 400, noteAxis: Bool = true) -> SVGPanel {
+    /// What the x axis shows: the keyboard (a label at every C), one label per point, or nothing.
+    public enum XAxis: Sendable {
+        case notes
+        case labels([String], title: String)
+        case none
+    }
+
+    /// `unit` follows each tick ("ct", "ms"), `quantity` names the y axis ("threshold (cents, log scale)").
+    public static func chartPanel(_ model: ProfileChartModel, heading: String? = nil, width: Double = width,
+                                  height: Double = 400, xAxis: XAxis = .notes, unit: String = "ct",
+                                  quantity: String = "threshold (cents, log scale)") -> SVGPanel {
         let left = 70.0, right = 20.0, top = 40.0, bottom = 70.0
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
@@ -58,18 +66,26 @@ public enum ProfileSVG {
         if let heading { svg.append(#"<text x="\#(n(left))" y="24" font-size="14">\#(escape(heading))</text>"#) }
         for tick in scale.decadeTicks {
             svg.append(#"<line class="grid" x1="\#(n(left))" y1="\#(n(y(tick)))" x2="\#(n(width - right))" y2="\#(n(y(tick)))" stroke="rgb(221,221,221)"/>"#)
-            svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(escape(ThresholdScale.tickLabel(tick) + " ct"))</text>"#)
+            svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(escape(ThresholdScale.tickLabel(tick) + " " + unit))</text>"#)
         }
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top))" x2="\#(n(left))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top + plotHeight))" x2="\#(n(width - right))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
-        if noteAxis {
+        switch xAxis {
+        case .notes:
             for (index, point) in model.points.enumerated() where point.note.rawValue % 12 == 0 {
                 svg.append(#"<line x1="\#(n(x(index)))" y1="\#(n(top + plotHeight))" x2="\#(n(x(index)))" y2="\#(n(top + plotHeight + 5))" stroke="black"/>"#)
                 svg.append(#"<text class="note" x="\#(n(x(index)))" y="\#(n(top + plotHeight + 18))" text-anchor="middle">\#(escape(point.note.name))</text>"#)
             }
             svg.append(#"<text x="\#(n(left + plotWidth / 2))" y="\#(n(height - 30))" text-anchor="middle">note</text>"#)
+        case .labels(let labels, let title):
+            for (index, label) in labels.enumerated() {
+                svg.append(#"<text x="\#(n(x(index)))" y="\#(n(top + plotHeight + 18))" text-anchor="middle">\#(escape(label))</text>"#)
+            }
+            svg.append(#"<text x="\#(n(left + plotWidth / 2))" y="\#(n(height - 30))" text-anchor="middle">\#(escape(title))</text>"#)
+        case .none:
+            break
         }
-        svg.append(#"<text x="16" y="\#(n(top + plotHeight / 2))" text-anchor="middle" transform="rotate(-90 16 \#(n(top + plotHeight / 2)))">threshold (cents, log scale)</text>"#)
+        svg.append(#"<text x="16" y="\#(n(top + plotHeight / 2))" text-anchor="middle" transform="rotate(-90 16 \#(n(top + plotHeight / 2)))">\#(escape(quantity))</text>"#)
 
         // Runs of consecutive trained notes: the band and the line break at untrained notes.
         for run in trainedRuns(model) {

@@ -4,6 +4,8 @@ public enum Screen: Hashable, Sendable {
     case start(StartScreenModel)
     case comparison(ComparisonScreenModel)
     case pitchMatching(PitchMatchingScreenModel)
+    /// A discipline's own training screen, described as lines (`TrainingScreenModel`).
+    case training(TrainingScreenModel)
     case profile(ProfileScreenModel)
     case settings(SettingsScreenModel)
     case info(InfoScreenModel)
@@ -15,6 +17,7 @@ public enum Screen: Hashable, Sendable {
         case .start(let model): StartScreen.render(model, size: size, style: style)
         case .comparison(let model): ComparisonScreen.render(model, size: size, style: style)
         case .pitchMatching(let model): PitchMatchingScreen.render(model, size: size, style: style)
+        case .training(let model): TrainingScreen.render(model, size: size, style: style)
         case .profile(let model): ProfileScreen.render(model, size: size, style: style)
         case .settings(let model): SettingsScreen.render(model, size: size, style: style)
         case .info(let model): InfoScreen.render(model, size: size, style: style)

@@ -24,7 +24,7 @@ import PeachTestSupport
             directory = DataDirectory(path: path)
             store = try TrainingStore.open(directory, codecs: Disciplines.codecs, outputName: "Test synth (128:0)").store
             let store = store
-            let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, output: output,
+            let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: output,
                                                   settings: FixedSettings(), clock: SteppingClock(),
                                                   logger: SilentLogger(), interruptions: InterruptionHub(),
                                                   outputName: { store.outputName })

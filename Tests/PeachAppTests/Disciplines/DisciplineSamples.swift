@@ -12,7 +12,8 @@ enum DisciplineSamples {
     }
 
     static func samples(of kind: DisciplineKind) -> [Sample]? {
-        [.comparison: comparisons, .pitchMatching: pitchMatchings, .thresholdTest: thresholdTests][kind]
+        [.comparison: comparisons, .pitchMatching: pitchMatchings, .thresholdTest: thresholdTests,
+         .compareTiming: compareTimings][kind]
     }
 
     static func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_772_548_200 + seconds) }
@@ -41,5 +42,14 @@ enum DisciplineSamples {
         Sample(record: TrainingRecord(ThresholdTestRecord(
             timestamp: date(40), noteRange: MIDINote(48)!...MIDINote(72)!, trials: 60, median: Cents(6.3),
             lower: Cents(4.9), upper: Cents(8.1), isConclusive: true)), csvExact: false),
+    ]
+
+    static let compareTimings: [Sample] = [
+        Sample(record: TrainingRecord(CompareTimingRecord(timestamp: date(50.25), tempo: TempoBPM(120)!,
+                                                          offset: Milliseconds(-12.5), answeredLate: false, isCorrect: true,
+                                                          outputName: "Midi Through")), csvExact: false),
+        Sample(record: TrainingRecord(CompareTimingRecord(timestamp: date(55), tempo: TempoBPM(84)!,
+                                                          offset: Milliseconds(7.25), answeredLate: false, isCorrect: false)),
+               csvExact: true),
     ]
 }

@@ -8,6 +8,7 @@ import PeachTestSupport
 @MainActor
 struct TrainerFixture {
     let player = InstantNotePlayer()
+    let rhythm = InstantRhythmPlayer()
     let output = RecordingOutput()
     let clock = SteppingClock()
     let hub = InterruptionHub()
@@ -18,7 +19,7 @@ struct TrainerFixture {
 
     init(breaks: QuietBreakSchedule = QuietBreakSchedule(), decoder: ControllerDecoder = ControllerDecoder(binding: nil),
          saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String? = { _ in nil }) {
-        let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, output: output, settings: settings,
+        let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, rhythmPlayer: rhythm, output: output, settings: settings,
                                               clock: clock, logger: SilentLogger(), interruptions: hub)
         let choices = TrainerWiring.Choices(breaks: breaks, decoder: decoder, userStopFade: .milliseconds(300),
                                             saveLearnedBinding: saveLearnedBinding, saveWarning: { nil },

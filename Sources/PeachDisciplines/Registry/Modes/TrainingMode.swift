@@ -35,6 +35,8 @@ public protocol TrainingMode {
 @MainActor
 public struct SessionDependencies {
     public var notePlayer: any NotePlayer
+    /// Clicks scheduled on the sequencer's queue, for the timing disciplines.
+    public var rhythmPlayer: any RhythmPlayer
     public var profile: PerceptualProfile
     public var settings: any TrainingSettingsSource
     public var clock: any TrainingClock
@@ -50,7 +52,7 @@ public struct SessionDependencies {
     /// (nil: comparison training places none).
     public var thresholdPosteriors: (any ThresholdPosteriorSource)?
 
-    public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
+    public init(notePlayer: any NotePlayer, rhythmPlayer: any RhythmPlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
                 observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver,
                 thresholdTestObservers: [any ThresholdTestObserver] = [],
@@ -59,6 +61,7 @@ public struct SessionDependencies {
         self.tunableNotes = tunableNotes
         self.thresholdTestObservers = thresholdTestObservers
         self.notePlayer = notePlayer
+        self.rhythmPlayer = rhythmPlayer
         self.profile = profile
         self.settings = settings
         self.clock = clock

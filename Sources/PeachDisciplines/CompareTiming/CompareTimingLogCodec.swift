@@ -1,0 +1,53 @@
+import PeachCore
+import PeachFormats
+
+/// A compare-timing answer's log line:
+///
+///     compareTiming<TAB>timestamp<TAB>tempoBPM<TAB>offsetMs<TAB>early|late<TAB>correct|wrong<TAB>output
+///     compareTiming	2026-03-03T14:35:00.000Z	120	-12.5	early	correct	FLUID Synth (1234)
+struct CompareTimingLogCodec: RecordLogCodec {
+    let tag = "compareTiming"
+    let fieldNames = ["timestamp", "tempoBPM", "offsetMs", "early|late", "correct|wrong", "output"]
+
+    private static let late = LogWord("late"), early = LogWord("early")
+    private static let correct = LogWord("correct"), wrong = LogWord("wrong")
+
+    func encode(_ record: CompareTimingRecord, into line: inout LogLineWriter) throws(LogEncodingError) {
+        try line.add(record.timestamp)
+        line.add(record.tempo.rawValue)
+        try line.add(record.offset.value, "timing offset")
+        line.add(record.answeredLate ? Self.late.text : Self.early.text)
+        line.add(record.isCorrect ? Self.correct.text : Self.wrong.text)
+        line.add(text: record.outputName ?? "")
+    }
+
+    func decode(_ fields: LogFields) throws(LogLineError) -> CompareTimingRecord {
+        try fields.expectCount(1 + fieldNames.count, tag)
+        let answeredLate = try fields.choice(4, "answer", yes: Self.late, no: Self.early)
+        let isCorrect = try fields.choice(5, "result", yes: Self.correct, no: Self.wrong)
+        return CompareTimingRecord(timestamp: try fields.timestamp(1), tempo: try TimingFields.tempo(fields, 2),
+                                   offset: Milliseconds(try fields.number(3, "offset ms")),
+                                   answeredLate: answeredLate, isCorrect: isCorrect, outputName: fields.optionalText(6))
+    }
+}
+
+/// The timing disciplines' shared field: a tempo the timing modes train.
+enum TimingFields {
+    static func tempo(_ fields: LogFields, _ field: Int) throws(LogLineError) -> TempoBPM {
+        guard let raw = fields.integer(field), let tempo = TempoBPM(raw) else {
+            throw LogLineError("tempo (field \(field + 1)) must be \(TempoBPM.trainable.lowerBound)...\(TempoBPM.trainable.upperBound) BPM, "
+                               + "not \(Echo.quoted(fields.text(field)))")
+        }
+        return tempo
+    }
+
+    static func tempo(_ row: inout CSVRowReader) -> TempoBPM? {
+        guard let value = row.number(.tempoBPM) else { return nil }
+        guard value == value.rounded(), let tempo = TempoBPM(Int(value)) else {
+            row.problem(.tempoBPM, "\(Echo.quoted(row.cell(.tempoBPM))) is not a tempo of "
+                        + "\(TempoBPM.trainable.lowerBound)...\(TempoBPM.trainable.upperBound) BPM")
+            return nil
+        }
+        return tempo
+    }
+}

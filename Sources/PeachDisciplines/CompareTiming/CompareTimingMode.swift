@@ -1,0 +1,77 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// Compare timing in the Start menu and plain mode: four clicks, the last early or late; e / ← early,
+/// l / → late.
+public struct CompareTimingMode: TrainingMode {
+    nonisolated public static let id = TrainingModeID(rawValue: "compareTiming")
+    public var id: TrainingModeID { Self.id }
+    public let menuTitle = "Start compare timing"
+    public let plainWords = ["ct", "compare timing", "timing"]
+    public let plainIntro = "compare timing: four clicks, the last early or late; answer e (early) or l (late) "
+        + "once the fourth has sounded; s stops"
+    public let plainAnswers: [String: TrainingInput] = Dictionary(uniqueKeysWithValues:
+        ["e", "early"].map { ($0, TrainingInput.answer(higher: false)) }
+        + ["l", "late"].map { ($0, TrainingInput.answer(higher: true)) })
+    public let plainAnswerHelp = "e / l = answer early / late (compare timing)"
+    public let menuRank = 60
+
+    public init() {}
+
+    public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
+        CompareTimingModeSession(CompareTimingSession(
+            player: dependencies.rhythmPlayer, profile: dependencies.profile, settings: dependencies.settings,
+            clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,
+            observers: dependencies.observers))
+    }
+}
+
+/// How a compare-timing session is shown and answered: its own screen (four lamps, early/late), keys, plain lines.
+@MainActor
+public final class CompareTimingModeSession: ModeSession {
+    public let timing: CompareTimingSession
+
+    public init(_ timing: CompareTimingSession) { self.timing = timing }
+
+    public var session: any TrainingSession { timing }
+
+    public func screen(_ context: ModeScreenContext) -> Screen {
+        .training(CompareTimingScreen.model(timing, warning: context.warning))
+    }
+
+    public func commands(for key: Key) -> [AppCommand] {
+        switch key {
+        case .character("e"), .character("E"), .arrow(.left, _): [.input(.answer(higher: false))]
+        case .character("l"), .character("L"), .arrow(.right, _): [.input(.answer(higher: true))]
+        case .escape, .character("q"): [.back]
+        default: []
+        }
+    }
+
+    public var plainProgress: PlainProgress {
+        PlainProgress(phase: "\(timing.state)", finished: timing.answeredCount)
+    }
+
+    public func plainLines(after previous: PlainProgress?) -> [String] {
+        let now = plainProgress
+        var lines: [String] = []
+        if now.finished != previous?.finished, now.finished > 0, let last = timing.lastCompleted {
+            lines.append(CompareTimingScreen.verdict(last) + " (\(timing.correctCount) of \(timing.answeredCount) correct)")
+        }
+        if now.phase != previous?.phase {
+            switch timing.state {
+            case .playingPattern:
+                lines.append("compare timing \(timing.answeredCount + 1) at \(timing.currentTrial?.tempo.description ?? ""): listen")
+            case .awaitingAnswer: lines.append("the fourth click: early or late?")
+            case .idle, .showingFeedback: break
+            }
+        }
+        return lines
+    }
+
+    public var wrongAnswerShowing: Date? {
+        guard timing.state == .showingFeedback, let last = timing.lastCompleted, !last.isCorrect else { return nil }
+        return last.timestamp
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+
+/// How compare timing shows in the profile: per tempo range the 75 % threshold in ms and as a share of the
+/// sixteenth note, with its 95 % interval, and the listener's bias (do on-time notes sound late?) with its
+/// interval; in the SVG the threshold per tempo range.
+struct CompareTimingReport: DisciplineReport {
+    let alwaysShown: [TrainingDiscipline] = []
+    let jsonKey = "disciplines"
+
+    func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
+        let statistics = context.profile.compareTiming
+        var lines = ["Timing discrimination (compare timing): \(statistics.count) answers"]
+        for (range, data) in statistics.ranges.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(range): \(data.answers) answers")
+            if let threshold = data.threshold {
+                lines.append("    75 % threshold: " + Self.describe(threshold))
+            }
+            lines.append("    bias: " + Self.describe(data.bias))
+        }
+        lines.append("  trend of the trained offsets (Kazez): " + ReportText.describe(context.trend(of: discipline)))
+        return lines
+    }
+
+    /// "14.2 ms (95 %: 10.1–19.9), 9.5 % of a sixteenth", or why there is no figure yet.
+    static func describe(_ threshold: TimingThreshold) -> String {
+        guard threshold.isConclusive else { return "not enough data yet (\(threshold.trials) answers)" }
+        return String(format: "%.1f ms (95 %%: %.1f–%.1f), %.1f %% of a sixteenth", threshold.median.value,
+                      threshold.lower.value, threshold.upper.value, threshold.percentOfInterval)
+    }
+
+    /// "+3.0 ms (95 %: −1.5–+7.5): no clear bias", "−8.0 ms (95 %: …): on-time notes sound late to you".
+    static func describe(_ bias: TimingBias) -> String {
+        guard let estimate = bias.estimate else { return "not enough data yet (10 answers needed)" }
+        let figures = String(format: "a note %+.1f ms off sounds on time (95 %%: %+.1f–%+.1f)", estimate.point.value,
+                             estimate.interval.lowerBound.value, estimate.interval.upperBound.value)
+        let verdict = estimate.interval.upperBound.value < 0 ? "on-time notes sound late to you"
+            : estimate.interval.lowerBound.value > 0 ? "on-time notes sound early to you" : "no clear bias"
+        return figures + ": " + verdict
+    }
+
+    func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
+        let statistics = context.profile.compareTiming
+        return [Entry(kind: discipline.kind.rawValue, answers: statistics.count,
+                      tempoRanges: statistics.ranges.sorted { $0.key < $1.key }.map { range, data in
+                          let bias = data.bias.estimate
+                          return RangeEntry(lowestBPM: range.bpm.lowerBound, highestBPM: range.bpm.upperBound,
+                                            answers: data.answers,
+                                            thresholdMs: data.threshold.map { ReportJSON.Estimate($0.thresholdEstimate) },
+                                            thresholdPercentOfSixteenth: data.threshold.map { ReportJSON.rounded($0.percentOfInterval) },
+                                            biasMs: bias.map { ReportJSON.ValueInterval($0.point, $0.interval) })
+                      })]
+    }
+
+    func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
+        let ranges = context.profile.compareTiming.ranges.sorted { $0.key < $1.key }
+        let points = ranges.map { _, data in
+            let threshold = data.threshold.flatMap { $0.isConclusive ? $0 : nil }
+            return ProfileChartPoint(note: MIDINote(60)!, threshold: threshold.map { Cents($0.median.value) },
+                                     band: threshold.map { Cents($0.lower.value)...Cents($0.upper.value) })
+        }
+        return ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: "Timing discrimination (compare timing)",
+                                     height: 300, xAxis: .labels(ranges.map { "\($0.key)" }, title: "tempo"), unit: "ms",
+                                     quantity: "threshold (ms, log scale)")
+    }
+
+    struct Entry: Encodable, Sendable {
+        var kind: String
+        var answers: Int
+        var tempoRanges: [RangeEntry]
+    }
+
+    struct RangeEntry: Encodable, Sendable {
+        var lowestBPM: Int
+        var highestBPM: Int
+        var answers: Int
+        var thresholdMs: ReportJSON.Estimate?
+        var thresholdPercentOfSixteenth: Double?
+        var biasMs: ReportJSON.ValueInterval?
+    }
+}

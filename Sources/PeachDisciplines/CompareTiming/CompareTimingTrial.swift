@@ -1,0 +1,72 @@
+import Foundation
+import PeachCore
+
+/// One compare-timing trial: four clicks a sixteenth note apart at `tempo`, the fourth moved by `offset`.
+public struct CompareTimingTrial: Hashable, Sendable {
+    public static let clickCount = 4
+    /// The click that is moved (0-based): the last, so three steady clicks set up the grid it is heard against.
+    public static let movedClick = 3
+
+    public var tempo: TempoBPM
+    /// Signed: negative early, positive late.
+    public var offset: Milliseconds
+
+    public init(tempo: TempoBPM, offset: Milliseconds) {
+        self.tempo = tempo
+        self.offset = offset
+    }
+
+    public var isLate: Bool { offset.value > 0 }
+    /// |offset| as a percentage of the sixteenth note (the staircase's unit, as iOS Peach's).
+    public var percentOfSixteenth: Double { 100 * offset.magnitude.value / tempo.sixteenthMilliseconds }
+
+    /// The pattern's clicks from `start`: the first accented, the moved one off the grid.
+    public func clicks(from start: QueueInstant) -> [RhythmClick] {
+        (0..<Self.clickCount).map { step in
+            var time = start + tempo.sixteenth * step
+            if step == Self.movedClick { time = time + .nanoseconds(Int64((offset.value * 1e6).rounded())) }
+            return RhythmClick(time: time, accent: step == 0)
+        }
+    }
+}
+
+/// An answered trial, as the session's observers receive it.
+public struct CompletedCompareTiming: CompletedTrial, Hashable {
+    public var trial: CompareTimingTrial
+    public var answeredLate: Bool
+    public var timestamp: Date
+
+    public var isCorrect: Bool { answeredLate == trial.isLate }
+    public var discipline: TrainingDiscipline { .compareTiming }
+}
+
+/// Where the next offset comes from: a Kazez staircase on the offset's share of a sixteenth note, per tempo
+/// range, starting from the range's threshold when it has one. The direction is drawn at random.
+public struct CompareTimingStrategy {
+    /// The staircase's bounds, in % of a sixteenth note.
+    public static let percentBounds = 1.0...50.0
+    /// Where an untrained range starts.
+    public static let initialPercent = 25.0
+
+    private var random: AnyRandomNumberGenerator
+
+    public init(random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+        self.random = AnyRandomNumberGenerator(random)
+    }
+
+    @MainActor
+    public mutating func next(tempo: TempoBPM, profile: PerceptualProfile, last: CompletedCompareTiming?) -> CompareTimingTrial {
+        let percent: Double
+        if let last, TempoRange.containing(last.trial.tempo) == TempoRange.containing(tempo) {
+            percent = KazezRule.next(after: last.trial.percentOfSixteenth, wasCorrect: last.isCorrect, within: Self.percentBounds)
+        } else if let threshold = profile.compareTiming.ranges[TempoRange.containing(tempo)]?.threshold, threshold.isConclusive {
+            percent = min(max(100 * threshold.median.value / tempo.sixteenthMilliseconds, Self.percentBounds.lowerBound),
+                          Self.percentBounds.upperBound)
+        } else {
+            percent = Self.initialPercent
+        }
+        let magnitude = percent / 100 * tempo.sixteenthMilliseconds
+        let late = Bool.random(using: &random)
+        return CompareTimingTrial(tempo: tempo, offset: Milliseconds(late ? magnitude : -magnitude))
+    }
+}

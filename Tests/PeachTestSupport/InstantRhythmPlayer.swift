@@ -1,0 +1,61 @@
+import Foundation
+import PeachCore
+
+/// A rhythm player for unit tests: records what is scheduled and cancelled; its queue clock advances only
+/// when a test says so, and `waitUntil` returns once the clock has reached the instant (at once when
+/// `instant` is true, the default, as if the pattern had just been played).
+public final class InstantRhythmPlayer: RhythmPlayer, @unchecked Sendable {
+    // @unchecked: every field is behind `lock`.
+    private let lock = NSLock()
+    private var clock = QueueInstant(nanoseconds: 1_000_000_000)
+    private var scheduledClicks: [RhythmClick] = []
+    private var cancels = 0
+    private var taps = 0
+    private let instant: Bool
+    private var waiting: [(QueueInstant, CheckedContinuation<Void, Never>)] = []
+
+    public init(instant: Bool = true) { self.instant = instant }
+
+    public var scheduled: [RhythmClick] { lock.withLock { scheduledClicks } }
+    public var cancelCount: Int { lock.withLock { cancels } }
+    public var tapSoundCount: Int { lock.withLock { taps } }
+
+    /// Moves the queue clock on; waits that are due return.
+    public func advance(by duration: Duration) {
+        let due = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            clock = clock + duration
+            let now = clock
+            let due = waiting.filter { $0.0 <= now }.map(\.1)
+            waiting.removeAll { $0.0 <= now }
+            return due
+        }
+        due.forEach { $0.resume() }
+    }
+
+    public func queueNow() async throws -> QueueInstant { lock.withLock { clock } }
+
+    public func schedule(_ clicks: [RhythmClick]) async throws { lock.withLock { scheduledClicks += clicks } }
+
+    public func waitUntil(_ instant: QueueInstant) async throws {
+        if self.instant { return }
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock { () -> Bool in
+                if clock >= instant { return true }
+                waiting.append((instant, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    public func cancelScheduled() async throws {
+        let released = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            cancels += 1
+            defer { waiting.removeAll() }
+            return waiting.map(\.1)
+        }
+        released.forEach { $0.resume() }
+    }
+
+    public func playTapSound() async throws { lock.withLock { taps += 1 } }
+}
