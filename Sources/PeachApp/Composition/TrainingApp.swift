@@ -103,7 +103,7 @@ enum TrainingApp {
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
                                         offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
-                                        routes: sequencer)
+                                        routes: sequencer, logger: logger)
         stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)
