@@ -16,8 +16,6 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var reason: String { String(cString: strerror(code)) }
 
-    public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
-
     /// What to do next, in the user's terms.
     public var advice: String {
         switch code {
