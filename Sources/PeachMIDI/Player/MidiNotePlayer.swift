@@ -49,17 +49,8 @@ public actor MidiNotePlayer: NotePlayer {
         try await port.send(configuration.setupEvents)
     }
 
-    /// What to send on the way out (SIGINT, SIGTERM, SIGHUP) when there is no time to ask the
-    /// actor: CC123, CC120 and a centred bend on every channel this player uses.
-    public nonisolated var emergencySilence: [MIDIEvent] { SynthSetup.silence(configuration.channels.sorted()) }
-
     public nonisolated func presentedFrequency(for frequency: Frequency) -> Frequency {
         tuning.presentedFrequency(for: frequency)
-    }
-
-    /// The notes Peach has started and not yet silenced.
-    public var soundingNotes: [SoundingNote] {
-        voices.keys.sorted().compactMap { voices[$0] }.map { SoundingNote(channel: $0.channel, note: $0.note, held: $0.held) }
     }
 
     // MARK: Fixed-duration notes
