@@ -19,7 +19,7 @@ let package = Package(
         // Adapter: the real ALSA sequencer behind PeachMIDI's ports.
         .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA"]),
         // Adapter: training-record store and CSV import/export (file system).
-        .target(name: "PeachStore", dependencies: ["PeachCore"]),
+        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFiles"]),
         // Files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
         .target(name: "PeachFiles"),
         // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
@@ -37,7 +37,7 @@ let package = Package(
 
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "peach-store-writer"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFiles", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore"], path: "Tests/StoreWriter"),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
+import PeachFiles
 @testable import PeachStore
 
 /// What import and log messages repeat of bad input, and how a failed import save is worded.

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachFiles
 #if canImport(Glibc)
 import Glibc
 #endif

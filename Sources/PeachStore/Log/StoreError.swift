@@ -1,4 +1,5 @@
 import PeachCore
+import PeachFiles
 
 /// Why the training log could not be opened or a record not saved. Every message says where, why,
 /// and what to do.

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PeachFiles
 
 /// An open POSIX file descriptor, closed when released. Thin on purpose: the log needs exactly
 /// pwrite + fsync + ftruncate semantics, which Foundation's FileHandle does not promise.
