@@ -2,12 +2,15 @@
 import Glibc
 #endif
 
-/// A failed system call: what was attempted on which path, the errno, and what the user can do about it.
+/// A failed system call: what was attempted on which file (or descriptor), and the errno.
+/// Callers that know what the user can do about it add that themselves (the training store's `advice`).
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     public let operation: String
+    /// The file, or a description of the descriptor ("the signal pipe").
     public let path: String
     public let code: Int32
 
+    /// `code` defaults to `errno`, so create it right after the call that failed.
     public init(_ operation: String, _ path: String, code: Int32 = errno) {
         self.operation = operation
         self.path = path
@@ -16,18 +19,6 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var reason: String { String(cString: strerror(code)) }
 
-    /// What to do next, in the user's terms.
-    public var advice: String {
-        switch code {
-        case ENOSPC, EDQUOT: "The disk (or your quota) is full: free some space."
-        case EACCES, EPERM: "Check the owner and permissions of \(path), or choose another directory with --data-dir."
-        case EROFS: "The file system is read-only: remount it read-write, or choose another directory with --data-dir."
-        case EIO: "The disk reported an I/O error: check it (dmesg) and back up the data directory."
-        case ENOENT: "A directory on the way does not exist."
-        case ENOTDIR: "A part of the path is a file, not a directory."
-        default: "Check the data directory, or choose another with --data-dir."
-        }
-    }
-
-    public var description: String { "\(operation) \(path) failed: \(reason) (errno \(code)). \(advice)" }
+    /// "opening /x/training.log failed: Read-only file system (errno 30)".
+    public var description: String { "\(operation) \(path) failed: \(reason) (errno \(code))" }
 }

@@ -48,6 +48,8 @@ import PeachStore
         #expect(store.saveFailure?.unsavedRecords == 1)
         #expect(store.saveFailure?.description.contains("Read-only file system") == true)
         #expect(store.saveFailure?.description.contains("/ro/peach/training.log") == true)
+        #expect(store.saveFailure?.description.contains("(errno 30). The file system is read-only: remount it read-write") == true,
+                "the failed call, then what to do")
     }
 
     @Test func openReturnsTheStoreAndTheHistory() throws {
