@@ -37,10 +37,11 @@ let package = Package(
 
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
+        .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFiles", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore"], path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachFiles"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudio"]),

@@ -23,7 +23,8 @@ public enum UserFile {
             guard Int64(info.st_size) <= Int64(limit) else { throw .tooLarge(path: path, size: Int64(info.st_size), limit: limit) }
         case .fifo, .characterDevice, .blockDevice, .socket, .other:
             // A pipe with a live writer (`peach import <(…)`) is read as it arrives.
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            do { try DescriptorFlags.setNonBlocking(descriptor, false, name: path) }
+            catch { throw .system(operation: "read", path: path, code: error.code) }
         }
 
         var bytes: [UInt8] = []

@@ -96,7 +96,7 @@ import Testing
         var decoder = KeyDecoder()
         #expect(decoder.feed(bytes) == [.arrow(.up), .ctrlC])
 
-        TerminalSignals.install([SIGUSR2])
+        try TerminalSignals.install([SIGUSR2])
         defer { signal(SIGUSR2, SIG_DFL) }
         raiseOnThisThread(SIGUSR2)
         #expect(input.next(timeoutMilliseconds: 1000) == .signals([SIGUSR2]))

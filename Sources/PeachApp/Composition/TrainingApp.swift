@@ -159,7 +159,7 @@ enum TrainingApp {
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary)
         }
         if plain {
-            pump = InputPump.start(.lines)
+            pump = InputPump.start(.lines, logger: logger)
             interface = PlainLineInterface(
                 modes: controller.modes, write: { console.out($0 + "\n") },
                 info: { InfoScreen.render(info(), size: TerminalSize(columns: 100, rows: 20), style: Styler(.monochrome))
@@ -177,7 +177,7 @@ enum TrainingApp {
                 return 1
             }
             logger.holdBack()
-            pump = InputPump.start(.keys)
+            pump = InputPump.start(.keys, logger: logger)
             let style = Styler(ColorMode.detect(environment: context.environment, outputIsTerminal: true))
             interface = FullScreenInterface(
                 terminal: terminal, draw: { terminal.output.write($0) },
