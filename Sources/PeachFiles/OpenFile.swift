@@ -1,15 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import PeachFiles
 
 /// An open POSIX file descriptor, closed when released. Thin on purpose: the log needs exactly
 /// pwrite + fsync + ftruncate semantics, which Foundation's FileHandle does not promise.
-final class OpenFile {
-    let descriptor: Int32
-    let path: String
+public final class OpenFile {
+    public let descriptor: Int32
+    public let path: String
 
-    init(path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemError) {
+    public init(path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemError) {
         let descriptor = open(path, flags | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw SystemError("opening", path) }
         self.descriptor = descriptor
@@ -18,7 +17,7 @@ final class OpenFile {
 
     deinit { close(descriptor) }
 
-    func size() throws(SystemError) -> Int64 {
+    public func size() throws(SystemError) -> Int64 {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError("reading the size of", path) }
         return Int64(info.st_size)
@@ -26,7 +25,7 @@ final class OpenFile {
 
     /// The whole file, followed by one NUL byte that is not counted in the returned count
     /// (so C parsers can never run past the end).
-    func readAll() throws(SystemError) -> (bytes: [UInt8], count: Int) {
+    public func readAll() throws(SystemError) -> (bytes: [UInt8], count: Int) {
         let expected = Int(try size())
         // Room beyond the expected size, so a file that grew meanwhile needs no reallocation in the common case.
         var bytes = [UInt8](repeating: 0, count: expected + 4097)
@@ -48,7 +47,7 @@ final class OpenFile {
     }
 
     /// pread: up to `count` bytes at `offset` into `buffer`; 0 at the end of the file.
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) throws(SystemError) -> Int {
+    public func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) throws(SystemError) -> Int {
         while true {
             let got = pread(descriptor, buffer, count, off_t(offset))
             if got >= 0 { return got }
@@ -59,7 +58,7 @@ final class OpenFile {
     /// Writes the whole buffer at `offset`: one pwrite() normally. After a short write (disk almost
     /// full, file size limit) the rest is tried once more so the error carries the kernel's real reason;
     /// the caller rolls back anything partial.
-    func writeWhole(_ bytes: [UInt8], at offset: Int64) throws(SystemError) {
+    public func writeWhole(_ bytes: [UInt8], at offset: Int64) throws(SystemError) {
         var done = 0
         while done < bytes.count {
             let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done)) }
@@ -72,17 +71,17 @@ final class OpenFile {
         }
     }
 
-    func sync() throws(SystemError) {
+    public func sync() throws(SystemError) {
         guard fsync(descriptor) == 0 else { throw SystemError("flushing (fsync)", path) }
     }
 
-    func truncate(to length: Int64) throws(SystemError) {
+    public func truncate(to length: Int64) throws(SystemError) {
         guard ftruncate(descriptor, off_t(length)) == 0 else { throw SystemError("truncating", path) }
     }
 }
 
 /// `mkdir -p`, reporting the exact component that failed.
-func createDirectories(_ path: String) throws(SystemError) {
+public func createDirectories(_ path: String) throws(SystemError) {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
         current += "/" + component
@@ -91,7 +90,7 @@ func createDirectories(_ path: String) throws(SystemError) {
 }
 
 /// Makes a newly created or renamed directory entry durable. Best effort: some file systems refuse it.
-func syncDirectory(_ path: String) {
+public func syncDirectory(_ path: String) {
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
