@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA"]),
         // Adapter: training-record store and CSV import/export (file system).
         .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFiles"]),
-        // Files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
+        // The POSIX file layer: open files (the log's pread/pwrite/fsync), descriptor flags, directories, and the
+        // files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
         .target(name: "PeachFiles"),
         // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
         .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachFiles"]),

@@ -2,12 +2,15 @@
 import Glibc
 #endif
 
-/// An open POSIX file descriptor, closed when released. Thin on purpose: the log needs exactly
-/// pwrite + fsync + ftruncate semantics, which Foundation's FileHandle does not promise.
+/// An open POSIX file descriptor, closed when released: the one place Peach opens, examines, reads,
+/// writes, flushes and truncates files. Thin on purpose: the training log needs exactly pwrite +
+/// fsync + ftruncate semantics, which Foundation's FileHandle does not promise, and the files the
+/// user names need their kind checked on the descriptor that is then read (`UserFile`).
 public final class OpenFile {
     public let descriptor: Int32
     public let path: String
 
+    /// Opens `path` close-on-exec (no child, such as FluidSynth, inherits it).
     public init(path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemError) {
         let descriptor = open(path, flags | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw SystemError("opening", path) }
@@ -17,10 +20,13 @@ public final class OpenFile {
 
     deinit { close(descriptor) }
 
+    /// The kind and size of the open file.
+    public func status() throws(SystemError) -> FileStatus {
+        try FileStatus(info(examining: "examining"))
+    }
+
     public func size() throws(SystemError) -> Int64 {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SystemError("reading the size of", path) }
-        return Int64(info.st_size)
+        Int64(try info(examining: "reading the size of").st_size)
     }
 
     /// The whole file, followed by one NUL byte that is not counted in the returned count
@@ -33,10 +39,8 @@ public final class OpenFile {
         while true {
             if total == bytes.count - 1 { bytes.append(contentsOf: repeatElement(0, count: 65536)) }
             let capacity = bytes.count - 1 - total
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + total, capacity, off_t(total)) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("reading", path)
+            let got = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(SystemError) -> Int in
+                try read(into: buffer.baseAddress! + total, count: capacity, at: total)
             }
             if got == 0 { break }
             total += got
@@ -50,6 +54,17 @@ public final class OpenFile {
     public func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int) throws(SystemError) -> Int {
         while true {
             let got = pread(descriptor, buffer, count, off_t(offset))
+            if got >= 0 { return got }
+            if errno != EINTR { throw SystemError("reading", path) }
+        }
+    }
+
+    /// read: up to `count` bytes from the current position (pipes and devices have no offsets) into the
+    /// start of `buffer`; 0 at the end.
+    public func readNext(into buffer: inout [UInt8], count: Int) throws(SystemError) -> Int {
+        precondition(count <= buffer.count, "reading past the buffer")
+        while true {
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
             if got >= 0 { return got }
             if errno != EINTR { throw SystemError("reading", path) }
         }
@@ -78,21 +93,16 @@ public final class OpenFile {
     public func truncate(to length: Int64) throws(SystemError) {
         guard ftruncate(descriptor, off_t(length)) == 0 else { throw SystemError("truncating", path) }
     }
-}
 
-/// `mkdir -p`, reporting the exact component that failed.
-public func createDirectories(_ path: String) throws(SystemError) {
-    var current = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
-        current += "/" + component
-        if mkdir(current, 0o755) != 0 && errno != EEXIST { throw SystemError("creating the directory", current) }
+    /// O_NONBLOCK on or off (see `DescriptorFlags`).
+    public func setNonBlocking(_ nonBlocking: Bool) throws(SystemError) {
+        try DescriptorFlags.setNonBlocking(descriptor, nonBlocking, name: path)
     }
-}
 
-/// Makes a newly created or renamed directory entry durable. Best effort: some file systems refuse it.
-public func syncDirectory(_ path: String) {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
+    /// fstat, reported as `operation` on this file when it fails.
+    private func info(examining operation: String) throws(SystemError) -> stat {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError(operation, path) }
+        return info
+    }
 }
