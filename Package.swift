@@ -1,7 +1,12 @@
 // swift-tools-version: 6.1
-// Peach for Linux. The dependency arrows point inward:
-//   peach → PeachApp (composition root) → PeachALSA, PeachStore, PeachTerminal → PeachMIDI → PeachCore
-// PeachCore imports Foundation only: no ALSA, no terminal, no file system.
+// Peach for Linux. The dependency arrows (what each target imports) point inward, towards PeachCore:
+//   peach → PeachApp (composition root) → every library below
+//   PeachALSA → PeachMIDI, CALSA;  PeachMIDI → PeachCore
+//   PeachTerminal → PeachConfig (the Settings screen lists its keys), PeachCore, PeachFiles
+//   PeachConfig → PeachCore, PeachFiles;  PeachStore → PeachCore, PeachFiles
+//   PeachFiles, PeachAudio → nothing of Peach's
+//   peach-bench → PeachApp and the libraries it measures
+// PeachCore imports Foundation and Observation only: no ALSA, no terminal, no file system.
 import PackageDescription
 
 let package = Package(
@@ -23,11 +28,14 @@ let package = Package(
         // The POSIX file layer: open files (the log's pread/pwrite/fsync), descriptor flags, directories, and the
         // files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
         .target(name: "PeachFiles"),
-        // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
-        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachFiles"]),
+        // The configuration file: its schema (training, MIDI, controller, safety, breaks, UI), parsing with diagnostics,
+        // the settings it yields, and rewriting it in place.
+        .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachFiles"]),
+        // Adapter: terminal UI (raw mode, key decoding, screen rendering).
+        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
-                                                 "PeachFiles", "PeachAudio"]),
+                                                 "PeachConfig", "PeachFiles", "PeachAudio"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
         // Optimised in debug builds too: the calibration Peach runs at start measures ~80 notes, which
@@ -42,7 +50,8 @@ let package = Package(
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFiles", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore"], path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachFiles"]),
+        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachConfig", "PeachFiles"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudio"]),

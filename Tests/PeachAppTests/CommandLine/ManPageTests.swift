@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachApp
-import PeachTerminal
+import PeachConfig
 
 /// peach(1) and --help come from one table: the page renders cleanly and both list the same things.
 @Suite struct ManPageTests {

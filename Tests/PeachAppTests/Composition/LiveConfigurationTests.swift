@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachApp
+import PeachConfig
 import PeachCore
-import PeachTerminal
 
 @MainActor @Suite struct LiveConfigurationTests {
     func temporaryPath() -> String { NSTemporaryDirectory() + "peach-live-\(UUID().uuidString)/peach.conf" }

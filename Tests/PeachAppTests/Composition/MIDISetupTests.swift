@@ -1,8 +1,8 @@
 import Testing
 @testable import PeachApp
+import PeachConfig
 import PeachCore
 import PeachMIDI
-import PeachTerminal
 
 @Suite struct MIDISetupTests {
     func config(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf") }

@@ -1,6 +1,6 @@
 import Testing
 import PeachCore
-@testable import PeachTerminal
+@testable import PeachConfig
 
 @Suite struct ConfigWriterTests {
     static let userFile = """
