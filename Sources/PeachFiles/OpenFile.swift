@@ -2,10 +2,11 @@
 import Glibc
 #endif
 
-/// An open POSIX file descriptor, closed when released: the one place Peach opens, examines, reads,
-/// writes, flushes and truncates files. Thin on purpose: the training log needs exactly pwrite +
-/// fsync + ftruncate semantics, which Foundation's FileHandle does not promise, and the files the
-/// user names need their kind checked on the descriptor that is then read (`UserFile`).
+/// An open POSIX file descriptor, closed when released: the one wrapper of the raw file calls (open,
+/// fstat, pread and read, pwrite, fsync, ftruncate) for the training log and the files the user names.
+/// Thin on purpose: the log needs exactly pwrite + fsync + ftruncate semantics, which Foundation's
+/// FileHandle does not promise, and a file the user names has its kind checked on the descriptor that
+/// is then read (`UserFile`).
 public final class OpenFile {
     public let descriptor: Int32
     public let path: String
