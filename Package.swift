@@ -1,7 +1,14 @@
 // swift-tools-version: 6.1
-// Peach for Linux. The dependency arrows point inward:
-//   peach → PeachApp (composition root) → PeachALSA, PeachStore, PeachTerminal → PeachMIDI → PeachCore
-// PeachCore imports Foundation only: no ALSA, no terminal, no file system.
+// Peach for Linux. The dependency arrows (what each target imports) point inward, towards PeachCore:
+//   peach → PeachApp (composition root) → every library below
+//   PeachALSA → PeachMIDI, CALSA;  PeachMIDI → PeachCore
+//   PeachTerminal → PeachConfig (the Settings screen lists its keys), PeachCore, PeachFiles
+//   PeachDisciplines → PeachCore, PeachFormats, PeachTerminal (each discipline's folder: record, codecs, statistics,
+//     report, modes, screen); PeachFormats → PeachCore
+//   PeachConfig → PeachCore, PeachFiles;  PeachStore → PeachCore, PeachFormats, PeachFiles
+//   PeachFiles, PeachAudio → nothing of Peach's
+//   peach-bench → PeachApp and the libraries it measures
+// PeachCore imports Foundation and Observation only: no ALSA, no terminal, no file system.
 import PackageDescription
 
 let package = Package(
@@ -22,17 +29,22 @@ let package = Package(
         // codecs read and write, and the codec protocols the store dispatches through.
         .target(name: "PeachFormats", dependencies: ["PeachCore"]),
         // Adapter: training-record store and CSV import/export (file system), through the registered codecs.
-        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats"]),
-        // Files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
+        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats", "PeachFiles"]),
+        // The POSIX file layer: open files (the log's pread/pwrite/fsync), descriptor flags, directories, and the
+        // files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
         .target(name: "PeachFiles"),
-        // Adapter: terminal UI (raw mode, key decoding, screen rendering) and configuration files.
-        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachFiles"]),
+        // The configuration file: its schema (training, MIDI, controller, safety, breaks, UI), parsing with diagnostics,
+        // the settings it yields, and rewriting it in place.
+        .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachFiles"]),
+        // Adapter: terminal UI (raw mode, key decoding, screen rendering).
+        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
         // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
         .target(name: "PeachDisciplines", dependencies: ["PeachCore", "PeachFormats", "PeachTerminal"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
-                                                 "PeachFiles", "PeachAudio", "PeachFormats", "PeachDisciplines"]),
+                                                 "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
+                                                 "PeachDisciplines"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
         // Optimised in debug builds too: the calibration Peach runs at start measures ~80 notes, which
@@ -45,12 +57,14 @@ let package = Package(
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachDisciplines", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines", "PeachTestSupport",
-                                                    "peach-store-writer"]),
+        .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFiles", "PeachFormats", "PeachDisciplines",
+                                                    "PeachTestSupport", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
                           path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal"]),
+        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachConfig", "PeachFiles"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio", "PeachDisciplines", "PeachFormats",
                                                   "PeachStore", "PeachTestSupport"],
                     exclude: ["Fixtures"]),

@@ -216,8 +216,8 @@ final class SequencerSession {
     /// Applies the route to a controller event: its bend becomes the burst's bend, and the main actor
     /// will hear where the note is now instead of the knob event.
     private func routed(_ value: SequencerInput) -> Delivery {
-        guard route != nil, case .midi(let event, _, let received) = value else { return .original }
-        let outcome = route!.apply(event)  // in place: no copy of the route per event
+        // Optional chaining applies it in place: no copy of the route per event.
+        guard case .midi(let event, _, let received) = value, let outcome = route?.apply(event) else { return .original }
         switch outcome {
         case .notMine:
             return .original

@@ -1,7 +1,7 @@
 import Foundation
+import PeachConfig
 import PeachCore
 import PeachStore
-import PeachTerminal
 
 /// The composition root: reads the command line, resolves where configuration and data live, and
 /// hands each command its adapters. Exit status 0 ok, 1 runtime error, 2 usage error.

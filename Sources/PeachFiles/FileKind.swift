@@ -20,9 +20,7 @@ public enum FileKind: Equatable, Sendable {
 
     /// The kind of `path`, or nil when it does not exist (or cannot be looked at).
     public static func of(_ path: String) -> FileKind? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileKind(mode: info.st_mode)
+        try? FileStatus.of(path).kind
     }
 
     /// "a directory", "a FIFO (named pipe)", …

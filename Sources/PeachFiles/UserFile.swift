@@ -10,32 +10,28 @@ public enum UserFile {
     /// reading; FIFOs and devices (process substitution, /dev/stdin) are read up to the cap.
     public static func read(_ path: String, limit: Int) throws(UserFileError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO nobody writes to must not hang; reads block again below.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw openError(path, code: errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .system(operation: "examined", path: path, code: errno) }
-        let kind = FileKind(mode: info.st_mode)
+        let file: OpenFile
+        do { file = try OpenFile(path: path, flags: O_RDONLY | O_NONBLOCK) } catch { throw openError(path, code: error.code) }
+        let status: FileStatus
+        do { status = try file.status() } catch { throw .system(operation: "examined", path: path, code: error.code) }
+        let kind = status.kind
         switch kind {
         case .directory:
             throw .isDirectory(path: path)
         case .regular:
-            guard Int64(info.st_size) <= Int64(limit) else { throw .tooLarge(path: path, size: Int64(info.st_size), limit: limit) }
+            guard status.size <= Int64(limit) else { throw .tooLarge(path: path, size: status.size, limit: limit) }
         case .fifo, .characterDevice, .blockDevice, .socket, .other:
             // A pipe with a live writer (`peach import <(…)`) is read as it arrives.
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            do { try file.setNonBlocking(false) } catch { throw .system(operation: "read", path: path, code: error.code) }
         }
 
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(kind == .regular ? Int(info.st_size) : 65536)
+        bytes.reserveCapacity(kind == .regular ? Int(status.size) : 65536)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= limit {
             let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .system(operation: "read", path: path, code: errno)
-            }
+            let got: Int
+            do { got = try file.readNext(into: &chunk, count: wanted) } catch { throw .system(operation: "read", path: path, code: error.code) }
             if got == 0 { break }
             bytes += chunk[0..<got]
         }
@@ -55,16 +51,16 @@ public enum UserFile {
     /// Checks that `path` is a regular, non-empty, readable file without reading it (a SoundFont
     /// another program loads).
     public static func checkReadable(_ path: String) throws(UserFileError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw openError(path, code: errno) }
-        let kind = FileKind(mode: info.st_mode)
+        let status: FileStatus
+        do { status = try FileStatus.of(path) } catch { throw openError(path, code: error.code) }
+        let kind = status.kind
         switch kind {
         case .regular: break
         case .directory: throw .isDirectory(path: path)
         case .fifo, .characterDevice, .blockDevice, .socket, .other:
             throw .specialFile(path: path, kind: kind)
         }
-        guard info.st_size > 0 else { throw .empty(path: path, kind: .regular) }
+        guard status.size > 0 else { throw .empty(path: path, kind: .regular) }
         guard access(path, R_OK) == 0 else { throw .system(operation: "read", path: path, code: errno) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
+import PeachFiles
 @testable import PeachStore
 import PeachDisciplines
 import PeachTestSupport

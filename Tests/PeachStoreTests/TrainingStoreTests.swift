@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
+import PeachFiles
 import PeachStore
 import PeachDisciplines
 import PeachTestSupport
@@ -50,6 +51,8 @@ import PeachTestSupport
         #expect(store.saveFailure?.unsavedRecords == 1)
         #expect(store.saveFailure?.description.contains("Read-only file system") == true)
         #expect(store.saveFailure?.description.contains("/ro/peach/training.log") == true)
+        #expect(store.saveFailure?.description.contains("(errno 30). The file system is read-only: remount it read-write") == true,
+                "the failed call, then what to do")
     }
 
     @Test func openReturnsTheStoreAndTheHistory() throws {

@@ -96,15 +96,4 @@ import PeachCore
     @Test func xmlEscaping() {
         #expect(ProfileSVG.escape(#"a<b>&"c'"#) == "a&lt;b&gt;&amp;&quot;c&apos;")
     }
-
-    @Test func textSummaryForPeachProfile() {
-        let text = ProfileScreen.textSummary(F.profileScreen())
-        #expect(!text.contains("\u{1B}"))
-        #expect(text.contains("Threshold       75 % point 21.4 ct (95 %: 15.2–30.1)"))
-        #expect(text.contains("Progress        improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents"))
-        #expect(text.contains("Pitch matching  bias +0.4 ct (95 %: -0.3–+1.1) · spread 2.1 ct (95 %: 1.7–2.7)"))
-        #expect(text.contains("Trained         412 comparisons · 37 pitch matches"))
-        // 12 chart lines, a blank, 4 summary lines, and the final newline.
-        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 12 + 1 + 4 + 1)
-    }
 }

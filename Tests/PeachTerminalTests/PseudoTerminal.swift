@@ -1,4 +1,5 @@
 import Glibc
+import PeachFiles
 
 /// A pseudo-terminal pair for tests: the session runs on `secondary`, the test plays the user's
 /// terminal emulator on `primary`.
@@ -22,7 +23,11 @@ final class PseudoTerminal {
         }
         let secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard secondary >= 0 else { close(primary); return nil }
-        _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
+        guard (try? DescriptorFlags.setNonBlocking(primary, true, name: "the pseudo-terminal")) != nil else {
+            close(secondary)
+            close(primary)
+            return nil
+        }
         self.primary = primary
         self.secondary = secondary
     }

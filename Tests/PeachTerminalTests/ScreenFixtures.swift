@@ -1,3 +1,4 @@
+import PeachConfig
 import PeachCore
 @testable import PeachTerminal
 

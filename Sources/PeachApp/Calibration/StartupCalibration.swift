@@ -1,7 +1,7 @@
 import Foundation
+import PeachConfig
 import PeachMIDI
 import PeachStore
-import PeachTerminal
 
 /// At start: when Peach launched FluidSynth, the calibration for its SoundFont and the configured
 /// preset, measured now (with a progress line) the first time that combination is used.

@@ -1,5 +1,5 @@
 import Foundation
-import PeachTerminal
+import PeachConfig
 
 /// The man page peach(1) as roff (`peach __man`), rendered from `CommandLineSpec` like `--help`,
 /// with every configuration key from `ConfigSchema`. `scripts/install` writes it to

@@ -1,8 +1,8 @@
 import Foundation
+import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore
-import PeachTerminal
 
 /// `peach calibrate`: measures FluidSynth with the SoundFont and preset Peach would use, stores the
 /// result in the data directory (the trainer then uses it) and prints it.

@@ -1,9 +1,9 @@
 import Foundation
 import PeachALSA
+import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore
-import PeachTerminal
 
 /// `peach calibrate --capture DEVICE`: plays the calibration sequence to a synth port and records
 /// the synth's audio through an ALSA capture device; stores the result under the synth's client name.

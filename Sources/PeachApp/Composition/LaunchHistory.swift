@@ -1,3 +1,4 @@
+import PeachConfig
 import PeachCore
 import PeachFormats
 import PeachStore

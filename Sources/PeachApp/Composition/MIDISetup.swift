@@ -1,6 +1,6 @@
+import PeachConfig
 import PeachCore
 import PeachMIDI
-import PeachTerminal
 
 /// Turns the configuration's [midi], [controller] and [safety] sections into the MIDI layer's types.
 /// Pure, so every mapping is tested without a sequencer.

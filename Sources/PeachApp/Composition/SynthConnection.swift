@@ -1,6 +1,6 @@
 import Foundation
+import PeachConfig
 import PeachMIDI
-import PeachTerminal
 
 /// Finds the synth to play to: the port the user named (aconnect syntax), else a synth port on the
 /// sequencer, else FluidSynth started as a child process — unless the user said `external`.

@@ -1,5 +1,6 @@
 import Foundation
 import PeachALSA
+import PeachConfig
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
@@ -40,7 +41,7 @@ extension TrainingApp {
         }
         if wantsPlainLines(context.options, inputIsTerminal: isatty(STDIN_FILENO) == 1,
                            outputIsTerminal: isatty(STDOUT_FILENO) == 1) {
-            let pump = InputPump.start(.lines)
+            let pump = InputPump.start(.lines, logger: logger)
             let plain = PlainLineInterface(
                 modes: controller.modes, write: { context.console.out($0 + "\n") },
                 info: { InfoScreen.render(info(), size: TerminalSize(columns: 100, rows: 20), style: Styler(.monochrome))
@@ -61,7 +62,7 @@ extension TrainingApp {
             throw StartupExit()
         }
         logger.holdBack()
-        let pump = InputPump.start(.keys)
+        let pump = InputPump.start(.keys, logger: logger)
         let style = Styler(ColorMode.detect(environment: context.environment, outputIsTerminal: true))
         let full = FullScreenInterface(
             terminal: terminal, draw: { terminal.output.write($0) },

@@ -1,6 +1,7 @@
 import PeachTerminal
 import Foundation
 import PeachALSA
+import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore
@@ -35,7 +36,7 @@ extension TrainingApp {
     /// If it cannot connect, a FluidSynth Peach started is stopped again.
     static func startOutput(_ config: PeachConfiguration, port destination: SequencerPortInfo,
                             fluidSynth: FluidSynthProcess?, calibration: SynthCalibration?,
-                            sequencer: ALSASequencer, stuckNotes: StuckNoteGuard,
+                            sequencer: ALSASequencer, stuckNotes: StuckNoteGuard, logger: ConsoleLogger,
                             console: Console) async throws(StartupExit) -> Output {
         let clock = SystemTrainingClock()
         let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination,
@@ -46,7 +47,7 @@ extension TrainingApp {
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
                                         offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
-                                        routes: sequencer)
+                                        routes: sequencer, logger: logger)
         stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)

@@ -1,5 +1,6 @@
 import Foundation
 import PeachALSA
+import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore

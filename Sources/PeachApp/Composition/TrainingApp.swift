@@ -1,5 +1,6 @@
 import Foundation
 import PeachALSA
+import PeachConfig
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
@@ -49,7 +50,8 @@ enum TrainingApp {
             let calibration = await StartupCalibration.calibration(for: synth, configuration: configuration.configuration,
                                                                    dataDirectory: context.dataDirectory) { console.err("peach: \($0)\n") }
             let output = try await startOutput(configuration.configuration, port: port, fluidSynth: fluidSynth, calibration: calibration,
-                                               sequencer: sequencer, stuckNotes: stuckNotes, console: console)
+                                               sequencer: sequencer, stuckNotes: stuckNotes, logger: logger,
+                                               console: console)
             let inputs = await connectControllers(context, config: configuration.configuration, sequencer: sequencer,
                                                   logger: logger)
             history.store.outputName = OutputDestination(port).description

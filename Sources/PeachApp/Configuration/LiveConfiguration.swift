@@ -1,7 +1,7 @@
 import Foundation
+import PeachConfig
 import PeachCore
 import PeachFiles
-import PeachTerminal
 
 /// The configuration file, read live: every trial asks for the settings, and a file changed on
 /// disk since the last read is parsed again (a `stat`, no watcher thread), so edits apply from the

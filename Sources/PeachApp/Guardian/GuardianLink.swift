@@ -1,4 +1,5 @@
 import Glibc
+import PeachFiles
 import Synchronization
 
 /// Peach's end of its guardian: starts `peach __guardian` and tells it what it must know
@@ -26,6 +27,13 @@ final class GuardianLink: Sendable {
         }
         let (ours, theirs) = (ends[0], ends[1])
         defer { Glibc.close(theirs) }
+        // Writes never block (see above). O_NONBLOCK belongs to this end only: the guardian's stays blocking.
+        do {
+            try DescriptorFlags.setNonBlocking(ours, true, name: "Peach's end of the guardian socket")
+        } catch {
+            Glibc.close(ours)
+            throw LaunchFailure(description: error.description)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -53,7 +61,6 @@ final class GuardianLink: Sendable {
             Glibc.close(ours)
             throw LaunchFailure(description: "cannot start \(executable) \(Guardian.subcommand): \(String(cString: strerror(result)))")
         }
-        _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
         return GuardianLink(pid: pid, socket: ours)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PeachConfig
 import PeachCore
 import PeachDisciplines
 import PeachTerminal

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 import PeachTerminal
 
 /// One thread that waits in poll(2) on the keyboard and the signal self-pipe (never a busy loop:
@@ -7,9 +8,14 @@ import PeachTerminal
 public enum InputPump {
     public enum Mode: Sendable { case keys, lines }
 
-    public static func start(_ mode: Mode, fileDescriptor: Int32 = STDIN_FILENO)
+    /// Signals that cannot be watched (no pipe for them) are logged; keys and lines are read all the same.
+    public static func start(_ mode: Mode, fileDescriptor: Int32 = STDIN_FILENO, logger: any PeachLogger)
         -> (input: AsyncStream<UserInput>, signals: AsyncStream<ProcessSignal>) {
-        TerminalSignals.install()
+        do {
+            try TerminalSignals.install()
+        } catch {
+            logger.log(.error, "cannot watch for signals, so Ctrl-C, Ctrl-Z and resizing act without Peach noticing: \(error)")
+        }
         let (input, typed) = AsyncStream<UserInput>.makeStream()
         let (signals, received) = AsyncStream<ProcessSignal>.makeStream()
         let thread = Thread {

@@ -1,4 +1,5 @@
 import Foundation
+import PeachFiles
 import PeachMIDI
 
 /// FluidSynth as a child process with the ALSA sequencer MIDI driver: started with a name that
@@ -137,8 +138,14 @@ private final class OutputBuffer: @unchecked Sendable {
     }
 
     /// Reads whatever is left in the pipe without waiting (a descendant could still hold it open).
+    /// A pipe that cannot be made non-blocking is not read (it could wait forever): the output says so.
     func drain(_ descriptor: Int32) {
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        do {
+            try DescriptorFlags.setNonBlocking(descriptor, true, name: "FluidSynth's output pipe")
+        } catch {
+            append(Data("\n(Peach could not read the rest of FluidSynth's output: \(error))\n".utf8))
+            return
+        }
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

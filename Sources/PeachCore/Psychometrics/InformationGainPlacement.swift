@@ -62,16 +62,6 @@ public enum InformationGainPlacement {
         return best
     }
 
-    /// Expected information (nats) from one answer at a lattice difference.
-    public static func expectedGain(for posterior: ThresholdPosterior, differenceIndex: Int,
-                                    target: Target = .threshold) -> Double {
-        let reduced = Reduced(posterior)
-        return switch target {
-        case .threshold: reduced.expectedThresholdGain(differenceIndex: differenceIndex, grid: posterior.grid)
-        case .thresholdAndSlope: reduced.expectedGain(differenceIndex: differenceIndex, grid: posterior.grid)
-        }
-    }
-
     /// The posterior summed over λ, with the non-negligible threshold span of each slope row.
     struct Reduced {
         var cells: [Double]  // slope · thresholdCount + threshold

@@ -92,12 +92,4 @@ public struct ThresholdPosterior: Sendable {
     public var estimate: ThresholdEstimate {
         ThresholdEstimate(thresholdMarginal: thresholdMarginal, grid: grid, trials: trials)
     }
-
-    /// Posterior median slope (geometric interpolation between the log-spaced nodes).
-    public var medianSlope: Double {
-        let position = GridQuantile.position(of: 0.5, in: slopeMarginal).position
-        guard grid.slopeCount > 1 else { return grid.slopes[0] }
-        let step = log(grid.slopes[1] / grid.slopes[0])
-        return grid.slopes[0] * exp(position * step)
-    }
 }

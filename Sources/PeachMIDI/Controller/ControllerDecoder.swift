@@ -49,7 +49,6 @@ public struct ControllerDecoder: Sendable {
     /// The next control moved becomes the slider (see `ControllerLearner`). Meanwhile controller
     /// messages only teach; notes and buttons keep working.
     public mutating func startLearning() { learner = ControllerLearner(excluding: triggers.buttonControllers) }
-    public mutating func cancelLearning() { learner = nil }
 
     public mutating func decode(_ input: SequencerInput) -> [ControllerAction] {
         guard case .midi(let event, _, let time) = input else { return [] }

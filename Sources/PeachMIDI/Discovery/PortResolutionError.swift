@@ -7,8 +7,6 @@ public enum PortResolutionError: Error, Hashable, Sendable, CustomStringConverti
     case unsuitable(String, SequencerPortInfo, PortPurpose, candidates: [SequencerPortInfo])
     /// The text names Peach's own client.
     case ownClient(String, candidates: [SequencerPortInfo])
-    /// No synth to choose automatically.
-    case noSynth(candidates: [SequencerPortInfo])
 
     public var description: String {
         switch self {
@@ -25,9 +23,6 @@ public enum PortResolutionError: Error, Hashable, Sendable, CustomStringConverti
                 + Self.valid(purpose, candidates)
         case .ownClient(let text, let candidates):
             return "'\(text)' is Peach's own sequencer client.\n" + Self.valid(.destination, candidates)
-        case .noSynth(let candidates):
-            return "no synthesizer found on the ALSA sequencer: start one (e.g. 'fluidsynth -a pulseaudio -m alsa_seq "
-                + "/usr/share/sounds/sf2/FluidR3_GM.sf2') or name a port.\n" + Self.valid(.destination, candidates)
         }
     }
 

@@ -10,15 +10,6 @@ public enum SynthSelection {
             ?? (allowMidiThrough ? usable.first(where: isMidiThrough) : nil)
     }
 
-    /// Like `choose`, but an error listing the writable ports when there is no synth.
-    public static func require(from ports: [SequencerPortInfo], ownClient: Int,
-                               allowMidiThrough: Bool = false) throws(PortResolutionError) -> SequencerPortInfo {
-        guard let port = choose(from: ports, ownClient: ownClient, allowMidiThrough: allowMidiThrough) else {
-            throw .noSynth(candidates: PortResolver(ports: ports, ownClient: ownClient).candidates(for: .destination))
-        }
-        return port
-    }
-
     /// A port that makes sound: declared a synthesizer, or a FluidSynth (whatever its declared type).
     public static func isSynth(_ port: SequencerPortInfo) -> Bool {
         isSynthesizer(port) || isFluidSynth(port)

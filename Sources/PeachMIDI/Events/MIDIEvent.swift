@@ -20,7 +20,6 @@ public enum MIDIEvent: Hashable, Sendable {
 /// Controller numbers Peach uses by name.
 public enum MIDIController {
     public static let bankSelectMSB: UInt8 = 0
-    public static let modulationWheel: UInt8 = 1
     public static let dataEntryMSB: UInt8 = 6
     public static let channelVolume: UInt8 = 7
     public static let expression: UInt8 = 11
@@ -30,6 +29,5 @@ public enum MIDIController {
     public static let rpnLSB: UInt8 = 100
     public static let rpnMSB: UInt8 = 101
     public static let allSoundOff: UInt8 = 120
-    public static let resetAllControllers: UInt8 = 121
     public static let allNotesOff: UInt8 = 123
 }

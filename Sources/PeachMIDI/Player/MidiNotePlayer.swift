@@ -16,7 +16,8 @@ import PeachCore
 ///   note-off of each note Peach started, then CC123, CC120 and the bend centred on the channel.
 /// - A knob can be routed to a held note (`routeKnob`): the sequencer thread then bends it directly
 ///   (`TuningRoute`). The route is removed before the note's note-off is sent, reinstalled after a
-///   retrigger or a keyboard move, so it never bends a note that has stopped.
+///   retrigger or a keyboard move, so it never bends a note that has stopped. A route that cannot be
+///   installed or removed is logged, never fatal: the knob then tunes through `adjustFrequency`.
 public actor MidiNotePlayer: NotePlayer {
     public nonisolated let configuration: MidiNotePlayerConfiguration
     public nonisolated let tuning: BendTuning
@@ -27,12 +28,16 @@ public actor MidiNotePlayer: NotePlayer {
     private let routes: (any TuningRoutePort)?
     /// The knob routed to a held voice, and which voice.
     private var routed: (id: Int, knob: KnobRoute)?
+    /// Where a route that could not be installed or removed is reported.
+    private let logger: any PeachLogger
 
     /// `routes` is where knob routes are installed (the sequencer client); nil: knobs always go through `adjustFrequency`.
+    /// `logger` hears when a route cannot be installed or removed.
     public init(port: any MIDIOutputPort, configuration: MidiNotePlayerConfiguration = .init(),
-                routes: (any TuningRoutePort)? = nil) {
+                routes: (any TuningRoutePort)? = nil, logger: any PeachLogger = SilentLogger()) {
         self.port = port
         self.routes = routes
+        self.logger = logger
         self.configuration = configuration
         self.tuning = configuration.tuning
         self.allocator = ChannelAllocator(channels: configuration.channels)
@@ -44,17 +49,8 @@ public actor MidiNotePlayer: NotePlayer {
         try await port.send(configuration.setupEvents)
     }
 
-    /// What to send on the way out (SIGINT, SIGTERM, SIGHUP) when there is no time to ask the
-    /// actor: CC123, CC120 and a centred bend on every channel this player uses.
-    public nonisolated var emergencySilence: [MIDIEvent] { SynthSetup.silence(configuration.channels.sorted()) }
-
     public nonisolated func presentedFrequency(for frequency: Frequency) -> Frequency {
         tuning.presentedFrequency(for: frequency)
-    }
-
-    /// The notes Peach has started and not yet silenced.
-    public var soundingNotes: [SoundingNote] {
-        voices.keys.sorted().compactMap { voices[$0] }.map { SoundingNote(channel: $0.channel, note: $0.note, held: $0.held) }
     }
 
     // MARK: Fixed-duration notes
@@ -145,12 +141,20 @@ public actor MidiNotePlayer: NotePlayer {
         return route.centsFromTarget
     }
 
-    /// Installs the route for the routed voice as it sounds now (key, bend, pitch).
+    /// Installs the route for the routed voice as it sounds now (key, bend, pitch). When that fails the
+    /// knob stays with the main actor for this note (its events arrive as controller input and tune
+    /// through `adjustFrequency`), so nothing is lost but speed; the failure is logged once.
     private func installRoute() async {
         guard let routes, let (id, knob) = routed, let voice = voices[id] else { return }
         let route = TuningRoute(knob: knob, channel: voice.channel, key: voice.note, bend: voice.bend,
                                 centsFromTarget: Cents.between(knob.target, and: voice.frequency), tuning: tuning)
-        try? await routes.installTuningRoute(route)
+        do {
+            try await routes.installTuningRoute(route)
+        } catch {
+            routed = nil
+            logger.log(.warning, "MIDI player: the knob could not be routed to the held note, "
+                + "so it tunes it the slower way, through Peach's main loop: \(error)")
+        }
     }
 
     /// Before any note-off: the route must not bend a note that has stopped. The voice takes over the
@@ -159,7 +163,15 @@ public actor MidiNotePlayer: NotePlayer {
     private func removeRoute() async -> TuningRoute? {
         guard let routes, let (id, knob) = routed else { return nil }
         routed = nil
-        guard let removed = try? await routes.removeTuningRoute() else { return nil }
+        let removed: TuningRoute?
+        do {
+            removed = try await routes.removeTuningRoute()
+        } catch {
+            // The stop goes on regardless: the note must be switched off whatever became of its route.
+            logger.log(.error, "MIDI player: the knob's route could not be removed from the held note: \(error)")
+            return nil
+        }
+        guard let removed else { return nil }
         if removed.hasMoved, voices[id]?.note == removed.key {
             voices[id]?.bend = removed.bend
             voices[id]?.frequency = knob.target.shifted(by: removed.centsFromTarget)

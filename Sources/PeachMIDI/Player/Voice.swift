@@ -19,10 +19,3 @@ struct Voice: Sendable {
 
     var noteOff: MIDIEvent { .noteOff(channel: channel, note: note, velocity: 64) }
 }
-
-/// A sounding note as reported to observers (the output service, tests).
-public struct SoundingNote: Hashable, Sendable {
-    public var channel: MIDIChannel
-    public var note: MIDINote
-    public var held: Bool
-}

@@ -34,11 +34,12 @@ public actor MIDIOutputService: NotePlayer {
     public init<Port: MIDIOutputPort>(port: Port, directory: any SequencerDirectory, ownOutput: SequencerAddress,
                                       clock: any TrainingClock, configuration: MidiNotePlayerConfiguration = .init(),
                                       fadeDuration: Duration = MIDIOutputService.defaultFade, volumePercent: Double = 100,
-                                      offering: SynthMatching = .automaticSynth, routes: (any TuningRoutePort)? = nil) {
+                                      offering: SynthMatching = .automaticSynth, routes: (any TuningRoutePort)? = nil,
+                                      logger: any PeachLogger = SilentLogger()) {
         let guarded = CeilingEnforcingOutputPort(port, ceiling: configuration.ceiling)
         self.port = guarded
         // Knob routes go to the sequencer client itself (`routes`): bends need no ceiling.
-        self.player = MidiNotePlayer(port: guarded, configuration: configuration, routes: routes)
+        self.player = MidiNotePlayer(port: guarded, configuration: configuration, routes: routes, logger: logger)
         self.tuning = configuration.tuning
         self.directory = directory
         self.clock = clock

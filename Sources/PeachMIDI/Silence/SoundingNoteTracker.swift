@@ -17,8 +17,6 @@ public final class SoundingNoteTracker<Base: MIDIOutputPort>: MIDIOutputPort {
         self.changed = changed
     }
 
-    public var soundingKeys: [SoundingKey] { tracked.withLock { $0.keys.sorted() } }
-
     // Keys are added before the send (a note is listed before it can sound) and removed only
     // after it succeeded (a note-off that failed to leave leaves its key listed): the list may
     // name a key that is already off, never miss one that sounds. After a send only removals are

@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachFiles
 #if canImport(Glibc)
 import Glibc
 #endif

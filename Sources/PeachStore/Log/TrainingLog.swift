@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc

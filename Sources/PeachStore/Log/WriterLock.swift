@@ -1,4 +1,5 @@
 import Foundation
+import PeachFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -144,6 +144,10 @@ public enum ProfileSVG {
         return edge?.value ?? threshold(model, index)
     }
 
-    /// Coordinates with at most one decimal, so the output is stable and compact.
-    public static func n(_ value: Double) -> String { ConfigValue.format((value * 10).rounded() / 10) }
+    /// Coordinates with at most one decimal, so the output is stable and compact: "12", "12.5", "-0.3".
+    public static func n(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        if tenths.truncatingRemainder(dividingBy: 10) == 0, abs(tenths) < 1e16 { return String(Int(tenths / 10)) }
+        return String(format: "%.1f", tenths / 10)
+    }
 }

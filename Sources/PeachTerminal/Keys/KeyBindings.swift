@@ -54,8 +54,8 @@ public enum KeyBindings {
 
     public static func global(_ key: Key) -> GlobalAction? {
         switch key {
-        case .control("c"): .quit
-        case .control("z"): .suspend
+        case .ctrlC: .quit
+        case .ctrlZ: .suspend
         default: nil
         }
     }

@@ -41,8 +41,8 @@ public enum ProfileScreen {
                                    size: size, style: style)
     }
 
-    /// The same summary `peach profile` prints as text.
-    public static func summaryLines(_ model: ProfileScreenModel) -> [(label: String, text: String)] {
+    /// The summary under the chart: threshold, progress, pitch matching and what was trained.
+    static func summaryLines(_ model: ProfileScreenModel) -> [(label: String, text: String)] {
         let chart = model.chart
         let comparison = chart.overall.map { "75 % point " + ScreenFormat.threshold($0) } ?? "no comparisons yet"
         let stats = model.pitchMatching
@@ -57,12 +57,5 @@ public enum ProfileScreen {
             + "\(stats.count) pitch match\(stats.count == 1 ? "" : "es")"
         return [("Threshold       ", comparison), ("Progress        ", model.progress ?? "not enough data yet"),
                 ("Pitch matching  ", matching), ("Trained         ", counts)]
-    }
-
-    /// `peach profile` without --svg: plain text lines, no escape sequences.
-    public static func textSummary(_ model: ProfileScreenModel, width: Int = 80) -> String {
-        let chart = TerminalProfileChart.render(model.chart, width: width, height: 12, style: Styler(.monochrome))
-            .map { String($0.reversed().drop { $0 == " " }.reversed()) }
-        return (chart + [""] + summaryLines(model).map { $0.label + $0.text }).joined(separator: "\n") + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import PeachConfig
+
 /// One editable row of the Settings screen.
 public struct SettingsRow: Hashable, Sendable {
     public var label: String

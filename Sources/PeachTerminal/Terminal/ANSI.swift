@@ -14,9 +14,6 @@ public enum ANSI {
     public static let resetStyle = csi + "0m"
     public static let bell = "\u{07}"
 
-    /// Moves the cursor to a 1-based row and column.
-    public static func moveTo(row: Int, column: Int) -> String { csi + "\(row);\(column)H" }
-
     /// Select Graphic Rendition with the given numeric parameters.
     public static func style(_ codes: [Int]) -> String {
         csi + codes.map(String.init).joined(separator: ";") + "m"

@@ -22,6 +22,4 @@ public struct TerminalOutput: Sendable {
             }
         }
     }
-
-    public var isTerminal: Bool { isatty(fileDescriptor) == 1 }
 }

@@ -41,9 +41,6 @@ public enum TerminalRestorer {
         return true
     }
 
-    /// True between `save` and the first `restore`.
-    public static var isRawModeActive: Bool { needsRestore }
-
     /// Puts the saved attributes back and leaves the alternate screen with the cursor shown.
     /// Safe to call any number of times and from a signal handler.
     public static func restore() {

@@ -1,4 +1,5 @@
 import Glibc
+import PeachFiles
 
 /// Turns signals into readable events with the self-pipe trick: the handler only writes the signal
 /// number into a pipe (async-signal-safe), and the main loop polls that pipe next to the keyboard,
@@ -13,15 +14,21 @@ public enum TerminalSignals {
     /// The descriptor to poll; -1 before `install`.
     public static var readDescriptor: Int32 { pipeDescriptors.read }
 
-    /// Creates the pipe once and installs recording handlers for `signals`. Idempotent.
-    public static func install(_ signals: [Int32] = handled) {
+    /// Creates the pipe once and installs recording handlers for `signals`. Idempotent. Throws, and
+    /// installs nothing, when the pipe cannot be made: the signals then keep their default actions.
+    public static func install(_ signals: [Int32] = handled) throws(SystemError) {
         if pipeDescriptors.read < 0 {
             var descriptors: [Int32] = [-1, -1]
-            guard pipe(&descriptors) == 0 else { return }
-            for descriptor in descriptors {
-                // Non-blocking: a full pipe drops a byte rather than blocking inside a handler.
-                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            guard pipe(&descriptors) == 0 else { throw SystemError("creating", "the signal pipe") }
+            do {
+                for descriptor in descriptors {
+                    // Non-blocking: a full pipe drops a byte rather than blocking inside a handler.
+                    try DescriptorFlags.setNonBlocking(descriptor, true, name: "the signal pipe")
+                    try DescriptorFlags.setCloseOnExec(descriptor, name: "the signal pipe")
+                }
+            } catch {
+                descriptors.forEach { close($0) }
+                throw error
             }
             pipeDescriptors = (descriptors[0], descriptors[1])
         }

@@ -4,6 +4,7 @@ import Testing
 import PeachTerminal
 import PeachDisciplines
 import PeachTestSupport
+import PeachConfig
 
 /// peach(1) and --help come from one table: the page renders cleanly and both list the same things.
 @Suite struct ManPageTests {

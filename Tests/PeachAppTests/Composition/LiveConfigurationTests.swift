@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachApp
+import PeachConfig
 import PeachCore
 import PeachTerminal
 import PeachDisciplines

@@ -1,5 +1,6 @@
 import Testing
 @testable import PeachApp
+import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachTerminal

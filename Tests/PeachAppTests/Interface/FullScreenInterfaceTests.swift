@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PeachApp
 import PeachCore
+import PeachConfig
 import PeachTerminal
 import PeachMIDI
 import PeachDisciplines

@@ -47,8 +47,9 @@ import PeachTestSupport
 
     @Test func jointTargetIsTheExpectedEntropyReductionOverThresholdAndSlope() {
         let posterior = Self.posterior()
+        let reduced = InformationGainPlacement.Reduced(posterior)
         for index in [0, 3, 5, 8] {
-            let gain = InformationGainPlacement.expectedGain(for: posterior, differenceIndex: index, target: .thresholdAndSlope)
+            let gain = reduced.expectedGain(differenceIndex: index, grid: posterior.grid)
             let reference = Self.bruteForceGain(posterior, differenceIndex: index, thresholdOnly: false)
             #expect(abs(gain - reference) < 1e-4, "difference index \(index)")
         }
@@ -56,8 +57,9 @@ import PeachTestSupport
 
     @Test func thresholdTargetIsTheExpectedEntropyReductionOfTheThresholdMarginal() {
         let posterior = Self.posterior()
+        let reduced = InformationGainPlacement.Reduced(posterior)
         for index in [0, 3, 5, 8] {
-            let gain = InformationGainPlacement.expectedGain(for: posterior, differenceIndex: index, target: .threshold)
+            let gain = reduced.expectedThresholdGain(differenceIndex: index, grid: posterior.grid)
             let reference = Self.bruteForceGain(posterior, differenceIndex: index, thresholdOnly: true)
             #expect(abs(gain - reference) < 1e-4, "difference index \(index)")
         }

@@ -27,13 +27,6 @@ import Testing
         #expect(SynthSelection.choose(from: [peachAsSynth], ownClient: F.peachClient) == nil)
     }
 
-    @Test func noSynthErrorListsTheWritablePorts() {
-        let ports = [F.through, F.monitor, F.peachIn]
-        #expect(throws: PortResolutionError.noSynth(candidates: [F.through, F.monitor])) {
-            try SynthSelection.require(from: ports, ownClient: F.peachClient)
-        }
-    }
-
     @Test func defaultControllersAreHardwareInputsThatAreNotSynths() {
         #expect(ControllerSelection.defaultInputs(from: F.desktop, ownClient: F.peachClient) == [F.keyboard, F.knobs])
         #expect(ControllerSelection.defaultInputs(from: [F.announce, F.through, F.peachOut], ownClient: F.peachClient).isEmpty)

@@ -16,6 +16,10 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     }
 
     struct Failure: Error {}
+    /// What `failRouteChanges` throws: a sequencer client that has gone, in words.
+    struct RouteFailure: Error, CustomStringConvertible {
+        var description: String { "the sequencer client has been closed" }
+    }
 
     private(set) var log: [Entry] = []
     /// What reached the synth, in order.
@@ -23,6 +27,8 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     private(set) var inFlight = 0
     var holdScheduled = false
     var failNextSend = false
+    /// Installing and removing knob routes throw `RouteFailure` (the sequencer thread is gone).
+    var failRouteChanges = false
     private var holdNext = false
     private var holding = false
     private var scheduledGeneration = 0
@@ -30,6 +36,7 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
 
     func setHoldScheduled(_ hold: Bool) { holdScheduled = hold }
     func setFailNextSend() { failNextSend = true }
+    func setFailRouteChanges(_ fail: Bool) { failRouteChanges = fail }
     func holdNextSend() { holdNext = true }
     func releaseHeld() { holding = false }
     func releaseScheduled() { released = scheduledGeneration }
@@ -67,11 +74,13 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     private(set) var route: TuningRoute?
 
     func installTuningRoute(_ route: TuningRoute?) async throws {
+        if failRouteChanges { throw RouteFailure() }
         log.append(.route(key: route?.key))
         self.route = route
     }
 
     func removeTuningRoute() async throws -> TuningRoute? {
+        if failRouteChanges { throw RouteFailure() }
         defer { route = nil }
         log.append(.route(key: nil))
         return route

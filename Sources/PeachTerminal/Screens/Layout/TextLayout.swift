@@ -18,22 +18,6 @@ public enum TextLayout {
         return width
     }
 
-    /// The text without escape sequences.
-    public static func stripEscapes(_ text: String) -> String {
-        var result = ""
-        var inEscape = false
-        for character in text {
-            if inEscape {
-                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), character != "[" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
-
     /// Exactly `width` columns: cut (keeping escape sequences, and resetting the style if a
     /// styled run was cut) or padded with spaces.
     public static func fit(_ text: String, width: Int) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
-@testable import PeachTerminal
+@testable import PeachConfig
 import PeachFiles
 
 @Suite struct ConfigFileTests {

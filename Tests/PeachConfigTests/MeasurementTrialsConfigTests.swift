@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
-@testable import PeachTerminal
+@testable import PeachConfig
 
 @Suite struct MeasurementTrialsConfigTests {
     @Test func theDefaultIsOneTrialInTwo() {

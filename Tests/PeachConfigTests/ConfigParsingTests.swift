@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
-@testable import PeachTerminal
+@testable import PeachConfig
 
 @Suite struct ConfigParsingTests {
     func parse(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf") }

@@ -1,8 +1,10 @@
-/// The documented default configuration: every key with its comment, allowed values and default.
-/// `config/peach.conf` in the repository is exactly this text (a test keeps them equal), and the
-/// app may write it as a starting point for the user's own file.
-public enum ConfigTemplate {
-    public static let header = """
+@testable import PeachConfig
+
+/// The documented default configuration, generated from the schema: every key with its comment,
+/// allowed values and default. `config/peach.conf` in the repository must be exactly this text
+/// (`ConfigFileTests` keeps them equal); Peach itself never writes it.
+enum ConfigTemplate {
+    static let header = """
     # Peach configuration file.
     #
     # Peach reads --config FILE, else $XDG_CONFIG_HOME/peach/peach.conf, else ~/.config/peach/peach.conf.
@@ -14,7 +16,7 @@ public enum ConfigTemplate {
     # a value). Put a value in "double quotes" to keep spaces or a `#` in it.
     """
 
-    public static var text: String {
+    static var text: String {
         var lines = header.components(separatedBy: "\n")
         var section = ""
         for key in ConfigSchema.all {

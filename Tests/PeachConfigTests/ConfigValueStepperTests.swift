@@ -1,6 +1,6 @@
 import Testing
 import PeachCore
-@testable import PeachTerminal
+@testable import PeachConfig
 
 @Suite struct ConfigValueStepperTests {
     func step(_ key: ConfigKey, _ value: ConfigValue, _ direction: Int, coarse: Bool = false) -> ConfigValue {

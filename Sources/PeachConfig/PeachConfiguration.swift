@@ -45,9 +45,6 @@ public struct PeachConfiguration: Hashable, Sendable {
         return nil
     }
 
-    /// The keys whose value differs from the default, in file order (what the writer saves).
-    public var changedKeys: [ConfigKey] { ConfigSchema.all.filter { self[$0] != $0.defaultValue } }
-
     public var errors: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .warning } }
 

@@ -1,24 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PeachFiles
 
-/// A failed system call: what was attempted on which path, the errno, and what the user can do about it.
-public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let operation: String
-    public let path: String
-    public let code: Int32
-
-    public init(_ operation: String, _ path: String, code: Int32 = errno) {
-        self.operation = operation
-        self.path = path
-        self.code = code
-    }
-
-    public var reason: String { String(cString: strerror(code)) }
-
-    public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
-
-    /// What to do next, in the user's terms.
+/// What the user can do when a system call on the data directory fails: the store's messages
+/// (`StoreError`, `CSVImportError`) add it to the failed call.
+extension SystemError {
     public var advice: String {
         switch code {
         case ENOSPC, EDQUOT: "The disk (or your quota) is full: free some space."
@@ -31,5 +18,6 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(operation) \(path) failed: \(reason) (errno \(code)). \(advice)" }
+    /// The failed call, then the advice: how the store's messages show it.
+    public var explained: String { "\(description). \(advice)" }
 }

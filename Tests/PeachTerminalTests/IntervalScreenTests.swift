@@ -1,33 +1,8 @@
-import Foundation
 import Testing
 import PeachCore
 @testable import PeachTerminal
 
-@Suite struct IntervalConfigTests {
-    @Test func intervalKeysReachTheTrainingSettings() {
-        let configuration = ConfigLoader.parse(text: """
-            [training]
-            intervals = P5 up P4 TT down
-            tuning_system = just
-            interval_presentation = harmonic
-            """, file: "peach.conf")
-        #expect(configuration.diagnostics.isEmpty, "\(configuration.diagnostics)")
-        let settings = configuration.trainingSettings
-        #expect(settings.intervals.intervals == [DirectedInterval(.perfectFourth, .down), DirectedInterval(.tritone, .down),
-                                                 DirectedInterval(.perfectFifth, .up)])
-        #expect(settings.tuningSystem == .justIntonation)
-        #expect(settings.intervalPresentation == .harmonic)
-    }
-
-    @Test func aBadIntervalListIsReportedWithWhatIsAllowedAndFallsBackToTheDefault() {
-        let configuration = ConfigLoader.parse(text: "[training]\nintervals = P5 sideways\n", file: "peach.conf")
-        #expect(configuration.diagnostics.count == 1)
-        let diagnostic = "\(configuration.diagnostics.first!)"
-        #expect(diagnostic.contains("intervals") && diagnostic.contains("m2 M2 m3") && diagnostic.contains("up, down or both"))
-        #expect(configuration.trainingSettings.intervals == .standard)
-    }
-}
-
+/// The interval modes' screens ask about the interval, not the same pitch.
 @Suite struct IntervalScreenTests {
     @Test func intervalComparisonSaysWiderOrNarrowerAndLightsBothNotesWhenHarmonic() {
         let model = ComparisonScreenModel(phase: .playingNote2, canAnswer: true, title: "Interval comparison",

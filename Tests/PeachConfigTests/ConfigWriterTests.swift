@@ -1,6 +1,6 @@
 import Testing
 import PeachCore
-@testable import PeachTerminal
+@testable import PeachConfig
 
 @Suite struct ConfigWriterTests {
     static let userFile = """
@@ -76,7 +76,7 @@ import PeachCore
         #expect(!notANumber)
         #expect(allowed)
         #expect(configuration.trainingSettings.velocity == MIDIVelocity(120))
-        #expect(configuration.changedKeys == [ConfigSchema.velocity])
+        #expect(ConfigSchema.all.filter { configuration[$0] != $0.defaultValue } == [ConfigSchema.velocity], "only the allowed value was set")
     }
 
     @Test func setRejectsValuesThatBreakADependentKey() {

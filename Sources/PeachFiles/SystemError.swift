@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failed system call: what was attempted on which file (or descriptor), and the errno.
+/// Callers that know what the user can do about it add that themselves (the training store's `advice`).
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let operation: String
+    /// The file, or a description of the descriptor ("the signal pipe").
+    public let path: String
+    public let code: Int32
+
+    /// `code` defaults to `errno`, so create it right after the call that failed.
+    public init(_ operation: String, _ path: String, code: Int32 = errno) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    public var reason: String { String(cString: strerror(code)) }
+
+    /// "opening /x/training.log failed: Read-only file system (errno 30)".
+    public var description: String { "\(operation) \(path) failed: \(reason) (errno \(code))" }
+}
