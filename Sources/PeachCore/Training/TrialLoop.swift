@@ -20,7 +20,7 @@ public final class TrialLoop {
     /// Stops the owning session (its own state and silencing); set by the session right after init.
     @ObservationIgnored public var stopSession: @MainActor () -> Void = {}
 
-    @ObservationIgnored private(set) var token = 0
+    @ObservationIgnored public private(set) var token = 0
     @ObservationIgnored private var trialTask: Task<Void, Never>?
     @ObservationIgnored private var feedbackTask: Task<Void, Never>?
     /// The silencing started last; the next trial waits for it so it cannot cut the new note.

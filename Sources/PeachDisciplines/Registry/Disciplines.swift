@@ -9,6 +9,7 @@ public enum Disciplines {
         PitchMatchingDiscipline(),
         ThresholdTestDiscipline(),
         CompareTimingDiscipline(),
+        FillTheGapDiscipline(),
     ]
 
     /// Every registered discipline's log and CSV codecs, for the store, the importer and the exporter.

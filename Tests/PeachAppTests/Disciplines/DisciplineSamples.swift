@@ -13,7 +13,7 @@ enum DisciplineSamples {
 
     static func samples(of kind: DisciplineKind) -> [Sample]? {
         [.comparison: comparisons, .pitchMatching: pitchMatchings, .thresholdTest: thresholdTests,
-         .compareTiming: compareTimings][kind]
+         .compareTiming: compareTimings, .fillTheGap: fillTheGaps][kind]
     }
 
     static func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_772_548_200 + seconds) }
@@ -51,5 +51,18 @@ enum DisciplineSamples {
         Sample(record: TrainingRecord(CompareTimingRecord(timestamp: date(55), tempo: TempoBPM(84)!,
                                                           offset: Milliseconds(7.25), answeredLate: false, isCorrect: false)),
                csvExact: true),
+    ]
+
+    static let fillTheGaps: [Sample] = [
+        Sample(record: TrainingRecord(FillTheGapRecord(
+            timestamp: date(60.5), tempo: TempoBPM(90)!, meanOffset: Milliseconds(-3.5),
+            meanOffsetByPosition: [Milliseconds(-1), nil, Milliseconds(-6), Milliseconds(-3.5)], hits: 14, gaps: 16,
+            kernelStamped: true, outputName: "FLUID Synth (1234)")), csvExact: false),
+        Sample(record: TrainingRecord(FillTheGapRecord(
+            timestamp: date(70), tempo: TempoBPM(160)!, meanOffset: Milliseconds(8.25),
+            meanOffsetByPosition: [Milliseconds(8.25), nil, nil, nil])), csvExact: true),
+        Sample(record: TrainingRecord(FillTheGapRecord(
+            timestamp: date(80), tempo: TempoBPM(60)!, meanOffset: nil, meanOffsetByPosition: [nil, nil, nil, nil],
+            hits: 0, gaps: 16, kernelStamped: false)), csvExact: false),
     ]
 }

@@ -1,0 +1,152 @@
+import Foundation
+import Observation
+import PeachCore
+
+/// Fill the gap: a steady sixteenth-note grid, every click scheduled ahead on the queue (a whole trial at
+/// once, the next one a cycle before it is due, so the grid never breaks); each four-step cycle has one silent
+/// step, and the player taps into it. A tap within half a sixteenth of a gap is scored with its signed offset,
+/// one outside every window is ignored, a gap without a tap is a miss; sixteen gaps make one trial. MIDI taps
+/// carry the kernel's time on the queue clock; a computer-keyboard tap is stamped when read (less exact, and
+/// the record says so). `stop` removes every pending click and discards the unfinished trial.
+@MainActor @Observable
+public final class FillTheGapSession: TrainingSession {
+    public enum State: Hashable, Sendable {
+        case idle
+        case playing
+    }
+
+    public static let leadIn: Duration = .milliseconds(300)
+
+    public private(set) var state: State = .idle
+    public private(set) var current: FillTheGapTrial?
+    /// The running trial's taps so far, per gap.
+    public private(set) var offsets: [Milliseconds?] = []
+    public private(set) var lastCompleted: CompletedFillTheGap?
+    public private(set) var completedCount = 0
+
+    public var isTraining: Bool { state != .idle }
+    public var statusMessage: String? { loop.statusMessage }
+    public var trialNumber: Int? { isTraining ? completedCount + 1 : nil }
+
+    @ObservationIgnored private let player: any RhythmPlayer
+    @ObservationIgnored private let settingsSource: any TrainingSettingsSource
+    @ObservationIgnored private let loop: TrialLoop
+    @ObservationIgnored private var random: AnyRandomNumberGenerator
+    @ObservationIgnored private var next: FillTheGapTrial?
+    @ObservationIgnored private var nextOffsets: [Milliseconds?] = []
+    /// Whether a computer-keyboard tap hit a gap of the running (next) trial.
+    @ObservationIgnored private var keyboardTapped = false
+    @ObservationIgnored private var nextKeyboardTapped = false
+
+    public init(player: any RhythmPlayer, settings: any TrainingSettingsSource, clock: any TrainingClock,
+                logger: any PeachLogger = SilentLogger(), interruptions: (any InterruptionSource)? = nil,
+                observers: [any TrainingObserver] = [], random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+        self.player = player
+        self.settingsSource = settings
+        self.random = AnyRandomNumberGenerator(random)
+        loop = TrialLoop(modeName: "Fill the gap", clock: clock, logger: logger, interruptions: interruptions,
+                         observers: observers)
+        loop.stopSession = { [weak self] in self?.stop() }
+    }
+
+    public func start() {
+        guard state == .idle else { return }
+        completedCount = 0
+        lastCompleted = nil
+        state = .playing
+        loop.begin()
+        loop.runTrial { [weak self] token in try await self?.run(token) }
+    }
+
+    public func accepts(_ input: TrainingInput) -> Bool {
+        switch input {
+        case .tap: state == .playing
+        case .answer, .adjust, .tune, .sounded, .commit: false
+        }
+    }
+
+    public func handle(_ input: TrainingInput) {
+        switch input {
+        case .tap(let instant): tap(at: instant)
+        case .answer, .adjust, .tune, .sounded, .commit: break
+        }
+    }
+
+    /// A tap: the confirming sound at once, then scored against the gap it falls in (if any).
+    public func tap(at instant: QueueInstant?) {
+        guard state == .playing else { return }
+        let token = loop.token
+        let player = player
+        Task { [weak self] in
+            try? await player.playTapSound()
+            let stamped: QueueInstant
+            if let instant { stamped = instant } else if let now = try? await player.queueNow() { stamped = now } else { return }
+            guard let self, self.loop.isCurrent(token) else { return }
+            self.score(stamped, fromKeyboard: instant == nil)
+        }
+    }
+
+    @discardableResult
+    public func stop() -> Task<Void, Never> {
+        guard state != .idle else { return loop.settled }
+        loop.halt()
+        state = .idle
+        current = nil
+        next = nil
+        offsets = []
+        loop.silence { [player] in try await player.cancelScheduled() }
+        return loop.settled
+    }
+
+    private func score(_ instant: QueueInstant, fromKeyboard: Bool) {
+        if let trial = current, let hit = trial.gap(containing: instant) {
+            guard offsets[hit.gap] == nil else { return }  // a second tap into one gap: ignored
+            offsets[hit.gap] = hit.offset
+            if fromKeyboard { keyboardTapped = true }
+        } else if let trial = next, let hit = trial.gap(containing: instant), nextOffsets[hit.gap] == nil {
+            nextOffsets[hit.gap] = hit.offset
+            if fromKeyboard { nextKeyboardTapped = true }
+        }
+        // Outside every gap's window: ignored.
+    }
+
+    private func makeTrial(from start: QueueInstant) -> FillTheGapTrial {
+        let settings = settingsSource.currentSettings
+        return FillTheGapTrial.drawn(tempo: settings.tempo, start: start, enabled: settings.gapPositions, using: &random)
+    }
+
+    /// Trial after trial until stopped: the next trial is queued one cycle before the running one ends, and the
+    /// running one is scored once its last gap's window has closed.
+    private func run(_ token: Int) async throws {
+        var trial = makeTrial(from: try await player.queueNow() + Self.leadIn)
+        try await player.schedule(trial.clicks)
+        current = trial
+        offsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
+        while loop.isCurrent(token) {
+            let following = makeTrial(from: trial.end)
+            try await player.waitUntil(trial.end + (.zero - trial.tempo.sixteenth * FillTheGapTrial.steps))
+            guard loop.isCurrent(token) else { return }
+            try await player.schedule(following.clicks)
+            next = following
+            nextOffsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
+            try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.tempo.sixteenth / 2)
+            guard loop.isCurrent(token) else { return }
+            finish(trial)
+            guard loop.isCurrent(token) else { return }  // an observer (a due break) may have stopped training
+            trial = following
+            current = following
+            offsets = nextOffsets
+            keyboardTapped = nextKeyboardTapped
+            nextKeyboardTapped = false
+            next = nil
+        }
+    }
+
+    private func finish(_ trial: FillTheGapTrial) {
+        let completed = CompletedFillTheGap(trial: trial, offsets: offsets, kernelStamped: !keyboardTapped,
+                                            timestamp: loop.clock.now())
+        completedCount += 1
+        lastCompleted = completed
+        loop.notify(completed)
+    }
+}

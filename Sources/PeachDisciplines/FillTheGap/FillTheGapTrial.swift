@@ -1,0 +1,77 @@
+import Foundation
+import PeachCore
+
+/// One fill-the-gap trial on the queue clock: sixteen cycles of four sixteenth-note steps from `start`, each
+/// cycle with one silent step (its gap) the player taps into.
+public struct FillTheGapTrial: Hashable, Sendable {
+    public static let cycles = 16
+    public static let steps = 4
+
+    public var tempo: TempoBPM
+    public var start: QueueInstant
+    /// The silent step (0...3) of each cycle.
+    public var gapPositions: [Int]
+
+    public init(tempo: TempoBPM, start: QueueInstant, gapPositions: [Int]) {
+        self.tempo = tempo
+        self.start = start
+        self.gapPositions = gapPositions
+    }
+
+    /// Draws each cycle's gap from `enabled` (all four steps when empty).
+    public static func drawn(tempo: TempoBPM, start: QueueInstant, enabled: Set<Int>,
+                             using random: inout some RandomNumberGenerator) -> FillTheGapTrial {
+        let choices = enabled.filter { (0..<steps).contains($0) }.sorted()
+        let pool = choices.isEmpty ? Array(0..<steps) : choices
+        return FillTheGapTrial(tempo: tempo, start: start,
+                               gapPositions: (0..<cycles).map { _ in pool.randomElement(using: &random)! })
+    }
+
+    func time(cycle: Int, step: Int) -> QueueInstant { start + tempo.sixteenth * (cycle * Self.steps + step) }
+
+    public func gapTime(_ gap: Int) -> QueueInstant { time(cycle: gap, step: gapPositions[gap]) }
+
+    /// Where the next trial's grid goes on: right after the last step.
+    public var end: QueueInstant { start + tempo.sixteenth * (Self.cycles * Self.steps) }
+
+    /// Every sounding step: the gaps silent, the first step of a cycle accented.
+    public var clicks: [RhythmClick] {
+        (0..<Self.cycles).flatMap { cycle in
+            (0..<Self.steps).filter { $0 != gapPositions[cycle] }.map { RhythmClick(time: time(cycle: cycle, step: $0), accent: $0 == 0) }
+        }
+    }
+
+    /// The gap whose window (± half a sixteenth around it) holds `instant`, with the signed offset; nil outside.
+    public func gap(containing instant: QueueInstant) -> (gap: Int, offset: Milliseconds)? {
+        let half = tempo.sixteenthMilliseconds / 2
+        for gap in 0..<Self.cycles {
+            let offset = instant.milliseconds(since: gapTime(gap))
+            if abs(offset.value) <= half { return (gap, offset) }
+        }
+        return nil
+    }
+}
+
+/// A finished fill-the-gap trial, as observers receive it: each gap's tap offset (nil: missed).
+public struct CompletedFillTheGap: CompletedTrial, Hashable {
+    public var trial: FillTheGapTrial
+    public var offsets: [Milliseconds?]
+    /// False when a computer-keyboard tap (stamped when read) is among the hits.
+    public var kernelStamped: Bool
+    public var timestamp: Date
+
+    public var discipline: TrainingDiscipline { .fillTheGap }
+    public var hits: Int { offsets.count { $0 != nil } }
+
+    public var meanOffset: Milliseconds? { Self.mean(offsets.compactMap { $0 }) }
+
+    public var meanOffsetByPosition: [Milliseconds?] {
+        (0..<FillTheGapTrial.steps).map { position in
+            Self.mean(zip(trial.gapPositions, offsets).compactMap { $0.0 == position ? $0.1 : nil })
+        }
+    }
+
+    static func mean(_ values: [Milliseconds]) -> Milliseconds? {
+        values.isEmpty ? nil : Milliseconds(values.reduce(0) { $0 + $1.value } / Double(values.count))
+    }
+}
