@@ -10,6 +10,8 @@ public struct QueueInstant: Hashable, Comparable, Sendable, CustomStringConverti
 
     public static func + (lhs: Self, rhs: Duration) -> Self { Self(nanoseconds: lhs.nanoseconds + rhs.nanoseconds) }
 
+    public static func - (lhs: Self, rhs: Duration) -> Self { Self(nanoseconds: lhs.nanoseconds - rhs.nanoseconds) }
+
     public static func - (lhs: Self, rhs: Self) -> Duration { .nanoseconds(lhs.nanoseconds - rhs.nanoseconds) }
 
     /// Signed milliseconds from `other` to this instant (positive: this one is later).

@@ -36,6 +36,12 @@ public struct CompletedCompareTiming: CompletedTrial, Hashable {
     public var answeredLate: Bool
     public var timestamp: Date
 
+    public init(trial: CompareTimingTrial, answeredLate: Bool, timestamp: Date) {
+        self.trial = trial
+        self.answeredLate = answeredLate
+        self.timestamp = timestamp
+    }
+
     public var isCorrect: Bool { answeredLate == trial.isLate }
     public var discipline: TrainingDiscipline { .compareTiming }
 }

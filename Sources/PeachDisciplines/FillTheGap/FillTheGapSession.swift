@@ -124,7 +124,7 @@ public final class FillTheGapSession: TrainingSession {
         offsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
         while loop.isCurrent(token) {
             let following = makeTrial(from: trial.end)
-            try await player.waitUntil(trial.end + (.zero - trial.tempo.sixteenth * FillTheGapTrial.steps))
+            try await player.waitUntil(trial.end - trial.tempo.sixteenth * FillTheGapTrial.steps)
             guard loop.isCurrent(token) else { return }
             try await player.schedule(following.clicks)
             next = following

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachDisciplines
+import PeachTestSupport
+
+/// Collects every finished trial of a session.
+@MainActor
+final class TrialCollector: TrainingObserver {
+    var trials: [any CompletedTrial] = []
+    func trialCompleted(_ trial: any CompletedTrial) throws { trials.append(trial) }
+}
+
+/// Compare timing with a mock rhythm player whose queue clock the test moves: the pattern's absolute times,
+/// answers only after it, feedback, the staircase, and stop from every state.
+@MainActor @Suite struct CompareTimingSessionTests {
+    @MainActor struct Rig {
+        let player = InstantRhythmPlayer(instant: false)
+        let settings = FixedSettings()
+        let collector = TrialCollector()
+        let profile = PerceptualProfile()
+        let session: CompareTimingSession
+
+        init(tempo: Int = 120, seed: UInt64 = 7) {
+            settings.currentSettings.tempo = TempoBPM(tempo)!
+            session = CompareTimingSession(player: player, profile: profile, settings: settings, clock: SteppingClock(),
+                                           observers: [collector], strategy: CompareTimingStrategy(random: SeededRandom(seed: seed)))
+        }
+
+        /// Plays the pattern to its end: the answer is taken from then on.
+        func playPattern() async {
+            _ = await eventually("pattern queued") { player.scheduled.count % 4 == 0 && !player.scheduled.isEmpty }
+            player.advance(by: .seconds(2))
+        }
+    }
+
+    @Test func fourClicksASixteenthApartTheFourthMovedScheduledAtAbsoluteTimes() async throws {
+        let rig = Rig(tempo: 120)
+        let start = try await rig.player.queueNow()
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 4 })
+        let clicks = rig.player.scheduled
+        let trial = try #require(rig.session.currentTrial)
+        #expect(clicks[0].time == start + CompareTimingSession.leadIn, "the first click a lead-in after now, on the queue clock")
+        #expect(clicks.map(\.accent) == [true, false, false, false])
+        for step in 1..<3 { #expect(clicks[step].time - clicks[step - 1].time == .milliseconds(125)) }
+        #expect(abs((clicks[3].time - clicks[2].time - .milliseconds(125)).nanoseconds - Int64(trial.offset.value * 1e6)) <= 1)
+        #expect(!rig.session.accepts(.answer(higher: true)), "no answer while the pattern plays")
+        rig.player.advance(by: .seconds(1))
+        #expect(await eventually("answerable") { rig.session.accepts(.answer(higher: true)) })
+    }
+
+    @Test func anAnswerIsScoredRecordedAndTheNextPatternFollows() async throws {
+        let rig = Rig()
+        rig.session.start()
+        await rig.playPattern()
+        #expect(await eventually("answerable") { rig.session.state == .awaitingAnswer })
+        let trial = try #require(rig.session.currentTrial)
+        rig.session.handle(.answer(higher: trial.isLate))
+        let completed = try #require(rig.collector.trials.first as? CompletedCompareTiming)
+        #expect(completed.isCorrect && completed.trial == trial)
+        #expect(rig.session.state == .showingFeedback && rig.session.correctCount == 1)
+        let record = try #require(Disciplines.record(of: completed, outputName: "Midi Through")?.as(CompareTimingRecord.self))
+        #expect(record.offset == trial.offset && record.isCorrect && record.answeredLate == trial.isLate)
+        #expect(await eventually("next pattern") { rig.player.scheduled.count == 8 })
+        // The staircase: one step harder after a correct answer, in % of a sixteenth.
+        let next = try #require(rig.session.currentTrial)
+        let expected = KazezRule.next(after: trial.percentOfSixteenth, wasCorrect: true, within: CompareTimingStrategy.percentBounds)
+        #expect(abs(next.percentOfSixteenth - expected) < 1e-9)
+    }
+
+    @Test func stopFromEveryStateRemovesPendingClicksAndDiscardsTheTrial() async throws {
+        for stopWhile in [CompareTimingSession.State.playingPattern, .awaitingAnswer, .showingFeedback] {
+            let rig = Rig()
+            rig.session.start()
+            if stopWhile != .playingPattern { await rig.playPattern() }
+            if stopWhile == .showingFeedback {
+                #expect(await eventually("answerable") { rig.session.state == .awaitingAnswer })
+                rig.session.handle(.answer(higher: true))
+            }
+            #expect(await eventually("\(stopWhile)") { rig.session.state == stopWhile })
+            await rig.session.stop().value
+            let queued = rig.player.scheduled.count
+            #expect(rig.session.state == .idle && rig.player.cancelCount == 1, "stopped while \(stopWhile)")
+            #expect(rig.collector.trials.count == (stopWhile == .showingFeedback ? 1 : 0), "the unanswered trial is discarded")
+            rig.player.advance(by: .seconds(5))
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(rig.player.scheduled.count == queued, "nothing new is queued after stop")
+            #expect(!rig.session.isTraining, "nothing resumes by itself")
+        }
+    }
+
+    @Test func eachTempoRangeKeepsItsOwnStaircase() throws {
+        var strategy = CompareTimingStrategy(random: SeededRandom(seed: 1))
+        let profile = PerceptualProfile()
+        let slow = strategy.next(tempo: TempoBPM(60)!, profile: profile, last: nil)
+        #expect(abs(slow.percentOfSixteenth - CompareTimingStrategy.initialPercent) < 1e-9)
+        let answered = CompletedCompareTiming(trial: slow, answeredLate: slow.isLate, timestamp: .now)
+        let fast = strategy.next(tempo: TempoBPM(180)!, profile: profile, last: answered)
+        #expect(abs(fast.percentOfSixteenth - CompareTimingStrategy.initialPercent) < 1e-9, "another range starts afresh")
+        let same = strategy.next(tempo: TempoBPM(70)!, profile: profile, last: answered)
+        #expect(same.percentOfSixteenth < slow.percentOfSixteenth, "the same range goes on down the staircase")
+    }
+}
+
+/// Fill the gap with a mock rhythm player: the grid with one silent step per cycle, the tap window, misses,
+/// the sixteen-gap trial, the continuous grid, keyboard taps, and stop.
+@MainActor @Suite struct FillTheGapSessionTests {
+    @MainActor struct Rig {
+        let player = InstantRhythmPlayer(instant: false)
+        let settings = FixedSettings()
+        let collector = TrialCollector()
+        let session: FillTheGapSession
+
+        init(tempo: Int = 120, gaps: Set<Int> = [2]) {
+            settings.currentSettings.tempo = TempoBPM(tempo)!
+            settings.currentSettings.gapPositions = gaps
+            session = FillTheGapSession(player: player, settings: settings, clock: SteppingClock(), observers: [collector],
+                                        random: SeededRandom(seed: 3))
+        }
+    }
+
+    @Test func theGridSoundsThreeStepsOfEveryFourAndTheGapIsSilent() async throws {
+        let rig = Rig(gaps: [2])
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
+        let trial = try #require(rig.session.current)
+        #expect(trial.gapPositions == Array(repeating: 2, count: 16))
+        let times = Set(rig.player.scheduled.map(\.time))
+        for gap in 0..<16 { #expect(!times.contains(trial.gapTime(gap)), "gap \(gap) is silent") }
+        #expect(rig.player.scheduled.filter(\.accent).count == 16, "the first step of each cycle is accented")
+        #expect(rig.player.scheduled[1].time - rig.player.scheduled[0].time == .milliseconds(125))
+    }
+
+    @Test func tapsInTheWindowScoreOutsideAreIgnoredAndMissesCount() async throws {
+        let rig = Rig(tempo: 120, gaps: [1])
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
+        let trial = try #require(rig.session.current)
+        rig.session.handle(.tap(at: trial.gapTime(0) - .milliseconds(10)))   // 10 ms early: scored
+        rig.session.handle(.tap(at: trial.gapTime(0) + .milliseconds(20)))           // a second tap into gap 0: ignored
+        rig.session.handle(.tap(at: trial.gapTime(1) + .milliseconds(70)))           // outside ±62.5 ms: ignored
+        rig.session.handle(.tap(at: trial.gapTime(5) + .milliseconds(30)))           // 30 ms late: scored
+        #expect(await eventually("taps scored") { rig.session.offsets.count { $0 != nil } == 2 })
+        #expect(rig.player.tapSoundCount == 4, "every tap is confirmed with its sound")
+        rig.player.advance(by: .seconds(9))
+        #expect(await eventually("trial over") { rig.collector.trials.count == 1 })
+        let completed = try #require(rig.collector.trials.first as? CompletedFillTheGap)
+        #expect(completed.hits == 2 && completed.offsets.count == 16, "fourteen misses")
+        #expect(completed.offsets[0] == Milliseconds(-10) && completed.offsets[5] == Milliseconds(30))
+        #expect(completed.meanOffset == Milliseconds(10))
+        #expect(completed.meanOffsetByPosition == [nil, Milliseconds(10), nil, nil])
+        #expect(completed.kernelStamped)
+        let record = try #require(Disciplines.record(of: completed, outputName: nil)?.as(FillTheGapRecord.self))
+        #expect(record.hits == 2 && record.gaps == 16 && record.kernelStamped == true && !record.latencyCorrected)
+    }
+
+    @Test func theNextTrialIsQueuedBeforeTheRunningOneEndsSoTheGridNeverBreaks() async throws {
+        let rig = Rig(gaps: [3])
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
+        let first = try #require(rig.session.current)
+        rig.player.advance(by: first.end - (try await rig.player.queueNow()) - .milliseconds(400))
+        #expect(await eventually("next queued") { rig.player.scheduled.count == 96 })
+        #expect(rig.player.scheduled[48].time == first.end, "the grid goes on without a gap between trials")
+        #expect(rig.collector.trials.isEmpty, "the first trial is scored once its last window has closed")
+    }
+
+    @Test func aKeyboardTapIsStampedWhenReadAndMarkedRough() async throws {
+        let rig = Rig(gaps: [0])
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
+        let trial = try #require(rig.session.current)
+        rig.player.advance(by: trial.gapTime(0) - (try await rig.player.queueNow()) + .milliseconds(5))
+        rig.session.handle(.tap(at: nil))
+        #expect(await eventually("scored") { rig.session.offsets[0] == Milliseconds(5) })
+        rig.player.advance(by: .seconds(9))
+        #expect(await eventually("trial over") { !rig.collector.trials.isEmpty })
+        #expect((rig.collector.trials.first as? CompletedFillTheGap)?.kernelStamped == false)
+    }
+
+    @Test func stopDiscardsTheUnfinishedTrialAndRemovesPendingClicks() async throws {
+        let rig = Rig()
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
+        let trial = try #require(rig.session.current)
+        rig.session.handle(.tap(at: trial.gapTime(0)))
+        await rig.session.stop().value
+        #expect(rig.player.cancelCount == 1 && rig.session.state == .idle)
+        rig.player.advance(by: .seconds(20))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(rig.collector.trials.isEmpty, "the unfinished trial is discarded")
+        #expect(rig.player.scheduled.count == 48, "nothing is queued after stop")
+        #expect(!rig.session.accepts(.tap(at: nil)))
+    }
+}
