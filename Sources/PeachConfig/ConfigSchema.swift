@@ -63,6 +63,18 @@ public enum ConfigSchema {
         defaultValue: .integer(TrainingSettings.defaults.measurementTrialPeriod), label: "Measurement trials (1 in N)",
         documentation: "Comparison training: every Nth trial is placed where the threshold estimate learns most (you cannot tell which); 0 or 1 = none.")
 
+    // MARK: [rhythm]
+    public static let tempo = ConfigKey(
+        section: "rhythm", name: "tempo", kind: .integer(TempoBPM.trainable, unit: "BPM"),
+        defaultValue: .integer(TrainingSettings.defaults.tempo.rawValue), label: "Tempo",
+        documentation: "Compare timing and fill the gap: the tempo in quarter notes per minute; both play sixteenth notes of it.")
+    /// The subsets of a cycle's four steps a gap may be drawn from (1-based, as a musician counts them).
+    public static let gapPositionChoices = ["all", "1", "2", "3", "4", "2 4", "1 3", "2 3 4"]
+    public static let gapPositions = ConfigKey(
+        section: "rhythm", name: "gap_positions", kind: .choice(gapPositionChoices), defaultValue: .text("all"),
+        label: "Gap positions",
+        documentation: "Fill the gap: the steps (1-4 of each group of four sixteenths) the silent step is drawn from.")
+
     // MARK: [midi]
     public static let outputPort = ConfigKey(
         section: "midi", name: "output_port", kind: .text(emptyMeans: "automatic"), defaultValue: .text(""),
@@ -172,13 +184,13 @@ public enum ConfigSchema {
     public static let allowedAmplitudeVariationDB: ClosedRange<Double> = 0...10
     public static let allowedCeiling: ClosedRange<Int> = 1...127
 
-    public static let sections = ["training", "midi", "controller", "safety", "breaks", "ui"]
+    public static let sections = ["training", "rhythm", "midi", "controller", "safety", "breaks", "ui"]
 
     /// In file order.
     public static let all: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
         minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, intervalPresentation,
-        measurementTrials, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
+        measurementTrials, tempo, gapPositions, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
         wheelDeadZone, wheelHold,

@@ -59,7 +59,7 @@ extension PeachConfiguration {
         let fallback = TrainingSettings.defaults
         let lowest = note(ConfigSchema.lowestNote) ?? fallback.noteRange.lowerBound
         let highest = note(ConfigSchema.highestNote) ?? fallback.noteRange.upperBound
-        return TrainingSettings(
+        var settings = TrainingSettings(
             noteRange: lowest <= highest ? lowest...highest : fallback.noteRange,
             noteDuration: .seconds(decimal(ConfigSchema.noteDuration)),
             referencePitch: ReferencePitch(hertz: decimal(ConfigSchema.referencePitch)) ?? fallback.referencePitch,
@@ -73,6 +73,11 @@ extension PeachConfiguration {
             tuningSystem: text(ConfigSchema.tuningSystem) == "just" ? .justIntonation : .equalTemperament,
             intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic,
             measurementTrialPeriod: integer(ConfigSchema.measurementTrials))
+        settings.tempo = TempoBPM(integer(ConfigSchema.tempo)) ?? fallback.tempo
+        let gaps = text(ConfigSchema.gapPositions)
+        settings.gapPositions = gaps == "all" ? fallback.gapPositions
+            : Set(gaps.split(separator: " ").compactMap { Int($0) }.map { $0 - 1 })
+        return settings
     }
 
     public var midi: MIDIConfiguration {
