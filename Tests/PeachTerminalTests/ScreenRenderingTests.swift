@@ -1,6 +1,7 @@
 import Testing
 import PeachCore
 @testable import PeachTerminal
+import PeachConfig
 
 @Suite struct ScreenRenderingTests {
     typealias F = ScreenFixtures
@@ -80,10 +81,11 @@ import PeachCore
     }
 
     @Test func settingsKeepTheSelectedRowVisibleWhenScrolling() {
-        let model = SettingsScreenModel(configuration: .defaults, selectedIndex: 22)
+        let last = ConfigSchema.settingsScreenKeys.count - 1
+        let model = SettingsScreenModel(configuration: .defaults, selectedIndex: last)
         let lines = SettingsScreen.render(model, size: F.size, style: F.mono)
-        #expect(lines.contains { $0.hasPrefix("  > Bell on wrong answer") })
-        #expect(lines[0].contains("23/23"))
+        #expect(lines.contains { $0.hasPrefix("  > [ui] Bell on wrong answer") })
+        #expect(lines[0].contains("\(last + 1)/\(last + 1)"))
     }
 
     @Test func frameIsOneWriteWithoutATrailingNewline() {

@@ -367,7 +367,7 @@ enum ScreenSnapshots {
               Pitch matching  bias +0.4 ct (95 %: -0.3–+1.1) · spread 2.1 ct (95 %: 1.7–2.7)
               Trained         412 comparisons · 37 pitch matches
             ────────────────────────────────────────────────────────────────────────────────
-             Esc/q back
+             ←/→ every discipline · Esc/q back
             """,
         "profile-empty": """
              Peach — Profile
@@ -393,56 +393,56 @@ enum ScreenSnapshots {
               Pitch matching  no pitch matches yet
               Trained         0 comparisons · 0 pitch matches
             ────────────────────────────────────────────────────────────────────────────────
-             Esc/q back
+             ←/→ every discipline · Esc/q back
             """,
         "settings": """
-             Peach — Settings                                                          1/23
+             Peach — Settings                                                          1/44
             ────────────────────────────────────────────────────────────────────────────────
 
-              > Lowest note                    A2 *            a note name C-1...G9
-                Highest note                   C6              a note name C-1...G9
-                Note duration                  1               0.2...5 seconds
-                Reference pitch (A4)           442 *           380...500 Hz
-                Natural ↔ mechanical           0.5             0...1
-                Loudness (velocity)            90              1...127
-                Loudness variation             0               0...10 dB
-                Pitch matching start offset    100             1...100 cents
-                Synth program                  0               0...127
-                Knob mode                      cc7             cc7, cc14, relative-twos, re…
-                Knob controller number         1               0...127
-                Controller channel             any             1...16 or any
-                Commit trigger                 sustain         none, sustain, note:NOTE (e.…
-                Answer 'higher' note           D4              a note name C-1...G9 or none
-                Answer 'lower' note            C4              a note name C-1...G9 or none
-                Volume                         100             0...100 %
-                Velocity ceiling               110             1...127
-                Volume ceiling (CC7)           100             1...127
+              > [training] Lowest note               A2 *            a note name C-1...G9
+                [training] Highest note              C6              a note name C-1...G9
+                [training] Note duration             1               0.2...5 seconds
+                [training] Reference pitch (A4)      442 *           380...500 Hz
+                [training] Natural ↔ mechanical      0.5             0...1
+                [training] Loudness (velocity)       90              1...127
+                [training] Loudness variation        0               0...10 dB
+                [training] Smallest difference       0.1             0.1...100 cents
+                [training] Largest difference        100             0.1...100 cents
+                [training] Pitch matching start offs 100             1...100 cents
+                [training] Intervals                 m3 M3 P5 up     interval names m2 M2 m…
+                [training] Tuning system             equal           equal, just
+                [training] Interval presentation     melodic         melodic, harmonic
+                [training] Measurement trials (1 in  2               0...20
+                [rhythm] Tempo                       80              40...200 BPM
+                [rhythm] Gap positions               all             all, 1, 2, 3, 4, 2 4, …
+                [midi] Output port                   (auto)          any text
+                [midi] Controller input              (auto)          any text
               * = changed from the default
             ────────────────────────────────────────────────────────────────────────────────
              ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back
             """,
         "settings-scrolled-editing": """
-             Peach — Settings                                                         21/23
+             Peach — Settings                                                         21/44
             ────────────────────────────────────────────────────────────────────────────────
 
-                Loudness (velocity)            90              1...127
-                Loudness variation             0               0...10 dB
-                Pitch matching start offset    100             1...100 cents
-                Synth program                  0               0...127
-                Knob mode                      cc7             cc7, cc14, relative-twos, re…
-                Knob controller number         1               0...127
-                Controller channel             any             1...16 or any
-                Commit trigger                 sustain         none, sustain, note:NOTE (e.…
-                Answer 'higher' note           D4              a note name C-1...G9 or none
-                Answer 'lower' note            C4              a note name C-1...G9 or none
-                Volume                         100             0...100 %
-                Velocity ceiling               110             1...127
-                Volume ceiling (CC7)           100             1...127
-                Fade time                      0.3             0.1...2 seconds
-                Quiet breaks                   off             on or off
-              > Training before a break        3▏              1...240 minutes
-                Break length                   5               1...60 minutes
-                Bell on wrong answer           off *           on or off
+                [training] Tuning system             equal           equal, just
+                [training] Interval presentation     melodic         melodic, harmonic
+                [training] Measurement trials (1 in  2               0...20
+                [rhythm] Tempo                       80              40...200 BPM
+                [rhythm] Gap positions               all             all, 1, 2, 3, 4, 2 4, …
+                [midi] Output port                   (auto)          any text
+                [midi] Controller input              (auto)          any text
+                [midi] Synth                         auto            auto, fluidsynth, exte…
+                [midi] SoundFont                     (auto)          any text
+              > [midi] Audio driver                  3▏              auto, pipewire, pulsea…
+                [midi] Only play to the chosen synth off             on or off
+                [midi] Reference channel             1               1...16
+                [midi] Tunable channel               2               1...16
+                [midi] Synth program                 0               0...127
+                [midi] Bank                          0               0...16383
+                [midi] Pitch-bend range              2               1...24 semitones
+                [midi] Synth profile                 auto            auto, fluidsynth, gene…
+                [controller] Knob mode               cc7             cc7, cc14, relative-tw…
               Saved to /home/ann/.config/peach/peach.conf
             ────────────────────────────────────────────────────────────────────────────────
              type the value · Enter save · Esc cancel

@@ -21,6 +21,8 @@ public final class FullScreenInterface: TrainerInterface {
     private let controllerStatus: @MainActor () -> DeviceStatus
     private weak var controller: TrainerController?
     private var selectedEntry = 0
+    /// The Profile screen's page: 0 the overview (unison chart and summary), then one per discipline section.
+    private var profilePage = 0
     private var settingsIndex = 0
     private var editor: LineEditor?
     private var settingsMessage: String?
@@ -64,7 +66,10 @@ public final class FullScreenInterface: TrainerInterface {
                 synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus(),
                 warnings: ScreenModels.warnings(controller)))
         case .profile:
-            return .profile(ScreenModels.profile(controller, range: range))
+            let sections = ScreenModels.profileSections(controller, range: range)
+            profilePage = min(profilePage, sections.count)
+            guard profilePage > 0 else { return .profile(ScreenModels.profile(controller, range: range)) }
+            return .training(ScreenModels.profileSection(sections, page: profilePage, warning: ScreenModels.warnings(controller).first))
         case .settings:
             return .settings(SettingsScreenModel(configuration: configuration.configuration, selectedIndex: settingsIndex,
                                                  editingText: editor?.text, message: settingsMessage))
@@ -109,7 +114,15 @@ public final class FullScreenInterface: TrainerInterface {
         case .start: return startCommand(key, modes: controller.modes)
         case .training(let mode):
             return controller.modeSession(mode)?.commands(for: key) ?? []
-        case .profile, .info:
+        case .profile:
+            if case .arrow(let direction, _) = key, direction == .left || direction == .right {
+                let count = ScreenModels.profileSections(controller, range: configuration.configuration.trainingSettings.noteRange).count
+                profilePage = (profilePage + (direction == .right ? 1 : count)) % (count + 1)
+                return [.redraw]
+            }
+            if KeyBindings.viewer(key) == .back { profilePage = 0; return [.back] }
+            return []
+        case .info:
             return KeyBindings.viewer(key) == .back ? [.back] : []
         case .settings: return settingsCommand(key)
         case .quietBreak:

@@ -52,6 +52,20 @@ public enum ScreenModels {
                                   pitchMatching: matching, progress: ComparisonProgress.line(controller.profile))
     }
 
+    /// Every section of the profile report (one per discipline key, as `peach profile` prints them): the
+    /// Profile screen pages through them after its overview.
+    public static func profileSections(_ controller: TrainerController, range: ClosedRange<MIDINote>) -> [[String]] {
+        let context = ReportContext(profile: controller.profile, recentRecords: controller.history.recentRecords, range: range)
+        return ProfileDocument(context).sectionLines
+    }
+
+    /// Page `page` (1-based, after the overview) of the profile's sections, as a described screen.
+    public static func profileSection(_ sections: [[String]], page: Int, warning: StatusWarning?) -> TrainingScreenModel {
+        TrainingScreenModel(title: "Profile", status: "\(page + 1) of \(sections.count + 1)",
+                            lines: sections[page - 1].map { .text($0) },
+                            keyHints: "←/→ page through the disciplines · Esc/q back", warning: warning)
+    }
+
     public static func quietBreak(_ controller: TrainerController) -> BreakScreenModel {
         let breaks = controller.breaks
         return BreakScreenModel(remaining: breaks.remaining, canSnooze: !breaks.schedule.snoozedThisCycle,

@@ -40,14 +40,19 @@ public final class CompareTimingModeSession: ModeSession {
         .training(CompareTimingScreen.model(timing, warning: context.warning))
     }
 
+    /// ← / e early, → / l late, Esc / q stop; other keys mean nothing here.
     public func commands(for key: Key) -> [AppCommand] {
-        switch key {
-        case .character("e"), .character("E"), .arrow(.left, _): [.input(.answer(higher: false))]
-        case .character("l"), .character("L"), .arrow(.right, _): [.input(.answer(higher: true))]
-        case .escape, .character("q"): [.back]
-        default: []
+        if case .arrow(let direction, _) = key, direction == .left || direction == .right {
+            return [.input(.answer(higher: direction == .right))]
         }
+        return Self.keys[key] ?? []
     }
+
+    private static let keys: [Key: [AppCommand]] = [
+        .character("e"): [.input(.answer(higher: false))], .character("E"): [.input(.answer(higher: false))],
+        .character("l"): [.input(.answer(higher: true))], .character("L"): [.input(.answer(higher: true))],
+        .escape: [.back], .character("q"): [.back],
+    ]
 
     public var plainProgress: PlainProgress {
         PlainProgress(phase: "\(timing.state)", finished: timing.answeredCount)

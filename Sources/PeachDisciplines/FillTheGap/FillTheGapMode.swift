@@ -37,13 +37,13 @@ public final class FillTheGapModeSession: ModeSession {
         .training(FillTheGapScreen.model(gaps, warning: context.warning))
     }
 
-    public func commands(for key: Key) -> [AppCommand] {
-        switch key {
-        case .character(" "), .enter: [.input(.tap(at: nil))]
-        case .escape, .character("q"): [.back]
-        default: []
-        }
-    }
+    /// Space / Enter tap, Esc / q stop; other keys mean nothing here.
+    public func commands(for key: Key) -> [AppCommand] { Self.keys[key] ?? [] }
+
+    private static let keys: [Key: [AppCommand]] = [
+        .character(" "): [.input(.tap(at: nil))], .enter: [.input(.tap(at: nil))],
+        .escape: [.back], .character("q"): [.back],
+    ]
 
     public var plainProgress: PlainProgress {
         PlainProgress(phase: "\(gaps.state)", finished: gaps.completedCount)

@@ -119,16 +119,17 @@ public final class FillTheGapSession: TrainingSession {
     /// running one is scored once its last gap's window has closed.
     private func run(_ token: Int) async throws {
         var trial = makeTrial(from: try await player.queueNow() + Self.leadIn)
-        try await player.schedule(trial.clicks)
+        // Scored from the moment its clicks may sound.
         current = trial
         offsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
+        try await player.schedule(trial.clicks)
         while loop.isCurrent(token) {
             let following = makeTrial(from: trial.end)
             try await player.waitUntil(trial.end - trial.tempo.sixteenth * FillTheGapTrial.steps)
             guard loop.isCurrent(token) else { return }
-            try await player.schedule(following.clicks)
             next = following
             nextOffsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
+            try await player.schedule(following.clicks)
             try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.tempo.sixteenth / 2)
             guard loop.isCurrent(token) else { return }
             finish(trial)

@@ -37,7 +37,7 @@ public enum ProfileScreen {
         var body = TerminalProfileChart.render(model.chart, width: size.columns - 2, height: chartHeight, style: style)
         body.append("")
         body += summaryLines(model).map { style.bold($0.label) + $0.text }
-        return ScreenFrame.compose(title: "Profile", body: body, keyHints: "Esc/q back",
+        return ScreenFrame.compose(title: "Profile", body: body, keyHints: "←/→ every discipline · Esc/q back",
                                    size: size, style: style)
     }
 

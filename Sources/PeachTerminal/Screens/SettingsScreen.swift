@@ -16,7 +16,7 @@ public struct SettingsRow: Hashable, Sendable {
 
     public init(key: ConfigKey, configuration: PeachConfiguration) {
         let value = configuration[key]
-        self.init(label: key.label, value: value.description.isEmpty ? "(auto)" : value.description,
+        self.init(label: "[\(key.section)] \(key.label)", value: value.description.isEmpty ? "(auto)" : value.description,
                   allowed: key.kind.allowedDescription, isDefault: value == key.defaultValue)
     }
 }
@@ -45,7 +45,7 @@ public struct SettingsScreenModel: Hashable, Sendable {
 }
 
 public enum SettingsScreen {
-    static let labelWidth = 30
+    static let labelWidth = 36
     static let valueWidth = 14
 
     public static func render(_ model: SettingsScreenModel, size: TerminalSize, style: Styler) -> [String] {
@@ -75,11 +75,7 @@ public enum SettingsScreen {
 }
 
 extension ConfigSchema {
-    /// What the Settings screen edits, in screen order; ports and paths stay in the file.
-    public static let settingsScreenKeys: [ConfigKey] = [
-        lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
-        maxInitialOffset, program, controllerMode, controllerCC, controllerChannel, commitTrigger,
-        answerHigherNote, answerLowerNote, volumePercent, velocityCeiling, volumeCeiling, fadeSeconds,
-        breaksEnabled, trainingMinutes, breakMinutes, bell,
-    ]
+    /// What the Settings screen edits: every key of the schema, in file order (so grouped by section), so a new
+    /// setting appears there by itself.
+    public static var settingsScreenKeys: [ConfigKey] { all }
 }

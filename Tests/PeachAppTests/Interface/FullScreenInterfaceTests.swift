@@ -147,3 +147,31 @@ import PeachTestSupport
         #expect(hint.contains("client 128") && hint.contains("--synth fluidsynth"))
     }
 }
+
+/// The Profile screen is not pinned to unison: after the overview, ←/→ page through every trained discipline's
+/// section, the same text `peach profile` prints.
+@MainActor @Suite struct ProfilePagingTests {
+    @Test func arrowsPageThroughEveryDisciplineAndBackToTheOverview() async throws {
+        let h = FullScreenInterfaceTests.Harness()
+        let profile = h.fixture.controller.profile
+        for record in DisciplineSamples.comparisons + DisciplineSamples.compareTimings + DisciplineSamples.fillTheGaps {
+            profile.update(with: record.record)
+        }
+        await h.fixture.controller.handle(.open(.profile))
+        let render = { h.interface.screen(for: h.fixture.controller).render(size: .standard, style: Styler(.monochrome)).joined(separator: "\n") }
+        #expect(render().contains("Threshold"), "the overview first")
+        var pages: [String] = []
+        for _ in 0..<8 {
+            #expect(h.keys(.arrow(.right, [])) == [.redraw])
+            pages.append(render())
+            if pages.last?.contains("Threshold   ") == true { break }
+        }
+        #expect(pages.contains { $0.contains("Timing discrimination (compare timing)") })
+        #expect(pages.contains { $0.contains("Tapping (fill the gap)") })
+        #expect(pages.contains { $0.contains("Interval discrimination (P5 comparison, just intonation)") })
+        #expect(pages.last?.contains("Threshold   ") == true, "→ past the last section comes back to the overview")
+        #expect(h.keys(.arrow(.left, [])) == [.redraw])
+        #expect(render().contains("Tapping (fill the gap)") || render().contains("Timing"), "← goes back a page")
+        #expect(h.keys(.escape) == [.back])
+    }
+}

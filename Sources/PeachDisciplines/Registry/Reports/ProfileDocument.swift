@@ -17,8 +17,11 @@ public struct ProfileDocument {
         return shown
     }
 
-    public var lines: [String] {
-        sections.flatMap { discipline in Disciplines.report(for: discipline.kind)?.lines(for: discipline, in: context) ?? [] }
+    public var lines: [String] { sectionLines.flatMap { $0 } }
+
+    /// Each section's lines, in order (the Profile screen shows one per page).
+    public var sectionLines: [[String]] {
+        sections.compactMap { discipline in Disciplines.report(for: discipline.kind)?.lines(for: discipline, in: context) }
     }
 
     /// Pretty-printed, keys sorted; every registered report's array is there, empty or not. Only trained
