@@ -9,7 +9,8 @@ enum CommandLineSpec {
     static let description = [
         "Peach trains pitch discrimination (two notes: was the second higher or lower?) with an adaptive difficulty "
             + "and a per-note perceptual profile, and pitch matching (tune a note until it matches a reference, with a "
-            + "MIDI knob or the keyboard). It makes no sound itself: it sends MIDI through the ALSA sequencer to a "
+            + "MIDI knob or the keyboard), in unison and in intervals, and timing (compare timing: was the fourth click "
+            + "early or late?; fill the gap: tap into the silent step of a steady grid). It makes no sound itself: it sends MIDI through the ALSA sequencer to a "
             + "hardware synth, or to FluidSynth with a SoundFont, which it starts when no synth is connected.",
         "Without a command, Peach opens the full-screen trainer; when standard input or output is not a terminal, "
             + "or with --plain, it reads one command per line instead (for screen readers and scripts).",

@@ -1,9 +1,11 @@
 import Foundation
 import PeachConfig
+import PeachDisciplines
 
 /// The man page peach(1) as roff (`peach __man`), rendered from `CommandLineSpec` like `--help`,
 /// with every configuration key from `ConfigSchema`. `scripts/install` writes it to
 /// share/man/man1/peach.1; a test renders it with `groff -man -ww` and fails on any warning.
+@MainActor
 enum ManPage {
     static func roff(version: String) -> String {
         var page = [
@@ -18,7 +20,7 @@ enum ManPage {
             "[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]",
             ".SH DESCRIPTION",
         ]
-        page += paragraphs(CommandLineSpec.description)
+        page += paragraphs(CommandLineSpec.description + [trainingModes])
 
         page.append(".SH COMMANDS")
         for command in CommandLineSpec.visibleCommands {
@@ -71,6 +73,14 @@ enum ManPage {
     }
 
     // MARK: - roff
+
+    /// Every registered discipline's modes, from the registry: a new discipline is in the manual by itself.
+    static var trainingModes: String {
+        "Training modes (their Start-menu entries, with the words that start them in plain mode): "
+            + Disciplines.modes.map { mode in
+                mode.menuTitle.replacingOccurrences(of: "Start ", with: "") + " (" + mode.plainWords[0] + ")"
+            }.joined(separator: ", ") + "."
+    }
 
     private static func paragraphs(_ texts: [String]) -> [String] {
         texts.enumerated().flatMap { index, paragraph in (index == 0 ? [] : [".PP"]) + [text(paragraph)] }

@@ -79,7 +79,7 @@ import PeachTestSupport
 
     /// scripts/install with `--bin` (no release build): every file lands, `man` finds the page,
     /// and --uninstall removes exactly what was installed.
-    @Test func installsIntoAPrefixAndUninstallsAgain() throws {
+    @Test func installsIntoAPrefixAndUninstallsAgain() async throws {
         let prefix = try BuiltPeach.temporaryDirectory("peach-prefix")
         let keep = prefix + "/share/man/man1/other.1"
         try FileManager.default.createDirectory(atPath: prefix + "/share/man/man1", withIntermediateDirectories: true)
@@ -89,7 +89,8 @@ import PeachTestSupport
         let files = ["bin/peach", "share/man/man1/peach.1", "share/bash-completion/completions/peach", "share/zsh/site-functions/_peach"]
         for file in files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)") }
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/peach"))
-        #expect(try String(contentsOfFile: prefix + "/share/man/man1/peach.1", encoding: .utf8) == ManPage.roff(version: PeachApp.version))
+        let page = await MainActor.run { ManPage.roff(version: PeachApp.version) }
+        #expect(try String(contentsOfFile: prefix + "/share/man/man1/peach.1", encoding: .utf8) == page)
         #expect(try String(contentsOfFile: prefix + "/share/bash-completion/completions/peach", encoding: .utf8) == ShellCompletion.bash)
 
         let man = try BuiltPeach.shell("MANWIDTH=80 man -M \"$1/share/man\" -P cat peach", [prefix])

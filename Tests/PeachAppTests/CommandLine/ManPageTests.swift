@@ -7,7 +7,7 @@ import PeachTestSupport
 import PeachConfig
 
 /// peach(1) and --help come from one table: the page renders cleanly and both list the same things.
-@Suite struct ManPageTests {
+@MainActor @Suite struct ManPageTests {
     let roff = ManPage.roff(version: PeachApp.version)
 
     /// `groff -man -Tutf8 -ww` (every warning on): no warning, and the sections a man page needs.
