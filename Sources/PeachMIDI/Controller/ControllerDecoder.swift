@@ -52,7 +52,7 @@ public struct ControllerDecoder: Sendable {
     public mutating func cancelLearning() { learner = nil }
 
     public mutating func decode(_ input: SequencerInput) -> [ControllerAction] {
-        guard case .midi(let event, _, let time) = input else { return [] }
+        guard case .midi(let event, _, let time, _) = input else { return [] }
         if let triggered = trigger(event) {
             // Answered by a pedal or key while the wheel is out: the wheel's push is over.
             if triggered.contains(.commit) { wheel.interrupt() }
