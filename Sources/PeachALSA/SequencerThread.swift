@@ -15,7 +15,6 @@ final class SequencerThread: Sendable {
         let client: Int
         let outputPort: Int
         let inputPort: Int
-        let queue: Int
     }
 
     private struct Mailbox {
@@ -47,7 +46,7 @@ final class SequencerThread: Sendable {
             }
             opened.withLock {
                 $0 = .success(Identity(client: session.handle.clientID, outputPort: session.outputPort,
-                                       inputPort: session.inputPort, queue: Int(session.queue)))
+                                       inputPort: session.inputPort))
             }
             ready.signal()
             thread.run(session, logger: logger)

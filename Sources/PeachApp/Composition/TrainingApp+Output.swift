@@ -13,10 +13,6 @@ extension TrainingApp {
         let service: MIDIOutputService
         let playerConfiguration: MidiNotePlayerConfiguration
         let clock: SystemTrainingClock
-
-        /// The timing disciplines' rhythm player: clicks on the queue through the service's ceiling,
-        /// fades and stops (`MIDIOutputService.rhythmPlayer`).
-        var rhythmPlayer: any RhythmPlayer { service.rhythmPlayer }
     }
 
     /// Step 4: the configured port, a connected synth, or a FluidSynth Peach starts (`SynthConnection`).
@@ -45,15 +41,13 @@ extension TrainingApp {
         let clock = SystemTrainingClock()
         let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination,
                                                                 calibration: calibration)
-        // The rhythm's channel (GM drums, channel 10) is silenced by the crash handler and the guardian too.
-        let rhythm = RhythmSound.percussion.avoiding(playerConfiguration.channels)
-        let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels + [rhythm.channel]),
+        let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels),
                                         directory: sequencer, ownOutput: sequencer.outputAddress,
                                         clock: clock, configuration: playerConfiguration,
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
                                         offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
-                                        routes: sequencer, logger: logger, rhythm: rhythm)
+                                        routes: sequencer, logger: logger)
         stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)
