@@ -72,6 +72,19 @@ static inline void peach_ev_schedule_real_relative(snd_seq_event_t *ev, int queu
     snd_seq_ev_schedule_real(ev, queue, 1, &time);
 }
 
+/// Delivered by `queue` when its real time reaches `seconds`+`nanoseconds` (an absolute time on the
+/// queue's clock, as `snd_seq_queue_status_get_real_time` reads it). A time already past leaves at once.
+static inline void peach_ev_schedule_real_absolute(snd_seq_event_t *ev, int queue,
+                                                   unsigned int seconds, unsigned int nanoseconds) {
+    snd_seq_real_time_t time = { seconds, nanoseconds };
+    snd_seq_ev_schedule_real(ev, queue, 0, &time);
+}
+
+/// The event's 8-bit tag: `snd_seq_remove_events` with SND_SEQ_REMOVE_TAG_MATCH removes only the
+/// scheduled events that carry it (Peach tags the rhythm's events, so cancelling a rhythm leaves a
+/// note's queued note-off alone).
+static inline void peach_ev_set_tag(snd_seq_event_t *ev, int tag) { ev->tag = (unsigned char)tag; }
+
 static inline void peach_ev_set_noteon(snd_seq_event_t *ev, int channel, int note, int velocity) {
     snd_seq_ev_set_noteon(ev, channel, note, velocity);
 }
@@ -112,6 +125,8 @@ static inline int peach_ev_has_real_time(const snd_seq_event_t *ev) {
 static inline unsigned long long peach_ev_real_time_ns(const snd_seq_event_t *ev) {
     return (unsigned long long)ev->time.time.tv_sec * 1000000000ULL + ev->time.time.tv_nsec;
 }
+/// The queue the event's time refers to (for a timestamping port: the queue it stamps with).
+static inline int peach_ev_queue(const snd_seq_event_t *ev) { return ev->queue; }
 
 // MARK: - Queue control and the input thread's wake-up descriptor
 
@@ -127,6 +142,8 @@ static inline int peach_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLO
 
 static inline int peach_timer_hrtimer(void) { return SND_TIMER_GLOBAL_HRTIMER; }
 static inline int peach_timer_system(void) { return SND_TIMER_GLOBAL_SYSTEM; }
+static inline int peach_timer_class_global(void) { return SND_TIMER_CLASS_GLOBAL; }
+static inline int peach_seq_timer_alsa(void) { return SND_SEQ_TIMER_ALSA; }
 
 // MARK: - Emergency output (async-signal-safe)
 

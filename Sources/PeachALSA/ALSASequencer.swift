@@ -4,7 +4,8 @@ import PeachMIDI
 import Synchronization
 
 /// Peach's long-lived ALSA sequencer client: output port "out" (to the synth), input port "in"
-/// (controllers, and System:Announce), a real-time queue for exact note lengths. Implements
+/// (controllers, and System:Announce; every arrival stamped by the kernel on the queue's clock), a
+/// real-time queue for exact note lengths and for rhythms scheduled at absolute times. Implements
 /// PeachMIDI's ports. All libasound calls run on one dedicated thread (`SequencerThread`); the
 /// methods here hand it jobs and await their results. Closing (or the last reference going away)
 /// ends the thread and the client, which removes our ports and subscriptions in the kernel.
@@ -14,6 +15,8 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
     public let outputAddress: SequencerAddress
     /// Where controllers (and the kernel's announcements) are received ("Peach:in").
     public let inputAddress: SequencerAddress
+    /// The number of Peach's real-time queue "Peach timing" (note lengths, rhythms, input stamps).
+    public let timingQueue: Int
     private let thread: SequencerThread
     private let nextTag = Atomic<UInt32>(1)
 
@@ -25,6 +28,7 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
         ownClient = identity.client
         outputAddress = SequencerAddress(client: identity.client, port: identity.outputPort)
         inputAddress = SequencerAddress(client: identity.client, port: identity.inputPort)
+        timingQueue = identity.queue
     }
 
     deinit { thread.stop() }
@@ -55,6 +59,40 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
 
     public func cancelScheduled() async throws {
         try await perform { session throws(SequencerError) in try session.cancelScheduled() }
+    }
+
+    // MARK: Timed events (rhythms)
+
+    /// The real time of Peach's queue "Peach timing": the clock clicks are scheduled on and "Peach:in"
+    /// stamps incoming events with.
+    public func queueNow() async throws -> QueueInstant {
+        try await perform { session throws(SequencerError) in try session.queueNow() }
+    }
+
+    public func schedule(_ events: [TimedMIDIEvent]) async throws {
+        try await perform { session throws(SequencerError) in try session.schedule(events) }
+    }
+
+    public func waitUntil(_ instant: QueueInstant) async throws {
+        let tag = nextTag.add(1, ordering: .relaxed).oldValue
+        let thread = self.thread
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                let accepted = thread.submit { session in session.waitUntil(instant, tag: tag, waiter: waiter) }
+                if !accepted { waiter.resume(throwing: SequencerError.closed) }
+            }
+        } onCancel: {
+            thread.submit { session in session.cancelWaiter(tag: tag) }
+        }
+    }
+
+    public func cancelTimed() async throws {
+        try await perform { session throws(SequencerError) in try session.cancelTimed() }
+    }
+
+    /// Which kernel timer drives Peach's queue and how finely (`peach ports` prints it).
+    public func queueTimer() async throws -> QueueTimerInfo {
+        try await perform { session throws(SequencerError) in try session.handle.queueTimer(session.queue) }
     }
 
     // MARK: TuningRoutePort

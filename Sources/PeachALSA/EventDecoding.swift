@@ -12,12 +12,17 @@ enum DecodedEvent: Equatable {
 }
 
 enum EventDecoding {
-    static func decode(_ event: snd_seq_event_t, receivedAtNanoseconds now: UInt64) -> DecodedEvent {
+    /// `queue`: the queue our input port stamps arrivals with; a channel message stamped in real time on
+    /// it carries that stamp as its `queueTime` (the kernel's arrival time on the clock clicks are played by).
+    static func decode(_ event: snd_seq_event_t, receivedAtNanoseconds now: UInt64, stampedBy queue: Int32? = nil) -> DecodedEvent {
         let type = Int32(event.type)
         let source = SequencerAddress(client: Int(event.source.client), port: Int(event.source.port))
+        var copy = event
+        let stamp: QueueInstant? = queue != nil && peach_ev_has_real_time(&copy) != 0 && peach_ev_queue(&copy) == queue
+            ? QueueInstant(nanoseconds: Int64(clamping: peach_ev_real_time_ns(&copy))) : nil
         func midi(_ message: MIDIEvent?) -> DecodedEvent {
             guard let message else { return .ignored(type: type) }
-            return .input(.midi(message, source: source, receivedAtNanoseconds: now))
+            return .input(.midi(message, source: source, receivedAtNanoseconds: now, queueTime: stamp))
         }
         func announce(_ event: AnnounceEvent) -> DecodedEvent { .input(.announce(event)) }
         let note = event.data.note
@@ -58,7 +63,6 @@ enum EventDecoding {
         case SND_SEQ_EVENT_PORT_UNSUBSCRIBED.rawValue:
             return announce(.portUnsubscribed(sender: sender, destination: destination))
         case SND_SEQ_EVENT_USR0.rawValue:
-            var copy = event
             return .marker(tag: peach_ev_marker_tag(&copy))
         default:
             return .ignored(type: type)

@@ -52,6 +52,23 @@ final class SequencerHandle {
                                       "snd_seq_create_simple_port(\(name))"))
     }
 
+    /// A port whose incoming events the kernel stamps with `queue`'s real time at delivery (what a tap
+    /// is scored by: the same clock the rhythm's clicks are scheduled on).
+    func createTimestampingPort(name: String, capabilities: UInt32, type: UInt32, queue: Int32) throws(SequencerError) -> Int {
+        let seq = try open()
+        var info: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_port_info_malloc(&info), "snd_seq_port_info_malloc")
+        defer { snd_seq_port_info_free(info) }
+        snd_seq_port_info_set_name(info, name)
+        snd_seq_port_info_set_capability(info, capabilities)
+        snd_seq_port_info_set_type(info, type)
+        snd_seq_port_info_set_timestamping(info, 1)
+        snd_seq_port_info_set_timestamp_real(info, 1)
+        snd_seq_port_info_set_timestamp_queue(info, queue)
+        try ALSADiagnostics.check(snd_seq_create_port(seq, info), "snd_seq_create_port(\(name))")
+        return Int(snd_seq_port_info_get_port(info))
+    }
+
     /// A queue for scheduling events in real time, started at once.
     func createStartedQueue(name: String) throws(SequencerError) -> Int32 {
         let seq = try open()
@@ -84,15 +101,70 @@ final class SequencerHandle {
         snd_seq_connect_from(try open(), Int32(port), Int32(source.client), Int32(source.port))
     }
 
-    /// Drops events we scheduled on `queue` that the kernel has not delivered yet.
-    func removeScheduledOutput(queue: Int32) throws(SequencerError) {
+    /// Drops events we scheduled on `queue` that the kernel has not delivered yet: all of them, or with
+    /// `tag` only those carrying that event tag (`peach_ev_set_tag`).
+    func removeScheduledOutput(queue: Int32, tag: Int32? = nil) throws(SequencerError) {
         let seq = try open()
         var info: OpaquePointer?
         try ALSADiagnostics.check(snd_seq_remove_events_malloc(&info), "snd_seq_remove_events_malloc")
         defer { snd_seq_remove_events_free(info) }
-        snd_seq_remove_events_set_condition(info, UInt32(SND_SEQ_REMOVE_OUTPUT))
+        var condition = UInt32(SND_SEQ_REMOVE_OUTPUT)
+        if let tag {
+            condition |= UInt32(SND_SEQ_REMOVE_TAG_MATCH)
+            snd_seq_remove_events_set_tag(info, tag)
+        }
+        snd_seq_remove_events_set_condition(info, condition)
         snd_seq_remove_events_set_queue(info, queue)
         try ALSADiagnostics.check(snd_seq_remove_events(seq, info), "snd_seq_remove_events")
+    }
+
+    /// `queue`'s real time now, nanoseconds since it started (the kernel interpolates between its ticks).
+    func queueRealTime(_ queue: Int32) throws(SequencerError) -> Int64 {
+        let seq = try open()
+        var status: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_queue_status_malloc(&status), "snd_seq_queue_status_malloc")
+        defer { snd_seq_queue_status_free(status) }
+        try ALSADiagnostics.check(snd_seq_get_queue_status(seq, queue, status), "snd_seq_get_queue_status")
+        guard let time = snd_seq_queue_status_get_real_time(status)?.pointee else {
+            throw .call("snd_seq_queue_status_get_real_time", code: -EINVAL, detail: "no real time in the queue status")
+        }
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// Which timer drives `queue` (snd_seq_get_queue_timer) and, from the timer query device, its name
+    /// and resolution (left nil when /dev/snd/timer cannot be queried: the queue still works).
+    func queueTimer(_ queue: Int32) throws(SequencerError) -> QueueTimerInfo {
+        let seq = try open()
+        var timer: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_queue_timer_malloc(&timer), "snd_seq_queue_timer_malloc")
+        defer { snd_seq_queue_timer_free(timer) }
+        try ALSADiagnostics.check(snd_seq_get_queue_timer(seq, queue, timer), "snd_seq_get_queue_timer")
+        guard Int32(snd_seq_queue_timer_get_type(timer).rawValue) == peach_seq_timer_alsa(),
+              let id = snd_seq_queue_timer_get_id(timer) else {
+            return QueueTimerInfo(timerClass: .none, device: -1,
+                                  preferredFrequency: Int(snd_seq_queue_timer_get_resolution(timer)))
+        }
+        var info = QueueTimerInfo(
+            timerClass: .init(rawValue: Int(snd_timer_id_get_class(id))), card: Int(snd_timer_id_get_card(id)),
+            device: Int(snd_timer_id_get_device(id)), subdevice: Int(snd_timer_id_get_subdevice(id)),
+            preferredFrequency: Int(snd_seq_queue_timer_get_resolution(timer)))
+        var query: OpaquePointer?
+        var global: OpaquePointer?
+        guard snd_timer_query_open(&query, "hw", 0) >= 0 else {
+            _ = ALSADiagnostics.takeMessage()
+            return info
+        }
+        defer { snd_timer_query_close(query) }
+        guard snd_timer_ginfo_malloc(&global) >= 0 else { return info }
+        defer { snd_timer_ginfo_free(global) }
+        snd_timer_ginfo_set_tid(global, id)
+        guard snd_timer_query_info(query, global) >= 0 else {
+            _ = ALSADiagnostics.takeMessage()
+            return info
+        }
+        info.name = snd_timer_ginfo_get_name(global).map { String(cString: $0) }
+        info.resolutionNanoseconds = Int(snd_timer_ginfo_get_resolution(global))
+        return info
     }
 
     // MARK: Events

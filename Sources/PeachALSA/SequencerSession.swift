@@ -15,6 +15,11 @@ final class SequencerSession {
     private var input: AsyncStream<SequencerInput>.Continuation?
     /// Callers of `send(_:then:after:)`, resumed when their marker comes back from the queue.
     private var waiters: [UInt32: CheckedContinuation<Void, any Error>] = [:]
+    /// Callers of `waitUntil(_:)`, resumed when their marker comes back or a cancel ends the wait.
+    private var timedWaiters: [UInt32: CheckedContinuation<Void, any Error>] = [:]
+    /// The event tag of everything `schedule(_:)` queues (and of `waitUntil`'s markers): cancelling a
+    /// rhythm removes these and leaves a note's queued note-off alone.
+    static let timedTag: Int32 = 1
     /// Cancellations that overtook their own `schedule` job.
     private var cancelledTags: Set<UInt32> = []
     /// The knob routed to a held note: its events become bends here, on this thread (`install(_:)`).
@@ -38,10 +43,14 @@ final class SequencerSession {
         outputPort = try handle.createPort(
             name: "out", capabilities: UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ),
             type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
-        inputPort = try handle.createPort(
-            name: "in", capabilities: UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
-            type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
+        // Started now, long before any rhythm is scheduled on it: the first event after a queue starts
+        // can be late (docs/rhythm-timing.md).
         queue = try handle.createStartedQueue(name: "Peach timing")
+        // Every event arriving here is stamped by the kernel with the queue's real time: a tap and the
+        // clicks it answers are on one clock, with no user-space timing in between.
+        inputPort = try handle.createTimestampingPort(
+            name: "in", capabilities: UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
+            type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION), queue: queue)
         // The kernel announces clients and ports coming and going on System:Announce; hearing it on
         // our input is how a vanished synth is noticed (events to no subscriber are dropped silently).
         let announced = try handle.connect(from: .systemAnnounce, toOurPort: inputPort)
@@ -94,7 +103,7 @@ final class SequencerSession {
 
     /// The caller's task was cancelled: it stops waiting (its events stay scheduled; see the protocol).
     func cancelWaiter(tag: UInt32) {
-        if let waiter = waiters.removeValue(forKey: tag) {
+        if let waiter = waiters.removeValue(forKey: tag) ?? timedWaiters.removeValue(forKey: tag) {
             waiter.resume(throwing: CancellationError())
         } else {
             cancelledTags.insert(tag)
@@ -105,9 +114,65 @@ final class SequencerSession {
     /// later events will never be delivered, which is what the stop that called this wanted.
     func cancelScheduled() throws(SequencerError) {
         try handle.removeScheduledOutput(queue: queue)
-        let dropped = waiters
+        let dropped = Array(waiters.values) + Array(timedWaiters.values)
         waiters.removeAll()
+        timedWaiters.removeAll()
+        for waiter in dropped { waiter.resume() }
+    }
+
+    // MARK: Timed events (rhythms)
+
+    /// The queue's real time now.
+    func queueNow() throws(SequencerError) -> QueueInstant {
+        QueueInstant(nanoseconds: try handle.queueRealTime(queue))
+    }
+
+    /// Every event to our subscribers at its absolute time on our queue, tagged so `cancelTimed` finds it.
+    /// Each is in the kernel's queue when this returns (`snd_seq_event_output_direct`).
+    func schedule(_ events: [TimedMIDIEvent]) throws(SequencerError) {
+        for timed in events {
+            var event = EventEncoding.event(for: timed.event)
+            peach_ev_to_subscribers_direct(&event, Int32(outputPort))
+            Self.scheduleAbsolute(&event, at: timed.time, on: queue)
+            try handle.output(&event)
+        }
+    }
+
+    /// A marker to our own input at `instant`: `waiter` resumes when it comes back (the queue has reached
+    /// `instant`), or when a cancel removes it.
+    func waitUntil(_ instant: QueueInstant, tag: UInt32, waiter: CheckedContinuation<Void, any Error>) {
+        do {
+            var marker = snd_seq_event_t()
+            peach_ev_clear(&marker)
+            peach_ev_set_marker(&marker, tag)
+            peach_ev_to_subscribers_direct(&marker, Int32(outputPort))
+            peach_ev_set_dest(&marker, Int32(handle.clientID), Int32(inputPort))
+            Self.scheduleAbsolute(&marker, at: instant, on: queue)
+            try handle.output(&marker)
+        } catch {
+            waiter.resume(throwing: error)
+            return
+        }
+        if cancelledTags.remove(tag) != nil {
+            waiter.resume(throwing: CancellationError())
+        } else {
+            timedWaiters[tag] = waiter
+        }
+    }
+
+    /// Drops every timed event not yet delivered (by its tag) and ends every `waitUntil` at once.
+    func cancelTimed() throws(SequencerError) {
+        try handle.removeScheduledOutput(queue: queue, tag: Self.timedTag)
+        let dropped = timedWaiters
+        timedWaiters.removeAll()
         for waiter in dropped.values { waiter.resume() }
+    }
+
+    private static func scheduleAbsolute(_ event: inout snd_seq_event_t, at instant: QueueInstant, on queue: Int32) {
+        let nanoseconds = max(instant.nanoseconds, 0)
+        peach_ev_schedule_real_absolute(&event, queue, UInt32(clamping: nanoseconds / 1_000_000_000),
+                                        UInt32(nanoseconds % 1_000_000_000))
+        peach_ev_set_tag(&event, timedTag)
     }
 
     // MARK: Input
@@ -140,7 +205,8 @@ final class SequencerSession {
                 break
             }
             guard let pointer else { break }
-            dispatch(EventDecoding.decode(pointer.pointee, receivedAtNanoseconds: Self.monotonicNanoseconds()),
+            dispatch(EventDecoding.decode(pointer.pointee, receivedAtNanoseconds: Self.monotonicNanoseconds(),
+                                          stampedBy: queue),
                      from: Int(pointer.pointee.source.client))
             // A flood that never lets the kernel run dry still moves the note.
             if unsentBend != nil, !handle.hasBufferedInput,
@@ -199,7 +265,7 @@ final class SequencerSession {
             case .instead(let position): untoldPosition = position
             }
         case .marker(let tag) where client == handle.clientID:
-            waiters.removeValue(forKey: tag)?.resume()
+            (waiters.removeValue(forKey: tag) ?? timedWaiters.removeValue(forKey: tag))?.resume()
         case .marker:
             logger.log(.debug, "ALSA sequencer: ignored a USR0 event from client \(client)")
         case .ignored(let type):
@@ -217,7 +283,7 @@ final class SequencerSession {
     /// will hear where the note is now instead of the knob event.
     private func routed(_ value: SequencerInput) -> Delivery {
         // Optional chaining applies it in place: no copy of the route per event.
-        guard case .midi(let event, _, let received) = value, let outcome = route?.apply(event) else { return .original }
+        guard case .midi(let event, _, let received, _) = value, let outcome = route?.apply(event) else { return .original }
         switch outcome {
         case .notMine:
             return .original
@@ -239,9 +305,10 @@ final class SequencerSession {
     // MARK: Shutdown
 
     func shutdown() {
-        let pending = waiters
+        let pending = Array(waiters.values) + Array(timedWaiters.values)
         waiters.removeAll()
-        for waiter in pending.values { waiter.resume(throwing: SequencerError.closed) }
+        timedWaiters.removeAll()
+        for waiter in pending { waiter.resume(throwing: SequencerError.closed) }
         input?.finish()
         input = nil
         handle.close()

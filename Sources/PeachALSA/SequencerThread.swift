@@ -15,6 +15,7 @@ final class SequencerThread: Sendable {
         let client: Int
         let outputPort: Int
         let inputPort: Int
+        let queue: Int
     }
 
     private struct Mailbox {
@@ -46,7 +47,7 @@ final class SequencerThread: Sendable {
             }
             opened.withLock {
                 $0 = .success(Identity(client: session.handle.clientID, outputPort: session.outputPort,
-                                       inputPort: session.inputPort))
+                                       inputPort: session.inputPort, queue: Int(session.queue)))
             }
             ready.signal()
             thread.run(session, logger: logger)

@@ -31,7 +31,7 @@ extension RealSequencerTests {
                 taken.filter { if case .midi = $0 { true } else { false } }.count >= sent.count
             }
             let midi = inputs.compactMap { input -> (MIDIEvent, SequencerAddress, UInt64)? in
-                guard case .midi(let event, let source, let time) = input else { return nil }
+                guard case .midi(let event, let source, let time, _) = input else { return nil }
                 return (event, source, time)
             }
             var expected = sent

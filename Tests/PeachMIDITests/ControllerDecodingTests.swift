@@ -208,3 +208,26 @@ private func centsOf(_ actions: [ControllerAction]) -> Double? {
         #expect(centsOf(decoder.decode(cc(1, 64))) != nil)
     }
 }
+
+@Suite struct TapDecodingTests {
+    private func stamped(_ event: MIDIEvent, at nanoseconds: Int64?) -> SequencerInput {
+        .midi(event, source: source, receivedAtNanoseconds: 0, queueTime: nanoseconds.map(QueueInstant.init(nanoseconds:)))
+    }
+
+    @Test func whileTappingEveryNoteOnIsATapAtTheKernelsStampAndNothingElse() {
+        var decoder = makeDecoder(.absolute7Bit(controller: 74))
+        let answerKey = stamped(.noteOn(channel: MIDIChannel(9)!, note: MIDINote(62)!, velocity: 90), at: 1_234_567_890)
+        #expect(decoder.decode(answerKey, tapping: true) == [.tap(at: QueueInstant(nanoseconds: 1_234_567_890))])
+        #expect(decoder.decode(stamped(.noteOn(channel: one, note: MIDINote(40)!, velocity: 1), at: nil), tapping: true) == [.tap(at: nil)])
+        #expect(decoder.decode(stamped(.noteOff(channel: one, note: MIDINote(62)!, velocity: 0), at: 5), tapping: true).isEmpty)
+        // The knob still tunes while tapping.
+        #expect(centsOf(decoder.decode(cc(74, 127), tapping: true)) != nil)
+    }
+
+    @Test func withoutTappingTheAnswerKeysAndCommitsWorkAsBefore() {
+        var decoder = makeDecoder(nil)
+        let higher = stamped(.noteOn(channel: one, note: MIDINote(62)!, velocity: 90), at: 1_000)
+        #expect(decoder.decode(higher) == [.answerHigher, .commit])
+        #expect(decoder.decode(higher, tapping: false) == [.answerHigher, .commit])
+    }
+}

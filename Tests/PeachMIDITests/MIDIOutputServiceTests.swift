@@ -2,7 +2,7 @@ import Testing
 import PeachCore
 @testable import PeachMIDI
 
-private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
+private let one = MIDIChannel(0)!, two = MIDIChannel(1)!, drums = MIDIChannel(9)!
 private let fluid = makePort(client: 128, clientName: "FLUID Synth (1234)")
 private let ownOutput = SequencerAddress(client: 130, port: 0)
 private let ceiling = OutputCeiling(velocity: 100, channelVolume: 90)
@@ -21,13 +21,14 @@ private let through = makePort(client: 14, clientName: "Midi Through", portName:
 private let hardware = makePort(client: 24, clientName: "JV-1080", portName: "JV-1080 MIDI 1", kind: .kernel,
                                 types: [.midiGeneric, .hardware, .synthesizer])
 
-private func makeRig(ceiling: OutputCeiling = ceiling, volume: Double = 100, offering: SynthMatching = .automaticSynth) -> Rig {
+private func makeRig(ceiling: OutputCeiling = ceiling, volume: Double = 100, offering: SynthMatching = .automaticSynth,
+                     rhythm: RhythmSound = .percussion) -> Rig {
     let port = RecordingOutputPort()
     let clock = VirtualClock()
     let directory = FakeDirectory(ports: [fluid, through, hardware])
     let configuration = MidiNotePlayerConfiguration(profile: .generalMIDI, ceiling: ceiling)
     let service = MIDIOutputService(port: port, directory: directory, ownOutput: ownOutput, clock: clock,
-                                    configuration: configuration, volumePercent: volume, offering: offering)
+                                    configuration: configuration, volumePercent: volume, offering: offering, rhythm: rhythm)
     return Rig(service: service, port: port, clock: clock, directory: directory, configuration: configuration)
 }
 
@@ -76,9 +77,10 @@ private func expressionValues(_ events: [MIDIEvent], on channel: MIDIChannel = o
     @Test func connectSendsSetupThenVolumeAndExpression() async throws {
         let rig = makeRig(volume: 50)
         try await rig.service.connect(to: fluid)
+        // The rhythm's channel (GM drums) gets the same volume and expression as the note channels.
         let expected = rig.configuration.setupEvents
-            + [one, two].map { MIDIEvent.controlChange(channel: $0, controller: 7, value: 45) }
-            + [one, two].map { MIDIEvent.controlChange(channel: $0, controller: 11, value: 90) }
+            + [one, two, drums].map { MIDIEvent.controlChange(channel: $0, controller: 7, value: 45) }
+            + [one, two, drums].map { MIDIEvent.controlChange(channel: $0, controller: 11, value: 90) }
         #expect(await rig.port.delivered == expected)
     }
 
@@ -183,7 +185,7 @@ private func expressionValues(_ events: [MIDIEvent], on channel: MIDIChannel = o
         try await rig.service.connect(to: fluid)
         await rig.port.clear()
         try await rig.service.setVolume(percent: 50)
-        #expect(await rig.port.delivered == [one, two].map { .controlChange(channel: $0, controller: 7, value: 45) })
+        #expect(await rig.port.delivered == [one, two, drums].map { .controlChange(channel: $0, controller: 7, value: 45) })
         #expect(await rig.service.state.volumePercent == 50)
     }
 
@@ -209,8 +211,16 @@ private func expressionValues(_ events: [MIDIEvent], on channel: MIDIChannel = o
         var random = SeededRandom(seed: 0xBEEF)
         for _ in 0..<40 {
             let ceiling = OutputCeiling(velocity: Int.random(in: 1...127, using: &random), channelVolume: Int.random(in: 1...127, using: &random))
-            let rig = makeRig(ceiling: ceiling, volume: Double.random(in: -50...250, using: &random))
+            var loud = RhythmSound.percussion
+            loud.click.velocity = UInt8.random(in: 1...127, using: &random)
+            loud.accent.velocity = 127
+            loud.tap.velocity = UInt8.random(in: 1...127, using: &random)
+            let rig = makeRig(ceiling: ceiling, volume: Double.random(in: -50...250, using: &random), rhythm: loud)
             try await rig.service.connect(to: fluid)
+            let rhythm = rig.service.rhythmPlayer
+            try await rhythm.schedule((0..<4).map { RhythmClick(time: QueueInstant(nanoseconds: Int64($0) * 100_000_000), accent: $0 == 0) })
+            try await rhythm.playTapSound()
+            await rig.port.advanceQueue(to: QueueInstant(nanoseconds: 1_000_000_000))
             for _ in 0..<5 {
                 try await rig.service.setVolume(percent: Double.random(in: -50...250, using: &random))
                 try await rig.service.play(frequency: Frequency(Double.random(in: 100...1000, using: &random)), duration: .seconds(1),

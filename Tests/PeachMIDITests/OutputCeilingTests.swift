@@ -8,6 +8,10 @@ private actor RecordingOutput: MIDIOutputPort {
     func send(_ events: [MIDIEvent]) async throws { sent += events }
     func send(_ now: [MIDIEvent], then later: [MIDIEvent], after delay: Duration) async throws { sent += now + later }
     func cancelScheduled() async throws {}
+    func queueNow() async throws -> QueueInstant { QueueInstant(nanoseconds: 0) }
+    func schedule(_ events: [TimedMIDIEvent]) async throws { sent += events.map(\.event) }
+    func waitUntil(_ instant: QueueInstant) async throws {}
+    func cancelTimed() async throws {}
 }
 
 /// A small deterministic generator (SplitMix64) so the property test is repeatable.
@@ -73,6 +77,7 @@ private struct SplitMix64: RandomNumberGenerator {
             }
             try await port.send(randomEvents())
             try await port.send(randomEvents(), then: randomEvents(), after: .milliseconds(1))
+            try await port.schedule(randomEvents().enumerated().map { TimedMIDIEvent($1, at: QueueInstant(nanoseconds: Int64($0))) })
             for event in await recorder.sent {
                 switch event {
                 case .noteOn(_, _, let velocity): #expect(velocity <= ceiling.velocity)

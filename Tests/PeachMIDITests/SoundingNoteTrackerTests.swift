@@ -25,6 +25,37 @@ private func makeTracker() -> (SoundingNoteTracker<RecordingOutputPort>, Recordi
 }
 
 @Suite struct SoundingNoteTrackerTests {
+    @Test func timedClicksStayListedUntilTheQueueHasPassedTheirNoteOffs() async throws {
+        let (tracker, port, reports) = makeTracker()
+        let start = QueueInstant(nanoseconds: 1_000_000_000)
+        let bar = (0..<4).map { RhythmClick(time: start + .milliseconds(125 * $0), accent: $0 == 0) }
+        try await tracker.schedule(RhythmSound.percussion.events(for: bar))
+        let drums = MIDIChannel(9)!
+        let accent = key(drums, 76), click = key(drums, 77)
+        #expect(reports.latest == [accent, click], "listed before they can sound")
+        await port.advanceQueue(to: start + .milliseconds(200))
+        try await tracker.waitUntil(start + .milliseconds(200))
+        #expect(reports.latest == [click], "the accent is over; the click sounds again at 250 ms")
+        await port.advanceQueue(to: start + .milliseconds(1000))
+        try await tracker.waitUntil(start + .milliseconds(1000))
+        #expect(reports.latest.isEmpty)
+        #expect(reports.all.last == [])
+    }
+
+    @Test func aCancelledRhythmStaysListedUntilTheStopsSilence() async throws {
+        let (tracker, port, reports) = makeTracker()
+        let start = QueueInstant(nanoseconds: 1_000_000_000)
+        try await tracker.schedule(RhythmSound.percussion.events(for: [RhythmClick(time: start, accent: true)]))
+        await port.advanceQueue(to: start)
+        let waiting = Task { try await tracker.waitUntil(start + .milliseconds(500)) }
+        #expect(await yieldUntil { await port.waiting == 1 })
+        try await tracker.cancelTimed()
+        try await waiting.value
+        #expect(reports.latest == [key(MIDIChannel(9)!, 76)], "its note-off was dropped, not delivered")
+        try await tracker.send(SynthSetup.silence([MIDIChannel(9)!]))
+        #expect(reports.latest.isEmpty)
+    }
+
     @Test func aKeyIsListedBeforeItsNoteOnLeaves() async throws {
         let (tracker, port, reports) = makeTracker()
         await port.holdNextSend()

@@ -28,10 +28,25 @@ public enum PortsCommand {
                 ?? ControllerSelection.defaultInputs(from: ports, ownClient: sequencer.ownClient)
             console.out(inputs.isEmpty ? "Peach would listen to no MIDI controller (the computer keyboard always works).\n"
                         : "Peach would listen to:\n" + PortListing.lines(inputs) + "\n")
+            console.out(rhythmQueueLine(await Result(catching: { try await sequencer.queueTimer() })) + "\n")
             return 0
         } catch {
             console.err("peach: \(error)\n")
             return 1
         }
+    }
+
+    /// Which kernel timer plays rhythms and taps are stamped by, and how finely (docs/rhythm-timing.md).
+    static func rhythmQueueLine(_ timer: Result<QueueTimerInfo, any Error>) -> String {
+        switch timer {
+        case .success(let info): "Rhythm queue: \(info)"
+        case .failure(let error): "Rhythm queue: its timer could not be read (\(error))"
+        }
+    }
+}
+
+private extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -13,6 +13,10 @@ extension TrainingApp {
         let service: MIDIOutputService
         let playerConfiguration: MidiNotePlayerConfiguration
         let clock: SystemTrainingClock
+
+        /// The timing disciplines' rhythm player: clicks on the queue through the service's ceiling,
+        /// fades and stops (`MIDIOutputService.rhythmPlayer`).
+        var rhythmPlayer: any RhythmPlayer { service.rhythmPlayer }
     }
 
     /// Step 4: the configured port, a connected synth, or a FluidSynth Peach starts (`SynthConnection`).
@@ -41,13 +45,15 @@ extension TrainingApp {
         let clock = SystemTrainingClock()
         let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination,
                                                                 calibration: calibration)
-        let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels),
+        // The rhythm's channel (GM drums, channel 10) is silenced by the crash handler and the guardian too.
+        let rhythm = RhythmSound.percussion.avoiding(playerConfiguration.channels)
+        let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels + [rhythm.channel]),
                                         directory: sequencer, ownOutput: sequencer.outputAddress,
                                         clock: clock, configuration: playerConfiguration,
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
                                         offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
-                                        routes: sequencer, logger: logger)
+                                        routes: sequencer, logger: logger, rhythm: rhythm)
         stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)

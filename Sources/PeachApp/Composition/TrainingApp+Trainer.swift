@@ -51,7 +51,7 @@ extension TrainingApp {
         let service = output.service
         let store = history.store
         let settings = SynthLimitedSettings(configuration, resolution: output.playerConfiguration.tuning.smallestStep)
-        let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, rhythmPlayer: UnavailableRhythmPlayer(), output: service,
+        let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, rhythmPlayer: output.rhythmPlayer, output: service,
                                               settings: settings,
                                               clock: output.clock, logger: logger, interruptions: hub,
                                               outputName: { store.outputName })

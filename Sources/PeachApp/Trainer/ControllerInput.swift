@@ -49,14 +49,15 @@ public final class ControllerInput: TunableNoteObserver {
 
     /// Decodes a batch in arrival order and collapses it (`ControllerActionBatch`). `trialNumber` is the
     /// running session's: when it changed since the last batch, the knob mapping is drawn anew first.
-    public func actions(for inputs: [SequencerInput], trialNumber: Int?) -> [ControllerAction] {
+    /// `tapping`: the running session takes taps, so every note-on is a `.tap` with the kernel's stamp.
+    public func actions(for inputs: [SequencerInput], trialNumber: Int?, tapping: Bool = false) -> [ControllerAction] {
         drawMapping(for: trialNumber)
         var actions: [ControllerAction] = []
         for input in inputs {
             if case .tuned(let cents, _) = input {
                 actions.append(.routedCents(cents))
             } else {
-                actions += decoder.decode(input)
+                actions += decoder.decode(input, tapping: tapping)
             }
         }
         return ControllerActionBatch.coalesce(actions)

@@ -173,9 +173,13 @@ public final class TrainerController {
     }
 
     /// A batch of controller MIDI in arrival order (everything that came in since the main actor last
-    /// looked): decoded and collapsed by `ControllerInput`, then applied to the running mode.
+    /// looked): decoded and collapsed by `ControllerInput`, then applied to the running mode. While the
+    /// running mode takes taps (a timing discipline), a note-on is a tap at the kernel's stamp on the
+    /// queue clock, not an answer or a commit.
     public func handleMIDI(_ inputs: [SequencerInput]) async {
-        let actions = controllerInput.actions(for: inputs, trialNumber: activeModeSession?.session.trialNumber)
+        let session = activeModeSession?.session
+        let tapping = session?.accepts(.tap(at: nil)) == true
+        let actions = controllerInput.actions(for: inputs, trialNumber: session?.trialNumber, tapping: tapping)
         for action in actions {
             switch action {
             case .setCents(let cents): await handle(.input(.tune(centsFromTarget: cents, via: controllerInput.mode)))
@@ -184,6 +188,7 @@ public final class TrainerController {
             case .commit: await handle(.input(.commit))
             case .answerHigher: await handle(.input(.answer(higher: true)))
             case .answerLower: await handle(.input(.answer(higher: false)))
+            case .tap(let time): await handle(.input(.tap(at: time)))
             case .learned(let binding):
                 message = "Tuning control learned: \(binding)." + (saveLearnedBinding(binding).map { " \($0)" } ?? " Saved.")
             }

@@ -15,4 +15,6 @@ public enum ControllerAction: Hashable, Sendable {
     case answerLower
     /// MIDI-learn finished: this control is now the slider.
     case learned(ControllerBinding)
+    /// A key or pad struck while a timing mode takes taps, stamped by the kernel on the queue clock.
+    case tap(at: QueueInstant?)
 }

@@ -50,8 +50,13 @@ public struct ControllerDecoder: Sendable {
     /// messages only teach; notes and buttons keep working.
     public mutating func startLearning() { learner = ControllerLearner(excluding: triggers.buttonControllers) }
 
-    public mutating func decode(_ input: SequencerInput) -> [ControllerAction] {
-        guard case .midi(let event, _, let time) = input else { return [] }
+    /// `tapping`: the running mode takes taps (a timing discipline). Every note-on is then a tap stamped
+    /// with the kernel's queue time, and nothing else (no answer, no commit); other messages decode as always.
+    public mutating func decode(_ input: SequencerInput, tapping: Bool = false) -> [ControllerAction] {
+        guard case .midi(let event, _, let time, let queueTime) = input else { return [] }
+        if tapping, case .noteOn(_, _, let velocity) = event {
+            return velocity > 0 ? [.tap(at: queueTime)] : []
+        }
         if let triggered = trigger(event) {
             // Answered by a pedal or key while the wheel is out: the wheel's push is over.
             if triggered.contains(.commit) { wheel.interrupt() }

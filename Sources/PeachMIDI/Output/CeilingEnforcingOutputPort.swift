@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Wraps the sequencer's output so that nothing Peach sends can exceed the user's ceiling:
 /// every path to the synth goes through here, so the rule holds for every note and controller.
 public struct CeilingEnforcingOutputPort<Base: MIDIOutputPort>: MIDIOutputPort {
@@ -19,5 +21,22 @@ public struct CeilingEnforcingOutputPort<Base: MIDIOutputPort>: MIDIOutputPort {
 
     public func cancelScheduled() async throws {
         try await base.cancelScheduled()
+    }
+
+    public func queueNow() async throws -> QueueInstant {
+        try await base.queueNow()
+    }
+
+    /// Scheduled clicks obey the ceiling like every other note.
+    public func schedule(_ events: [TimedMIDIEvent]) async throws {
+        try await base.schedule(events.map { TimedMIDIEvent(ceiling.enforce($0.event), at: $0.time) })
+    }
+
+    public func waitUntil(_ instant: QueueInstant) async throws {
+        try await base.waitUntil(instant)
+    }
+
+    public func cancelTimed() async throws {
+        try await base.cancelTimed()
     }
 }

@@ -1,4 +1,6 @@
-/// The sending side of the sequencer client, as MidiNotePlayer needs it. Implemented by PeachALSA's
+import PeachCore
+
+/// The sending side of the sequencer client, as MidiNotePlayer and MidiRhythmPlayer need it. Implemented by PeachALSA's
 /// sequencer client; recorded by a fake in tests.
 public protocol MIDIOutputPort: Sendable {
     /// Sends the events at once, in order, to the connected destination.
@@ -9,8 +11,39 @@ public protocol MIDIOutputPort: Sendable {
     /// Cancelling the calling task returns early; the caller is then responsible for silencing.
     func send(_ now: [MIDIEvent], then later: [MIDIEvent], after delay: Duration) async throws
 
-    /// Drops every scheduled event not yet delivered (a stop must not be followed by a stale note-off).
+    /// Drops every scheduled event not yet delivered (a stop must not be followed by a stale note-off),
+    /// the timed ones of `schedule(_:)` too, and ends every `waitUntil(_:)`.
     func cancelScheduled() async throws
+
+    // MARK: Timed events (rhythms), on the sequencer queue's clock
+
+    /// The queue's clock now: the clock `schedule(_:)` times events by and incoming events are stamped with.
+    func queueNow() async throws -> QueueInstant
+
+    /// Puts every event on the queue at its own absolute time (events with equal times leave in the
+    /// order given) and returns once they are all in the kernel's queue, before the first is due. The
+    /// kernel delivers them: nothing is timed by sleeping. A time already past is delivered at once.
+    func schedule(_ events: [TimedMIDIEvent]) async throws
+
+    /// Returns once the queue clock has reached `instant` (a marker scheduled at that time came back),
+    /// or at once when `cancelTimed()` or `cancelScheduled()` ends the wait. Cancelling the calling
+    /// task throws `CancellationError`.
+    func waitUntil(_ instant: QueueInstant) async throws
+
+    /// Drops every event `schedule(_:)` queued that has not been delivered and ends every
+    /// `waitUntil(_:)`; the queued note-offs of `send(_:then:after:)` stay (`cancelScheduled` drops those too).
+    func cancelTimed() async throws
+}
+
+/// One event for the sequencer queue to deliver at an absolute time on its clock.
+public struct TimedMIDIEvent: Hashable, Sendable {
+    public var time: QueueInstant
+    public var event: MIDIEvent
+
+    public init(_ event: MIDIEvent, at time: QueueInstant) {
+        self.time = time
+        self.event = event
+    }
 }
 
 /// The receiving side: controller events and announcements, for one consumer at a time.

@@ -10,6 +10,8 @@ import PeachCore
 ///   injected clock, then stop all notes. Interruptions and a lost destination stop at once.
 /// - Notes are refused while paused (any reason) or disconnected: only `play()`/`resume()`,
 ///   i.e. the user, lets them through again.
+/// - Rhythms play through `rhythmPlayer`, on the same guarded port and under the same rules: the
+///   rhythm's channel gets the volume, the fades and the silence of every stop like the note channels.
 public actor MIDIOutputService: NotePlayer {
     public static let defaultFade: Duration = .milliseconds(500)
 
@@ -21,6 +23,8 @@ public actor MIDIOutputService: NotePlayer {
     private let clock: any TrainingClock
     private let ceiling: OutputCeiling
     private let channels: [MIDIChannel]
+    /// How rhythms sound (their channel is never one of the note channels).
+    public nonisolated let rhythm: RhythmSound
     private let fadeDuration: Duration
     private let offering: SynthMatching
     private var monitor: DestinationMonitor
@@ -35,7 +39,7 @@ public actor MIDIOutputService: NotePlayer {
                                       clock: any TrainingClock, configuration: MidiNotePlayerConfiguration = .init(),
                                       fadeDuration: Duration = MIDIOutputService.defaultFade, volumePercent: Double = 100,
                                       offering: SynthMatching = .automaticSynth, routes: (any TuningRoutePort)? = nil,
-                                      logger: any PeachLogger = SilentLogger()) {
+                                      logger: any PeachLogger = SilentLogger(), rhythm: RhythmSound = .percussion) {
         let guarded = CeilingEnforcingOutputPort(port, ceiling: configuration.ceiling)
         self.port = guarded
         // Knob routes go to the sequencer client itself (`routes`): bends need no ceiling.
@@ -45,6 +49,7 @@ public actor MIDIOutputService: NotePlayer {
         self.clock = clock
         self.ceiling = configuration.ceiling
         self.channels = configuration.channels
+        self.rhythm = rhythm.avoiding(configuration.channels)
         self.fadeDuration = fadeDuration
         self.offering = offering
         self.monitor = DestinationMonitor(ownOutput: ownOutput)
@@ -78,6 +83,7 @@ public actor MIDIOutputService: NotePlayer {
         monitor.destination = destination.address
         update { $0.destination = OutputDestination(destination); $0.lossReason = nil; $0.offeredDestination = nil }
         try await player.configure()
+        if !rhythm.setupEvents.isEmpty { try await port.send(rhythm.setupEvents) }
         expression = ceiling.channelVolume
         try await port.send(volumeEvents + expressionEvents(expression))
     }
@@ -182,6 +188,21 @@ public actor MIDIOutputService: NotePlayer {
         tuning.presentedFrequency(for: frequency)
     }
 
+    // MARK: Rhythms (for the timing disciplines)
+
+    /// The timing disciplines' `RhythmPlayer`: clicks on the queue through this service's guarded port,
+    /// admitted like notes (refused while paused or disconnected). A vended player rather than the
+    /// service itself: `RhythmPlayer.cancelScheduled` removes the rhythm only, while a stop of the
+    /// service (`stop`, `pause`, a lost synth) silences notes and rhythm alike.
+    public nonisolated var rhythmPlayer: MidiRhythmPlayer {
+        MidiRhythmPlayer(port: port, sound: rhythm, admit: { [self] in try await admitNote() })
+    }
+
+    /// Every channel Peach sounds on: the note channels, then the rhythm's.
+    public nonisolated var outputChannels: [MIDIChannel] {
+        channels.contains(rhythm.channel) ? channels : channels + [rhythm.channel]
+    }
+
     // MARK: Internals
 
     private func admitNote() throws {
@@ -213,19 +234,21 @@ public actor MIDIOutputService: NotePlayer {
         do { return try await !ramp(to: 0, over: duration) } catch { return false }
     }
 
-    /// Overtakes any fade and silences every note. Errors are swallowed: the destination may be gone.
+    /// Overtakes any fade and silences every note and the rhythm (the player's stop drops everything
+    /// queued, the clicks too, and ends the rhythm's waits). Errors are swallowed: the destination may be gone.
     private func stopNow() async {
         generation += 1
         try? await player.stopAll()
+        try? await port.send(rhythm.noteOffs + SynthSetup.silence([rhythm.channel]))
     }
 
     private var volumeEvents: [MIDIEvent] {
         let value = ceiling.channelVolume(forPercent: state.volumePercent)
-        return channels.map { .controlChange(channel: $0, controller: MIDIController.channelVolume, value: value) }
+        return outputChannels.map { .controlChange(channel: $0, controller: MIDIController.channelVolume, value: value) }
     }
 
     private func expressionEvents(_ value: UInt8) -> [MIDIEvent] {
-        channels.map { .controlChange(channel: $0, controller: MIDIController.expression, value: value) }
+        outputChannels.map { .controlChange(channel: $0, controller: MIDIController.expression, value: value) }
     }
 
     private func update(_ change: (inout OutputServiceState) -> Void) {

@@ -1,3 +1,4 @@
+import PeachCore
 import Synchronization
 
 /// Watches everything sent to the synth and reports, after each change, which keys are switched
@@ -40,8 +41,37 @@ public final class SoundingNoteTracker<Base: MIDIOutputPort>: MIDIOutputPort {
     }
 
     public func cancelScheduled() async throws {
-        update { $0.cancellations += 1 }
+        update { $0.cancellations += 1; $0.timedCancellations += 1; $0.timed.removeAll() }
         try await base.cancelScheduled()
+    }
+
+    public func queueNow() async throws -> QueueInstant {
+        try await base.queueNow()
+    }
+
+    /// Timed note-ons are listed before they are queued. Their note-offs are applied once a wait has
+    /// seen the queue pass them, except for a key that a later timed note-on switches on again; a cancel
+    /// drops them undelivered, so the keys stay until the stop's silence.
+    public func schedule(_ events: [TimedMIDIEvent]) async throws {
+        update { tracked in
+            tracked.switchOn(events.map(\.event))
+            tracked.timed += events
+        }
+        try await base.schedule(events)
+    }
+
+    public func waitUntil(_ instant: QueueInstant) async throws {
+        let cancellations = tracked.withLock(\.timedCancellations)
+        try await base.waitUntil(instant)
+        update { tracked in
+            guard tracked.timedCancellations == cancellations else { return }
+            tracked.queuePassed(instant)
+        }
+    }
+
+    public func cancelTimed() async throws {
+        update { $0.timedCancellations += 1; $0.timed.removeAll() }
+        try await base.cancelTimed()
     }
 
     /// Applies `change`, reports the keys if they changed; returns the cancellation count.
@@ -61,6 +91,26 @@ private struct TrackedKeys {
     var keys = Set<SoundingKey>()
     /// Bumped by `cancelScheduled`: a queued send that returns after it had its `later` dropped.
     var cancellations = 0
+    /// Bumped by `cancelScheduled` and `cancelTimed`: a wait that returns after its events were dropped.
+    var timedCancellations = 0
+    /// Timed events still in the queue: their note-offs apply when a wait sees the queue pass them.
+    var timed: [TimedMIDIEvent] = []
+
+    /// The queue has passed `instant`: what was due by then has been delivered. A key goes off when its
+    /// last delivered event switched it off and no timed note-on for it is still to come.
+    mutating func queuePassed(_ instant: QueueInstant) {
+        // The queue delivers in time order, equal times in the order they were queued.
+        let passed = timed.enumerated().filter { $0.element.time <= instant }
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        timed.removeAll { $0.time <= instant }
+        var endedOff: [SoundingKey: Bool] = [:]
+        for event in passed {
+            if let key = event.switchedOn { endedOff[key] = false }
+            if let key = event.switchedOff { endedOff[key] = true }
+        }
+        let onAgainLater = Set(timed.compactMap(\.switchedOn))
+        for (key, off) in endedOff where off && !onAgainLater.contains(key) { keys.remove(key) }
+    }
 
     mutating func switchOn(_ events: [MIDIEvent]) {
         for event in events {
@@ -87,6 +137,23 @@ private struct TrackedKeys {
             case .controlChange, .pitchBend, .programChange:
                 break
             }
+        }
+    }
+}
+
+private extension TimedMIDIEvent {
+    /// The key a note-on switches on.
+    var switchedOn: SoundingKey? {
+        guard case .noteOn(let channel, let note, let velocity) = event, velocity > 0 else { return nil }
+        return SoundingKey(channel: channel, note: note)
+    }
+
+    /// The key a note-off (or note-on at velocity 0) switches off.
+    var switchedOff: SoundingKey? {
+        switch event {
+        case .noteOff(let channel, let note, _): SoundingKey(channel: channel, note: note)
+        case .noteOn(let channel, let note, let velocity) where velocity == 0: SoundingKey(channel: channel, note: note)
+        case .noteOn, .controlChange, .pitchBend, .programChange: nil
         }
     }
 }

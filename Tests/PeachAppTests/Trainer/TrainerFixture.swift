@@ -18,14 +18,15 @@ struct TrainerFixture {
     let controller: TrainerController
 
     init(breaks: QuietBreakSchedule = QuietBreakSchedule(), decoder: ControllerDecoder = ControllerDecoder(binding: nil),
-         saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String? = { _ in nil }) {
+         saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String? = { _ in nil },
+         modes: [any TrainingMode] = Disciplines.modes) {
         let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, rhythmPlayer: rhythm, output: output, settings: settings,
                                               clock: clock, logger: SilentLogger(), interruptions: hub)
         let choices = TrainerWiring.Choices(breaks: breaks, decoder: decoder, userStopFade: .milliseconds(300),
                                             saveLearnedBinding: saveLearnedBinding, saveWarning: { nil },
                                             connectOffered: { _ in })
         controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(), history: history,
-                                           choices: choices)
+                                           choices: choices, modes: modes)
     }
 }
 

@@ -6,11 +6,15 @@ import PeachCore
 /// queue would for the note's duration) until `releaseScheduled()`, `cancelScheduled()` or task
 /// cancellation; `holdNextSend()` makes the next plain send wait until `releaseHeld()` while
 /// later sends go straight through, so a test can make one send overtake another.
+/// Timed events (`schedule`) wait on a virtual queue clock that only `advanceQueue(to:)` moves: they are
+/// delivered, and `waitUntil` returns, when it passes their time.
 actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     enum Entry: Hashable {
         case now([MIDIEvent])
         case scheduled(now: [MIDIEvent], later: [MIDIEvent], after: Duration)
         case cancelScheduled
+        case timed([TimedMIDIEvent])
+        case cancelTimed
         /// A knob route installed on this key (nil: removed).
         case route(key: MIDINote?)
     }
@@ -99,6 +103,58 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     func cancelScheduled() async throws {
         log.append(.cancelScheduled)
         cancellations += 1
+        dropTimed()
+    }
+
+    // MARK: Timed events on a virtual queue clock
+
+    /// The virtual queue clock.
+    private(set) var queueTime = QueueInstant(nanoseconds: 0)
+    /// Timed events not delivered yet, in the order the queue would deliver them.
+    private(set) var pendingTimed: [TimedMIDIEvent] = []
+    private var timedCancellations = 0
+
+    /// Moves the queue clock, delivering what falls due (in time order, equal times as queued).
+    func advanceQueue(to instant: QueueInstant) {
+        queueTime = max(queueTime, instant)
+        let due = pendingTimed.filter { $0.time <= queueTime }
+        pendingTimed.removeAll { $0.time <= queueTime }
+        delivered += due.map(\.event)
+    }
+
+    func queueNow() async throws -> QueueInstant { queueTime }
+
+    func schedule(_ events: [TimedMIDIEvent]) async throws {
+        log.append(.timed(events))
+        if failNextSend { failNextSend = false; throw Failure() }
+        for event in events {
+            let index = pendingTimed.firstIndex { $0.time > event.time } ?? pendingTimed.endIndex
+            pendingTimed.insert(event, at: index)
+        }
+        advanceQueue(to: queueTime)
+    }
+
+    /// How many `waitUntil` calls are waiting now (a test cancels only once its wait has begun).
+    private(set) var waiting = 0
+
+    func waitUntil(_ instant: QueueInstant) async throws {
+        let cancelledAt = timedCancellations
+        waiting += 1
+        defer { waiting -= 1 }
+        while queueTime < instant, timedCancellations == cancelledAt {
+            try Task.checkCancellation()
+            await Task.yield()
+        }
+    }
+
+    func cancelTimed() async throws {
+        log.append(.cancelTimed)
+        dropTimed()
+    }
+
+    private func dropTimed() {
+        pendingTimed.removeAll()
+        timedCancellations += 1
     }
 }
 

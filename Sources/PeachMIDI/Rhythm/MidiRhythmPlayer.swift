@@ -1,0 +1,55 @@
+import PeachCore
+
+/// The timing disciplines' `RhythmPlayer` on a synth: each click is a short note (`RhythmSound`) whose
+/// note-on and note-off are put on the sequencer's real-time queue at their absolute times in one
+/// `schedule`, so the kernel plays the pattern; Peach never sleeps to time a click.
+///
+/// Made by `MIDIOutputService.rhythmPlayer`, which hands it the service's ceiling-enforcing port and its
+/// admission check: clicks obey the velocity ceiling, are refused while paused or disconnected, fade
+/// with the expression ramps and are silenced by every stop, like every other note.
+public struct MidiRhythmPlayer: RhythmPlayer {
+    public let sound: RhythmSound
+    private let port: any MIDIOutputPort
+    private let admit: @Sendable () async throws -> Void
+
+    /// `admit` throws when no note may sound now (the service: paused, not connected).
+    public init(port: any MIDIOutputPort, sound: RhythmSound = .percussion,
+                admit: @escaping @Sendable () async throws -> Void = {}) {
+        self.port = port
+        self.sound = sound
+        self.admit = admit
+    }
+
+    public func queueNow() async throws -> QueueInstant {
+        try await port.queueNow()
+    }
+
+    public func schedule(_ clicks: [RhythmClick]) async throws {
+        guard !clicks.isEmpty else { return }
+        try await admit()
+        try await port.schedule(sound.events(for: clicks))
+    }
+
+    public func waitUntil(_ instant: QueueInstant) async throws {
+        try await port.waitUntil(instant)
+    }
+
+    /// Removes every queued click (and the tap's note-off), ends the waits, then switches the rhythm's
+    /// keys off and cuts what still rings on its channel.
+    public func cancelScheduled() async throws {
+        var firstError: (any Error)?
+        do { try await port.cancelTimed() } catch { firstError = error }
+        do { try await port.send(sound.noteOffs + SynthSetup.silence([sound.channel])) } catch { firstError = firstError ?? error }
+        if let firstError { throw firstError }
+    }
+
+    /// The tap's note-on at once, its note-off queued `length` later on the queue clock.
+    public func playTapSound() async throws {
+        try await admit()
+        let stroke = sound.tap
+        try await port.send([.noteOn(channel: sound.channel, note: stroke.note, velocity: stroke.velocity)])
+        let now = try await port.queueNow()
+        try await port.schedule([TimedMIDIEvent(.noteOff(channel: sound.channel, note: stroke.note, velocity: 0),
+                                                at: now + sound.length)])
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import PeachApp
+import PeachCore
+import PeachMIDI
+import PeachDisciplines
+import PeachTerminal
+
+/// A timing mode's stand-in: its session takes taps (and nothing else) while it runs and keeps them.
+@MainActor
+private final class TapTakingSession: TrainingSession {
+    private(set) var isTraining = false
+    private(set) var taps: [QueueInstant?] = []
+    private(set) var otherInputs: [TrainingInput] = []
+    var statusMessage: String? { nil }
+    var trialNumber: Int? { isTraining ? 1 : nil }
+
+    func start() { isTraining = true }
+
+    func accepts(_ input: TrainingInput) -> Bool {
+        if case .tap = input { isTraining } else { false }
+    }
+
+    func handle(_ input: TrainingInput) {
+        if case .tap(let time) = input { taps.append(time) } else { otherInputs.append(input) }
+    }
+
+    @discardableResult func stop() -> Task<Void, Never> {
+        isTraining = false
+        return Task {}
+    }
+}
+
+/// Shown like comparison (any screen does): only the session matters here.
+@MainActor
+private final class TapModeSession: ModeSession {
+    let taps = TapTakingSession()
+    private let shown: any ModeSession
+
+    init(shown: any ModeSession) { self.shown = shown }
+
+    var session: any TrainingSession { taps }
+    func screen(_ context: ModeScreenContext) -> Screen { shown.screen(context) }
+    func commands(for key: Key) -> [AppCommand] { [] }
+    var plainProgress: PlainProgress { PlainProgress(phase: "tapping", finished: 0) }
+    func plainLines(after previous: PlainProgress?) -> [String] { [] }
+    var wrongAnswerShowing: Date? { nil }
+}
+
+@MainActor
+private final class TapMode: TrainingMode {
+    static let id = TrainingModeID(rawValue: "tapping")
+    var id: TrainingModeID { Self.id }
+    let menuTitle = "Start tapping"
+    let plainWords = ["tap"]
+    let plainIntro = "tap along"
+    let plainAnswers: [String: TrainingInput] = [:]
+    let plainAnswerHelp = ""
+    let menuRank = 99
+    private(set) var made: TapModeSession?
+
+    func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
+        let session = TapModeSession(shown: ComparisonMode().makeSession(dependencies))
+        made = session
+        return session
+    }
+}
+
+private let keyboard = SequencerAddress(client: 24, port: 0)
+
+private func noteOn(_ note: Int, channel: Int = 9, stampedAt nanoseconds: Int64?) -> SequencerInput {
+    .midi(.noteOn(channel: MIDIChannel(channel)!, note: MIDINote(note)!, velocity: 100), source: keyboard,
+          receivedAtNanoseconds: 0, queueTime: nanoseconds.map(QueueInstant.init(nanoseconds:)))
+}
+
+@MainActor @Suite struct ControllerTapTests {
+    @Test func aNoteOnIsATapAtTheKernelsStampWhileTheSessionTakesTaps() async {
+        let tapMode = TapMode()
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))),
+                               modes: Disciplines.modes + [tapMode])
+        await f.controller.handle(.open(.training(TapMode.id)))
+        #expect(f.controller.screen == .training(TapMode.id))
+        let session = tapMode.made!.taps
+        // A pad, then the 'higher' answer key (D4): both are taps now, not answers or commits.
+        let router = SequencerInputRouter(controller: f.controller, announce: { _ in })
+        await router.deliver([noteOn(38, stampedAt: 2_000_125_000),
+                              .midi(.noteOff(channel: MIDIChannel(9)!, note: MIDINote(38)!, velocity: 0), source: keyboard,
+                                    receivedAtNanoseconds: 0, queueTime: QueueInstant(nanoseconds: 2_000_200_000)),
+                              noteOn(62, channel: 0, stampedAt: 2_250_000_000),
+                              noteOn(40, stampedAt: nil)])
+        #expect(session.taps == [QueueInstant(nanoseconds: 2_000_125_000), QueueInstant(nanoseconds: 2_250_000_000), nil])
+        #expect(session.otherInputs.isEmpty)
+    }
+
+    @Test func theAnswerKeysAndTheKnobStillWorkInTheOtherModes() async {
+        let f = TrainerFixture(decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 74))))
+        await f.controller.handle(.open(.comparison))
+        #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
+        await f.controller.handleMIDI([noteOn(62, channel: 0, stampedAt: 1_000_000)])
+        #expect(f.controller.comparison.answeredCount == 1, "D4 answers 'higher', stamped or not")
+
+        await f.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })
+        await f.controller.handleMIDI([.midi(.controlChange(channel: MIDIChannel(0)!, controller: 74, value: 64), source: keyboard,
+                                             receivedAtNanoseconds: 0, queueTime: QueueInstant(nanoseconds: 5))])
+        #expect(f.controller.tuningActivity == 1)
+        await f.controller.handleMIDI([noteOn(60, channel: 0, stampedAt: 2_000_000)])
+        #expect(f.controller.pitchMatching.completedCount == 1, "a key still commits")
+    }
+}
