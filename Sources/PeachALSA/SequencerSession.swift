@@ -20,6 +20,12 @@ final class SequencerSession {
     /// The event tag of everything `schedule(_:)` queues (and of `waitUntil`'s markers): cancelling a
     /// rhythm removes these and leaves a note's queued note-off alone.
     static let timedTag: Int32 = 1
+    /// The latest time of the timed events scheduled since the last cancel.
+    private var timedHorizon: QueueInstant?
+    /// What the last cancel removed reached this far: a wait for an instant up to it that arrives after
+    /// the cancel (its caller raced the stop) returns at once instead of waiting for a pattern that is gone.
+    /// Cleared when something new is scheduled.
+    private var cancelledHorizon: QueueInstant?
     /// Cancellations that overtook their own `schedule` job.
     private var cancelledTags: Set<UInt32> = []
     /// The knob routed to a held note: its events become bends here, on this thread (`install(_:)`).
@@ -114,6 +120,7 @@ final class SequencerSession {
     /// later events will never be delivered, which is what the stop that called this wanted.
     func cancelScheduled() throws(SequencerError) {
         try handle.removeScheduledOutput(queue: queue)
+        timedWereCancelled()
         let dropped = Array(waiters.values) + Array(timedWaiters.values)
         waiters.removeAll()
         timedWaiters.removeAll()
@@ -130,6 +137,9 @@ final class SequencerSession {
     /// Every event to our subscribers at its absolute time on our queue, tagged so `cancelTimed` finds it.
     /// Each is in the kernel's queue when this returns (`snd_seq_event_output_direct`).
     func schedule(_ events: [TimedMIDIEvent]) throws(SequencerError) {
+        guard let latest = events.map(\.time).max() else { return }
+        cancelledHorizon = nil
+        timedHorizon = max(timedHorizon ?? latest, latest)
         for timed in events {
             var event = EventEncoding.event(for: timed.event)
             peach_ev_to_subscribers_direct(&event, Int32(outputPort))
@@ -141,6 +151,11 @@ final class SequencerSession {
     /// A marker to our own input at `instant`: `waiter` resumes when it comes back (the queue has reached
     /// `instant`), or when a cancel removes it.
     func waitUntil(_ instant: QueueInstant, tag: UInt32, waiter: CheckedContinuation<Void, any Error>) {
+        if let cancelledHorizon, instant <= cancelledHorizon {
+            cancelledTags.remove(tag)
+            waiter.resume()
+            return
+        }
         do {
             var marker = snd_seq_event_t()
             peach_ev_clear(&marker)
@@ -163,9 +178,15 @@ final class SequencerSession {
     /// Drops every timed event not yet delivered (by its tag) and ends every `waitUntil` at once.
     func cancelTimed() throws(SequencerError) {
         try handle.removeScheduledOutput(queue: queue, tag: Self.timedTag)
+        timedWereCancelled()
         let dropped = timedWaiters
         timedWaiters.removeAll()
         for waiter in dropped.values { waiter.resume() }
+    }
+
+    private func timedWereCancelled() {
+        if let timedHorizon { cancelledHorizon = max(cancelledHorizon ?? timedHorizon, timedHorizon) }
+        timedHorizon = nil
     }
 
     private static func scheduleAbsolute(_ event: inout snd_seq_event_t, at instant: QueueInstant, on queue: Int32) {

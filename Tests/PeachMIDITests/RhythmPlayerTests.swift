@@ -92,6 +92,20 @@ private func noteOns(_ events: [MIDIEvent]) -> [MIDIEvent] {
         #expect(await !port.log.contains(.cancelScheduled), "a note's queued note-off is left alone")
     }
 
+    @Test func aWaitThatBeginsAfterTheCancelOfItsPatternReturnsAtOnce() async throws {
+        let port = RecordingOutputPort()
+        let player = MidiRhythmPlayer(port: port)
+        try await player.schedule(bar)
+        try await player.cancelScheduled()
+        try await player.waitUntil(ms(375))  // the stop overtook the session's wait: it must not hang
+        // Something new is scheduled: waits are waits again.
+        try await player.schedule([RhythmClick(time: ms(500))])
+        let waiting = Task { try await player.waitUntil(ms(375)) }
+        #expect(await yieldUntil { await port.waiting == 1 })
+        await port.advanceQueue(to: ms(400))
+        try await waiting.value
+    }
+
     @Test func waitUntilReturnsOnceTheQueueReachesTheInstant() async throws {
         let port = RecordingOutputPort()
         let player = MidiRhythmPlayer(port: port)

@@ -26,8 +26,10 @@ public protocol MIDIOutputPort: Sendable {
     func schedule(_ events: [TimedMIDIEvent]) async throws
 
     /// Returns once the queue clock has reached `instant` (a marker scheduled at that time came back),
-    /// or at once when `cancelTimed()` or `cancelScheduled()` ends the wait. Cancelling the calling
-    /// task throws `CancellationError`.
+    /// or at once when `cancelTimed()` or `cancelScheduled()` ends the wait. A wait that begins after a
+    /// cancel, for an instant no later than the last timed event that cancel removed, returns at once too
+    /// (its caller raced the stop), until something new is scheduled. Cancelling the calling task throws
+    /// `CancellationError`.
     func waitUntil(_ instant: QueueInstant) async throws
 
     /// Drops every event `schedule(_:)` queued that has not been delivered and ends every

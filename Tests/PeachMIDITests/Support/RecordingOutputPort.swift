@@ -127,6 +127,8 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     func schedule(_ events: [TimedMIDIEvent]) async throws {
         log.append(.timed(events))
         if failNextSend { failNextSend = false; throw Failure() }
+        cancelledHorizon = nil
+        if let latest = events.map(\.time).max() { timedHorizon = max(timedHorizon ?? latest, latest) }
         for event in events {
             let index = pendingTimed.firstIndex { $0.time > event.time } ?? pendingTimed.endIndex
             pendingTimed.insert(event, at: index)
@@ -138,6 +140,7 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
     private(set) var waiting = 0
 
     func waitUntil(_ instant: QueueInstant) async throws {
+        if let cancelledHorizon, instant <= cancelledHorizon { return }
         let cancelledAt = timedCancellations
         waiting += 1
         defer { waiting -= 1 }
@@ -152,9 +155,15 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
         dropTimed()
     }
 
+    /// As the sequencer: a wait that begins after a cancel, for an instant the cancelled events reached, returns at once.
+    private var timedHorizon: QueueInstant?
+    private var cancelledHorizon: QueueInstant?
+
     private func dropTimed() {
         pendingTimed.removeAll()
         timedCancellations += 1
+        if let timedHorizon { cancelledHorizon = max(cancelledHorizon ?? timedHorizon, timedHorizon) }
+        timedHorizon = nil
     }
 }
 
