@@ -119,7 +119,11 @@ final class TestClient {
     }
 
     /// Our queue's real time now, in nanoseconds: the clock `Received.time` is stamped with.
-    func queueTime() -> UInt64 {
+    func queueTime() -> UInt64 { queueTime(of: queue) }
+
+    /// Any queue's real time now (the kernel lets every client read a queue's status), e.g. Peach's:
+    /// read right before a send, it says when the event left on that queue's clock.
+    func queueTime(of queue: Int32) -> UInt64 {
         var status: OpaquePointer?
         snd_seq_queue_status_malloc(&status)
         defer { snd_seq_queue_status_free(status) }
