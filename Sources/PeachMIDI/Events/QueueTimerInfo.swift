@@ -5,8 +5,8 @@ import PeachCore
 /// The queue does not run at the timer's own resolution: the kernel wakes it every `ticks` timer
 /// ticks, `ticks = 10⁹ / (resolution × frequency)` (at least 1), where the frequency is the queue's
 /// preferred one (0 means the kernel's default, 1000 Hz; it is held to 10…6250 Hz). A scheduled event
-/// leaves at the first wake-up at or after its time, so `queuePeriodNanoseconds` is how late an event
-/// can be (see docs/rhythm-timing.md).
+/// leaves at the first wake-up at or after its time, up to `queuePeriodNanoseconds` late, unless it is put
+/// on a wake-up (`nearestWakeUp`; see docs/rhythm-timing.md).
 public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
     /// The kernel's timer classes (`SND_TIMER_CLASS_*`).
     public enum TimerClass: Hashable, Sendable {
