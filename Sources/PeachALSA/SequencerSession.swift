@@ -59,11 +59,11 @@ final class SequencerSession {
         inputPort = try handle.createTimestampingPort(
             name: "in", capabilities: UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
             type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION), queue: queue)
-        // The kernel announces clients and ports coming and going on System:Announce; hearing it on
-        // our input is how a vanished synth is noticed (events to no subscriber are dropped silently).
         // Where the queue wakes up: timed events are put on its nearest wake-up (QueueTimerInfo.nearestWakeUp).
         // Unknown (no timer query device): events keep their exact times and leave up to a period late.
         timer = try? handle.queueTimer(queue)
+        // The kernel announces clients and ports coming and going on System:Announce; hearing it on
+        // our input is how a vanished synth is noticed (events to no subscriber are dropped silently).
         let announced = try handle.connect(from: .systemAnnounce, toOurPort: inputPort)
         try ALSADiagnostics.check(announced, "snd_seq_connect_from(0:1 System:Announce)")
     }
