@@ -11,6 +11,8 @@ final class SequencerSession {
     let outputPort: Int
     let inputPort: Int
     let queue: Int32
+    /// The queue's timer, read once at start.
+    let timer: QueueTimerInfo?
     private let logger: any PeachLogger
     private var input: AsyncStream<SequencerInput>.Continuation?
     /// Callers of `send(_:then:after:)`, resumed when their marker comes back from the queue.
@@ -57,6 +59,9 @@ final class SequencerSession {
         inputPort = try handle.createTimestampingPort(
             name: "in", capabilities: UInt32(SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE),
             type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION), queue: queue)
+        // Where the queue wakes up: timed events are put on its nearest wake-up (QueueTimerInfo.nearestWakeUp).
+        // Unknown (no timer query device): events keep their exact times and leave up to a period late.
+        timer = try? handle.queueTimer(queue)
         // The kernel announces clients and ports coming and going on System:Announce; hearing it on
         // our input is how a vanished synth is noticed (events to no subscriber are dropped silently).
         let announced = try handle.connect(from: .systemAnnounce, toOurPort: inputPort)
@@ -134,8 +139,8 @@ final class SequencerSession {
         QueueInstant(nanoseconds: try handle.queueRealTime(queue))
     }
 
-    /// Every event to our subscribers at its absolute time on our queue, tagged so `cancelTimed` finds it.
-    /// Each is in the kernel's queue when this returns (`snd_seq_event_output_direct`).
+    /// Every event to our subscribers at its absolute time on our queue (the queue's nearest wake-up to it),
+    /// tagged so `cancelTimed` finds it. Each is in the kernel's queue when this returns (`snd_seq_event_output_direct`).
     func schedule(_ events: [TimedMIDIEvent]) throws(SequencerError) {
         guard let latest = events.map(\.time).max() else { return }
         cancelledHorizon = nil
@@ -143,7 +148,7 @@ final class SequencerSession {
         for timed in events {
             var event = EventEncoding.event(for: timed.event)
             peach_ev_to_subscribers_direct(&event, Int32(outputPort))
-            Self.scheduleAbsolute(&event, at: timed.time, on: queue)
+            Self.scheduleAbsolute(&event, at: timer?.nearestWakeUp(to: timed.time) ?? timed.time, on: queue)
             try handle.output(&event)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+import PeachCore
 @testable import PeachMIDI
 
 /// What `peach ports` says about the rhythm queue's timer, from the kernel's rule for the queue's period.
@@ -26,5 +27,14 @@ import Testing
         let info = QueueTimerInfo(timerClass: .pcm, card: 0, device: 0)
         #expect(info.queuePeriodNanoseconds == nil)
         #expect(info.description == "PCM timer (card 0, device 0, subdevice 0), resolution unknown; the queue asks for 1000 Hz")
+    }
+
+    @Test func aTimeIsPutOnTheQueuesNearestWakeUp() {
+        let hrtimer = QueueTimerInfo(timerClass: .global, device: 3, resolutionNanoseconds: 1)
+        #expect(hrtimer.nearestWakeUp(to: QueueInstant(nanoseconds: 2_000_400_000)) == QueueInstant(nanoseconds: 2_000_000_000))
+        #expect(hrtimer.nearestWakeUp(to: QueueInstant(nanoseconds: 2_000_500_000)) == QueueInstant(nanoseconds: 2_001_000_000))
+        #expect(hrtimer.nearestWakeUp(to: QueueInstant(nanoseconds: 7_000_000)) == QueueInstant(nanoseconds: 7_000_000))
+        let unknown = QueueTimerInfo(timerClass: .global, device: 3)
+        #expect(unknown.nearestWakeUp(to: QueueInstant(nanoseconds: 2_000_400_000)) == QueueInstant(nanoseconds: 2_000_400_000))
     }
 }

@@ -1,10 +1,12 @@
+import PeachCore
+
 /// Which kernel timer drives Peach's sequencer queue, and how finely: what `peach ports` prints.
 ///
 /// The queue does not run at the timer's own resolution: the kernel wakes it every `ticks` timer
 /// ticks, `ticks = 10⁹ / (resolution × frequency)` (at least 1), where the frequency is the queue's
 /// preferred one (0 means the kernel's default, 1000 Hz; it is held to 10…6250 Hz). A scheduled event
-/// leaves at the first wake-up at or after its time, so `queuePeriodNanoseconds` is how late an event
-/// can be (see docs/rhythm-timing.md).
+/// leaves at the first wake-up at or after its time, up to `queuePeriodNanoseconds` late, unless it is put
+/// on a wake-up (`nearestWakeUp`; see docs/rhythm-timing.md).
 public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
     /// The kernel's timer classes (`SND_TIMER_CLASS_*`).
     public enum TimerClass: Hashable, Sendable {
@@ -59,6 +61,15 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
         guard let resolution = resolutionNanoseconds, resolution > 0 else { return nil }
         let ticks = max(1, 1_000_000_000 / (resolution * effectiveFrequency))
         return resolution * ticks
+    }
+
+    /// The queue's wake-up nearest to `instant`. The queue wakes at whole periods of its own clock (it counts
+    /// from 0 at its start in steps of one period) and delivers an event at the first wake-up at or after its
+    /// time: scheduled here, a click leaves within half a period of `instant` instead of up to a whole period late.
+    public func nearestWakeUp(to instant: QueueInstant) -> QueueInstant {
+        guard let period = queuePeriodNanoseconds.map(Int64.init), period > 1 else { return instant }
+        let rounded = (instant.nanoseconds + period / 2) / period * period
+        return QueueInstant(nanoseconds: rounded)
     }
 
     /// "hrtimer", "system timer", "PCM timer (card 0, device 0)" …

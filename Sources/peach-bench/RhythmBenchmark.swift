@@ -1,0 +1,280 @@
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachMIDI
+
+/// Figure 8: click timing at the MIDI level (docs/rhythm-timing.md).
+///
+/// - Onsets: 16-click patterns (sixteenths) at 60, 120 and 200 BPM from Peach's real path (`MIDIOutputService.rhythmPlayer`
+///   over `ALSASequencer`) and from `rhythmprobe play` (C, the same clicks on an ALSA queue, nothing around them),
+///   alternating in one run, idle and with two `rhythmprobe burn` processes spinning beside them. `rhythmprobe capture`
+///   stamps every arrival with kernel real time on its own queue. Per pattern the ideal grid is the pattern's own
+///   (offsets i × interval, placed at the median of arrival − offset, since the capture's clock is not the sender's);
+///   error = arrival − grid. Per cell: p50/p99 of |error| and the SD of the inter-onset intervals.
+/// - Stop: cancels at random moments of a running pattern; a click that sounds although it was due after the cancel
+///   returned (on Peach's queue clock) counts against it.
+@MainActor
+enum RhythmBenchmark {
+    static let steps = 16
+    static let verbose = ProcessInfo.processInfo.environment["PEACH_BENCH_VERBOSE"] == "1"
+    /// `PEACH_BENCH_RHYTHM_BPM=60,200` measures those tempos only.
+    static let tempos = ProcessInfo.processInfo.environment["PEACH_BENCH_RHYTHM_BPM"]
+        .map { $0.split(separator: ",").compactMap { Int($0) } } ?? [60, 120, 200]
+    static let lead = Duration.milliseconds(500)
+
+    struct Cell {
+        var peach: [Double] = []
+        var reference: [Double] = []
+        var peachIntervals: [Double] = []
+        var referenceIntervals: [Double] = []
+    }
+
+    nonisolated static var probePath: String {
+        ProcessInfo.processInfo.environment["PEACH_BENCH_RHYTHM_PROBE"] ?? ".build/bench/rhythmprobe"
+    }
+
+    static func run(report: BenchReport, short: Bool) async {
+        do {
+            try await measure(report: report, short: short)
+        } catch {
+            report.unmeasurable("rhythm", "\(error)")
+        }
+    }
+
+    static func measure(report: BenchReport, short: Bool) async throws {
+        let capturePath = temporaryPath("rhythm-capture")
+        defer { try? FileManager.default.removeItem(atPath: capturePath) }
+        let capture = try RhythmProbe(["capture", capturePath])
+        guard let sink = capture.address.flatMap(SequencerAddress.init(parsing:)) else { throw BenchError("capture address") }
+        let sequencer = try ALSASequencer(clientName: "Peach")
+        defer { sequencer.close() }
+        guard let port = try await sequencer.ports().first(where: { $0.address == sink }) else { throw BenchError("capture port") }
+        let service = MIDIOutputService(port: sequencer, directory: sequencer, ownOutput: sequencer.outputAddress,
+                                        clock: SystemTrainingClock())
+        try await service.connect(to: port)
+        let rhythm = service.rhythmPlayer
+        let reference = try RhythmProbe(["play", "\(sink.client):\(sink.port)"])
+        // Both players play one unmeasured pattern first, and again once the burners have started: the first clicks
+        // after a client opens, or after the burners start (in the VM, while their processes are still loading),
+        // come up to 0.4 ms late, for whichever player goes first.
+        func warmUp() async throws {
+            capture.send("mark 0")
+            let start = try await rhythm.queueNow() + lead
+            let clicks = (0..<4).map { RhythmClick(time: start + .milliseconds(125) * $0, accent: $0 == 0) }
+            try await rhythm.schedule(clicks)
+            try await rhythm.waitUntil(clicks.last!.time + .milliseconds(60))
+            reference.send("pattern 125000 4 \(lead.nanoseconds / 1_000_000)")
+            guard reference.readLine() == "DONE" else { throw BenchError("the reference player stopped") }
+            try await Task.sleep(for: .milliseconds(60))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        try await warmUp()
+
+        // Full mode: about 100-200 onsets per cell and player, so a p99 is not one stray interrupt of the VM.
+        func patterns(_ bpm: Int) -> Int { short ? 2 : [60: 5, 120: 8, 200: 12][bpm, default: 5] }
+        var mark = 0
+        var plan: [(bpm: Int, loaded: Bool, peach: Bool, mark: Int)] = []
+        for bpm in tempos {
+            for loaded in [false, true] {
+                let burners = try loaded ? [RhythmProbe(["burn"], ready: false), RhythmProbe(["burn"], ready: false)] : []
+                if loaded {
+                    try await Task.sleep(for: .seconds(1))
+                    try await warmUp()
+                }
+                let interval = Duration.milliseconds(15_000) / bpm  // a sixteenth
+                for index in 0..<patterns(bpm) {
+                    // Who goes first alternates: neither takes every first pattern after a change of condition.
+                    for peach in index.isMultiple(of: 2) ? [true, false] : [false, true] {
+                        mark += 1
+                        capture.send("mark \(mark)")
+                        plan.append((bpm, loaded, peach, mark))
+                        if peach {
+                            let start = try await rhythm.queueNow() + lead
+                            let clicks = (0..<steps).map { RhythmClick(time: start + interval * $0, accent: $0 == 0) }
+                            try await rhythm.schedule(clicks)
+                            if verbose {
+                                let ahead = try await clicks[0].time - rhythm.queueNow()
+                                print("rhythm pattern \(mark): Peach queued \(BenchReport.format(Double(ahead.nanoseconds) / 1e6)) ms before its first click")
+                            }
+                            try await rhythm.waitUntil(clicks.last!.time + .milliseconds(60))
+                        } else {
+                            reference.send("pattern \(interval.nanoseconds / 1000) \(steps) \(lead.nanoseconds / 1_000_000)")
+                            guard reference.readLine() == "DONE" else { throw BenchError("the reference player stopped") }
+                            try await Task.sleep(for: .milliseconds(60))
+                        }
+                    }
+                }
+                for burner in burners { burner.finish() }
+            }
+        }
+
+        // Stop: cancels at random moments of running patterns at 200 BPM.
+        let trials = short ? 10 : 100
+        var generator = SeededGenerator(state: 0x5709)
+        var cancelWindows: [(mark: Int, clicks: [QueueInstant], returnedAt: QueueInstant)] = []
+        for _ in 0..<trials {
+            mark += 1
+            capture.send("mark \(mark)")
+            let start = try await rhythm.queueNow() + .milliseconds(100)
+            let clicks = (0..<steps).map { RhythmClick(time: start + .milliseconds(75) * $0, accent: $0 == 0) }
+            try await rhythm.schedule(clicks)
+            let cancelAt = start + .milliseconds(Int.random(in: 0..<(steps * 75), using: &generator))
+            try await rhythm.waitUntil(cancelAt)
+            try await rhythm.cancelScheduled()
+            let returnedAt = try await rhythm.queueNow()
+            cancelWindows.append((mark, clicks.map(\.time), returnedAt))
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        mark += 1
+        capture.send("mark \(mark)")
+        try await Task.sleep(for: .milliseconds(200))
+        reference.finish()
+        capture.finish()
+
+        let events = CapturedRhythm.read(capturePath)
+        let onsets = Dictionary(grouping: events.filter { $0.kind == "on" && $0.channel == 9 }, by: \.mark)
+
+        var cells: [String: Cell] = [:]
+        var incomplete = 0
+        for pattern in plan {
+            let arrivals = (onsets[pattern.mark] ?? []).map(\.nanoseconds)
+            guard arrivals.count == steps else { incomplete += 1; continue }
+            let interval = 15_000.0 / Double(pattern.bpm)
+            let key = "\(pattern.bpm) \(pattern.loaded)"
+            let errors = gridErrors(arrivals, interval: interval)
+            if verbose, let worst = errors.indices.max(by: { errors[$0] < errors[$1] }) {
+                print("rhythm pattern \(pattern.mark): \(pattern.peach ? "Peach    " : "reference") \(pattern.bpm) BPM "
+                      + "\(pattern.loaded ? "loaded" : "idle  ") worst \(String(format: "%.3f", errors[worst])) ms at click \(worst)")
+            }
+            let intervals = zip(arrivals, arrivals.dropFirst()).map { Double(Int64($1) - Int64($0)) / 1e6 }
+            if pattern.peach {
+                cells[key, default: Cell()].peach += errors
+                cells[key, default: Cell()].peachIntervals += intervals
+            } else {
+                cells[key, default: Cell()].reference += errors
+                cells[key, default: Cell()].referenceIntervals += intervals
+            }
+        }
+        if incomplete > 0 { report.unmeasurable("rhythm", "\(incomplete) of \(plan.count) patterns arrived incomplete") }
+
+        for bpm in tempos {
+            var p99s: [Bool: (peach: Double, reference: Double)] = [:]
+            for loaded in [false, true] {
+                guard let cell = cells["\(bpm) \(loaded)"], !cell.peach.isEmpty, !cell.reference.isEmpty else {
+                    report.unmeasurable("rhythm", "\(bpm) BPM \(loaded ? "loaded" : "idle"): no complete pattern")
+                    continue
+                }
+                let condition = loaded ? "loaded" : "idle"
+                let peachP99 = percentile(cell.peach, 99), referenceP99 = percentile(cell.reference, 99)
+                let ratio = peachP99 / max(referenceP99, 1e-9)
+                p99s[loaded] = (peachP99, referenceP99)
+                print("rhythm onset \(bpm) BPM \(condition): Peach p99 \(BenchReport.format(peachP99)) ms, "
+                      + "reference p99 \(BenchReport.format(referenceP99)) ms, ratio \(String(format: "%.2f", ratio))")
+                let close = ratio <= 1.1 || abs(peachP99 - referenceP99) <= 0.05
+                report.add("rhythm", "onset \(bpm) BPM \(condition) grid error p99, Peach / reference", ratio, "×",
+                           goal: "≤ 1.1 or within 0.05 ms", met: close, anchor: "human timing discrimination: several ms",
+                           note: "Peach p50 \(BenchReport.format(percentile(cell.peach, 50))) / p99 \(BenchReport.format(peachP99)) ms, "
+                               + "IOI SD \(BenchReport.format(standardDeviation(cell.peachIntervals))) ms; reference p50 "
+                               + "\(BenchReport.format(percentile(cell.reference, 50))) / p99 \(BenchReport.format(referenceP99)) ms, "
+                               + "IOI SD \(BenchReport.format(standardDeviation(cell.referenceIntervals))) ms; n=\(cell.peach.count)+\(cell.reference.count)")
+            }
+            if let idle = p99s[false], let loaded = p99s[true] {
+                func steady(_ a: Double, _ b: Double) -> Bool { abs(b - a) <= max(0.1 * a, 0.05) }
+                report.add("rhythm", "onset \(bpm) BPM p99 change under load, Peach", loaded.peach - idle.peach, "ms",
+                           goal: "≤ 10 % or 0.05 ms", met: steady(idle.peach, loaded.peach),
+                           note: "reference \(BenchReport.format(loaded.reference - idle.reference)) ms "
+                               + "(\(steady(idle.reference, loaded.reference) ? "steady" : "NOT steady"))")
+            }
+        }
+
+        // A click due after the cancel returned must not sound.
+        var late = 0, cut = 0
+        for window in cancelWindows {
+            let arrived = (onsets[window.mark] ?? []).count
+            let dueAfter = window.clicks.filter { $0 > window.returnedAt }.count
+            if arrived > window.clicks.count - dueAfter { late += arrived - (window.clicks.count - dueAfter) }
+            if dueAfter > 0 { cut += 1 }
+        }
+        print("rhythm stop: \(cancelWindows.count) cancels at random moments, \(late) clicks after the cancel")
+        report.add("rhythm", "stop: clicks after the cancel returned", Double(late), "clicks", goal: "0", met: late == 0,
+                   note: "\(cancelWindows.count) cancels at random moments of a 200 BPM pattern, \(cut) with clicks still to come")
+    }
+
+    /// |arrival − grid| in ms, the grid the pattern's own: i × interval from the median placement.
+    static func gridErrors(_ arrivals: [UInt64], interval: Double) -> [Double] {
+        let first = arrivals[0]
+        let residuals = arrivals.enumerated().map { Double(Int64($1) - Int64(first)) / 1e6 - Double($0) * interval }
+        let placement = residuals.sorted()[residuals.count / 2]
+        return residuals.map { abs($0 - placement) }
+    }
+
+    static func standardDeviation(_ values: [Double]) -> Double {
+        guard values.count > 1 else { return 0 }
+        let mean = values.reduce(0, +) / Double(values.count)
+        return (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count - 1)).squareRoot()
+    }
+}
+
+/// A running `rhythmprobe` (bench/rhythmprobe.c): a line-driven child; closing its stdin ends it.
+final class RhythmProbe {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffered = Data()
+    private(set) var address: String?
+
+    init(_ arguments: [String], ready: Bool = true) throws {
+        process.executableURL = URL(fileURLWithPath: RhythmBenchmark.probePath)
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        guard ready else { return }
+        guard let line = readLine(), line.hasPrefix("READY ") else {
+            throw BenchError("rhythmprobe \(arguments.first ?? "") exited before it was ready")
+        }
+        address = String(line.dropFirst("READY ".count))
+    }
+
+    func send(_ line: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// The next line it printed (blocks until one comes), or nil once it has exited.
+    func readLine() -> String? {
+        while true {
+            if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffered[buffered.startIndex..<newline], as: UTF8.self)
+                buffered.removeSubrange(buffered.startIndex...newline)
+                return line
+            }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffered.append(chunk)
+        }
+    }
+
+    func finish() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+/// One line of `rhythmprobe capture`: a note or a mark, and which mark it came after.
+struct CapturedRhythm {
+    var nanoseconds: UInt64
+    var kind: String
+    var channel: Int
+    var mark: Int
+
+    static func read(_ path: String) -> [CapturedRhythm] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        var mark = 0
+        return text.split(separator: "\n").compactMap { line in
+            let f = line.split(separator: " ")
+            guard f.count == 6, let t = UInt64(f[0]), let channel = Int(f[2]), let a = Int(f[3]) else { return nil }
+            if f[1] == "mark" { mark = a; return nil }
+            return CapturedRhythm(nanoseconds: t, kind: String(f[1]), channel: channel, mark: mark)
+        }
+    }
+}
