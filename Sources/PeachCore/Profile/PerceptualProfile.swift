@@ -56,9 +56,16 @@ public final class PerceptualProfile {
         (data.statistics[discipline] as? any PsychometricStatistics)?.pooledThresholds
     }
 
-    /// The threshold per day or week, for progress over time (empty for disciplines without thresholds).
-    public func progress(of discipline: TrainingDiscipline = .unisonComparison) -> ThresholdProgress {
-        (data.statistics[discipline] as? any PsychometricStatistics)?.progress ?? ThresholdProgress()
+    /// The headline quantity per day or week and the stretches its trend compares; nil before `discipline`'s
+    /// first trial and for disciplines without progress over time.
+    public func progress(of discipline: TrainingDiscipline = .unisonComparison) -> DisciplineProgress? {
+        (data.statistics[discipline] as? any ProgressStatistics)?.progressOverTime
+    }
+
+    /// Improving, stable or declining, from the intervals of the first and latest stretch with enough answers;
+    /// nil until there are two such stretches.
+    public func trend(of discipline: TrainingDiscipline = .unisonComparison) -> TrainingTrend? {
+        progress(of: discipline)?.trend
     }
 
     public func threshold(for note: MIDINote, in discipline: TrainingDiscipline = .unisonComparison) -> NoteThreshold {
