@@ -9,8 +9,12 @@ import Foundation
 public struct ThresholdProgress: Sendable {
     /// A period's answers need at least this many to be shown (fewer say nothing: the interval is the grid).
     public static let minimumTrials = 20
-    /// A stretch compared for the trend pools neighbouring periods until it holds this many answers.
+    /// A stretch compared for the trend pools neighbouring periods until it holds this many answers and, where the
+    /// history is long enough for two such stretches, until its threshold is known within `preciseRatio` (upper /
+    /// lower of its 95 % interval): staircase answers are weakly informative, and two stretches of 60 can have
+    /// intervals so wide that even a clear change reads "no clear change".
     public static let enoughTrials = 60
+    public static let preciseRatio = 3.0
 
     /// One day's answers at one lattice difference: a long history costs a few counts per day, not a trial each.
     private struct Bin: Hashable {
@@ -64,7 +68,9 @@ public struct ThresholdProgress: Sendable {
         }
         periodEstimates[period] = cached
         stretchEstimates = stretchEstimates.filter { key, _ in !key.periods.contains { changed.contains($0) } }
-        let stretches = ProgressStretches.firstAndLatest(counts, enough: Self.enoughTrials)
+        let stretches = ProgressStretches.firstAndLatest(counts) { periods, trials in
+            trials >= Self.enoughTrials && stretch(period, periods).intervalRatio <= Self.preciseRatio
+        } ?? ProgressStretches.firstAndLatest(counts, enough: Self.enoughTrials)
         summary = DisciplineProgress(
             quantity: .threshold, period: period, points: counts.compactMap { cached[$0.index] },
             first: stretches.map { stretch(period, $0.first) }, latest: stretches.map { stretch(period, $0.latest) },

@@ -15,6 +15,9 @@ public struct ProgressEstimate: Hashable, Sendable {
     /// The answers (attempts, trials) behind it.
     public var trials: Int
 
+    /// upper / lower of the interval (infinite when the lower edge is 0).
+    public var intervalRatio: Double { lower > 0 ? upper / lower : .infinity }
+
     public init(start: Date, lastStart: Date? = nil, periods: Int = 1, value: Double, lower: Double, upper: Double,
                 trials: Int) {
         self.start = start

@@ -1,26 +1,36 @@
-/// Which periods progress compares: the first and the latest stretch of consecutive periods that each hold at least
-/// `enough` answers, so a day of a handful of answers is pooled with its neighbours instead of being compared alone.
-/// Each stretch is as short as it can be (the earliest and the latest evidence); they never share a period.
+/// Which periods progress compares: the first and the latest stretch of consecutive periods with enough evidence,
+/// so a day of a handful of answers is pooled with its neighbours instead of being compared alone. Each stretch is
+/// as short as it can be (the earliest and the latest evidence); they never share a period.
 public enum ProgressStretches {
-    /// `periods`: the period indices with answers and their answer counts, oldest first. Nil when the history
-    /// cannot hold two separate stretches with enough answers.
+    /// `periods`: the period indices with answers and their answer counts, oldest first. `isEnough` judges a
+    /// candidate stretch (its period indices and answers); it is asked about growing stretches from each end only.
+    /// Nil when the history cannot hold two separate stretches with enough evidence.
     public static func firstAndLatest(_ periods: [(index: Int, trials: Int)],
-                                      enough: Int) -> (first: ClosedRange<Int>, latest: ClosedRange<Int>)? {
-        guard let firstEnd = position(reaching: enough, in: periods.indices.map { periods[$0].trials }),
-              let fromEnd = position(reaching: enough, in: periods.indices.reversed().map { periods[$0].trials })
-        else { return nil }
-        let latestStart = periods.count - 1 - fromEnd
-        guard firstEnd < latestStart else { return nil }
-        return (periods[0].index...periods[firstEnd].index, periods[latestStart].index...periods[periods.count - 1].index)
-    }
-
-    /// The position at which the running sum of `counts` first reaches `enough`.
-    private static func position(reaching enough: Int, in counts: [Int]) -> Int? {
+                                      isEnough: (ClosedRange<Int>, Int) -> Bool) -> (first: ClosedRange<Int>, latest: ClosedRange<Int>)? {
+        guard let firstIndex = periods.first?.index, let lastIndex = periods.last?.index else { return nil }
         var total = 0
-        for (position, count) in counts.enumerated() {
-            total += count
-            if total >= enough { return position }
+        var firstEnd: Int?
+        for position in periods.indices {
+            total += periods[position].trials
+            if isEnough(firstIndex...periods[position].index, total) {
+                firstEnd = position
+                break
+            }
+        }
+        guard let firstEnd else { return nil }
+        total = 0
+        for position in periods.indices.reversed() where position > firstEnd {
+            total += periods[position].trials
+            if isEnough(periods[position].index...lastIndex, total) {
+                return (firstIndex...periods[firstEnd].index, periods[position].index...lastIndex)
+            }
         }
         return nil
+    }
+
+    /// Stretches judged by their answer count alone: at least `enough` each.
+    public static func firstAndLatest(_ periods: [(index: Int, trials: Int)],
+                                      enough: Int) -> (first: ClosedRange<Int>, latest: ClosedRange<Int>)? {
+        firstAndLatest(periods) { _, trials in trials >= enough }
     }
 }

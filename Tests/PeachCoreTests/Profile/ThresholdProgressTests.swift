@@ -32,6 +32,15 @@ import PeachTestSupport
         #expect(first.lastStart < latest.start, "the stretches never share a day")
     }
 
+    @Test func aLongHistoryPoolsUntilBothStretchesArePrecise() throws {
+        let records = SimulatedHistory.comparisons(days: 12, perDay: 80, seed: 5) { day in 25 * pow(0.85, Double(day)) }
+        let progress = try #require(Self.profile(records).progress(of: .unisonComparison))
+        let first = try #require(progress.first), latest = try #require(progress.latest)
+        #expect(first.intervalRatio <= ThresholdProgress.preciseRatio && latest.intervalRatio <= ThresholdProgress.preciseRatio)
+        #expect(first.periods > 1 && latest.periods > 1, "one day of 80 answers is not that precise")
+        #expect(progress.trend == .improving, "25 c to 4 c over twelve days: \(first) \(latest)")
+    }
+
     @Test func aHandfulOfAnswersLaterIsNotCompared() throws {
         let records = SimulatedHistory.comparisons(days: 1, perDay: 120, seed: 3) { _ in 8 }
             + SimulatedHistory.comparisons(days: 4, perDay: 5, seed: 4) { _ in 8 }.filter {

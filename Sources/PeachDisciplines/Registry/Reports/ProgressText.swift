@@ -24,7 +24,7 @@ public enum ProgressText {
     /// Why there is no trend yet.
     public static func notEnough(_ progress: DisciplineProgress?) -> String {
         let enough = progress?.enoughTrials ?? ThresholdProgress.enoughTrials
-        return "not enough data yet (a trend needs \(enough) \(trialsWord(progress)) early on and \(enough) more on later days)"
+        return "not enough data yet (a trend compares your first days with your latest, \(enough)+ \(trialsWord(progress)) each)"
     }
 
     /// The caption of a progress chart: what is plotted and how a point is made.
