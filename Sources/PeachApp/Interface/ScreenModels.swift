@@ -52,7 +52,7 @@ public enum ScreenModels {
         return ProfileScreenModel(chart: ComparisonChart.model(profile, range: range),
                                   comparisonCount: profile.comparisonCount(in: .unisonComparison),
                                   pitchMatching: matching,
-                                  progress: ProgressText.line(profile.progress(of: .unisonComparison), unit: "cents", dated: false),
+                                  progress: ProgressText.short(profile.progress(of: .unisonComparison), unit: "ct"),
                                   progressChart: document.progressChart(of: .unisonComparison))
     }
 
@@ -78,7 +78,14 @@ public enum ScreenModels {
     public static func profileSection(_ sections: [ProfileSection], page: Int, size: TerminalSize,
                                       warning: StatusWarning?) -> TrainingScreenModel {
         let section = sections[page - 1]
-        var lines = section.lines.map { TrainingScreenModel.Line.text($0) }
+        // Long lines (the progress line names both stretches) wrap under their own indentation.
+        let width = size.columns - 4
+        var lines = section.lines.flatMap { line -> [TrainingScreenModel.Line] in
+            guard line.count > width else { return [.text(line)] }
+            let indent = String(line.prefix { $0 == " " })
+            let wrapped = TextLayout.wrap(String(line.dropFirst(indent.count)), width: width - indent.count - 2)
+            return wrapped.enumerated().map { .text(indent + ($0.offset == 0 ? "" : "  ") + $0.element) }
+        }
         if let chart = section.progressChart {
             let height = min(max(size.rows - 8 - lines.count, 0), 14)
             lines.append(.blank)

@@ -1,7 +1,8 @@
 /// A progress chart as text: one column per period, its value (●) and its 95 % interval (│) on a log axis,
 /// the newest period at the right. When there are more periods than columns, the newest are shown.
 public enum TerminalProgressChart {
-    static let labelWidth = 7
+    /// "1000 ct" and the axis: intervals of a few answers reach far up.
+    static let labelWidth = 9
 
     /// At most `height` lines of at most `width` columns: the plot rows, the axis with the first and last date,
     /// then the caption. Just the caption when there is nothing to plot.

@@ -42,6 +42,12 @@ public enum ProgressText {
         return "compared: " + part(first, latest: false) + " → " + part(latest, latest: true)
     }
 
+    /// One screen line: "stable: first 2 training days 12.0 (7.3–29.2) ct → latest training day 8.1 (5.0–13.0) ct".
+    public static func short(_ progress: DisciplineProgress?, unit: String) -> String {
+        guard let trend = progress?.trend else { return notEnough(progress) }
+        return trend.rawValue + ": " + compared(progress, unit: unit).dropFirst("compared: ".count)
+    }
+
     public static let noTrendYet = "no trend yet"
     public static let chartHeading = "Progress over time"
 
