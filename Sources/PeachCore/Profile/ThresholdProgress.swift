@@ -16,12 +16,6 @@ public struct ThresholdProgress: Sendable {
     public static let enoughTrials = 60
     public static let preciseRatio = 3.0
 
-    /// One day's answers at one lattice difference: a long history costs a few counts per day, not a trial each.
-    private struct Bin: Hashable {
-        var day: Int
-        var lattice: Int
-    }
-
     private struct Counts {
         var correct = 0
         var wrong = 0
@@ -32,7 +26,9 @@ public struct ThresholdProgress: Sendable {
         var periods: ClosedRange<Int>
     }
 
-    private var bins: [Bin: Counts] = [:]
+    /// Per UTC day, the answers at each lattice difference: a long history costs a few counts per day, not a
+    /// trial each, and a period's estimate reads only its own days.
+    private var days: [Int: [Int: Counts]] = [:]
     private var trialsByDay: [Int: Int] = [:]
     private var changedDays: Set<Int> = []
     private var periodEstimates: [ProgressPeriod: [Int: ProgressEstimate]] = [:]
@@ -45,11 +41,11 @@ public struct ThresholdProgress: Sendable {
     /// One answer: when it was given, and the difference heard (`ThresholdTrial`). Call `refresh()` before reading.
     public mutating func add(_ trial: ThresholdTrial, at timestamp: Date) {
         let day = ProgressPeriod.dayIndex(of: timestamp)
-        let bin = Bin(day: day, lattice: ThresholdGrid.standard.latticeIndex(of: trial.difference))
+        let lattice = ThresholdGrid.standard.latticeIndex(of: trial.difference)
         if trial.correct {
-            bins[bin, default: Counts()].correct += 1
+            days[day, default: [:]][lattice, default: Counts()].correct += 1
         } else {
-            bins[bin, default: Counts()].wrong += 1
+            days[day, default: [:]][lattice, default: Counts()].wrong += 1
         }
         trialsByDay[day, default: 0] += 1
         changedDays.insert(day)
@@ -95,11 +91,15 @@ public struct ThresholdProgress: Sendable {
     /// The threshold of the answers in `periods` alone.
     private func estimate(_ period: ProgressPeriod, _ periods: ClosedRange<Int>) -> ProgressEstimate {
         var likelihood = ThresholdLikelihood()
-        for (bin, counts) in bins where periods.contains(period.index(ofDay: bin.day)) {
-            likelihood.add(differenceIndex: bin.lattice, correct: counts.correct, wrong: counts.wrong)
+        var held = Set<Int>()
+        for day in (periods.lowerBound * period.days)..<((periods.upperBound + 1) * period.days) {
+            guard let answers = days[day] else { continue }
+            held.insert(period.index(ofDay: day))
+            for (lattice, counts) in answers {
+                likelihood.add(differenceIndex: lattice, correct: counts.correct, wrong: counts.wrong)
+            }
         }
         let threshold = likelihood.posterior.estimate
-        let held = trialCounts(per: period).filter { periods.contains($0.index) }
         return ProgressEstimate(start: period.start(of: periods.lowerBound), lastStart: period.start(of: periods.upperBound),
                                 periods: held.count, value: threshold.median.value, lower: threshold.lower.value,
                                 upper: threshold.upper.value, trials: likelihood.trials)
