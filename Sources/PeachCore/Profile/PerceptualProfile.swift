@@ -73,20 +73,11 @@ public final class PerceptualProfile {
             ?? NoteThreshold(note: note, mean: .zero, standardDeviation: .zero, count: 0)
     }
 
-    /// One entry per note of `range`, trained or not, lowest first (the chart's x axis).
+    /// One entry per note of `range`, trained or not, lowest first: the per-note difficulty the adaptive strategy
+    /// ranks notes by. Internal to training: what users see is the fitted thresholds, never these means.
     public func thresholds(in range: ClosedRange<MIDINote>,
                            discipline: TrainingDiscipline = .unisonComparison) -> [NoteThreshold] {
         range.notes.map { threshold(for: $0, in: discipline) }
-    }
-
-    /// Mean and spread of the trained notes' thresholds in `range`; nil when none is trained.
-    public func summary(in range: ClosedRange<MIDINote>,
-                        discipline: TrainingDiscipline = .unisonComparison) -> ProfileSummary? {
-        let trained = thresholds(in: range, discipline: discipline).filter(\.isTrained)
-        guard !trained.isEmpty else { return nil }
-        let spread = WelfordAccumulator(trained.map(\.mean.value))
-        return ProfileSummary(mean: Cents(spread.mean), standardDeviation: Cents(spread.standardDeviation),
-                              trainedNoteCount: trained.count)
     }
 }
 
