@@ -49,4 +49,17 @@ import PeachTestSupport
         #expect(texts.allSatisfy { $0.count <= 96 }, "the progress line wraps instead of being cut")
         #expect(texts.contains { $0.hasPrefix("    ") && $0.contains("latest") }, "its continuation is indented")
     }
+
+    @Test func theStartScreenPreviewShowsTheSameTrend() {
+        let profile = PerceptualProfile()
+        profile.rebuild(from: SimulatedHistory.comparisons(days: 6, perDay: 80, seed: 41) { _ in 8 })
+        let model = StartScreenModel(menu: ScreenModels.startMenu(Disciplines.modes),
+                                     profile: ComparisonChart.model(profile, range: Self.range),
+                                     synth: DeviceStatus(name: "Midi Through", state: .connected),
+                                     controller: DeviceStatus(name: "keyboard only", state: .none))
+        let screen = StartScreen.render(model, size: TerminalSize(columns: 100, rows: 30), style: Styler(.monochrome))
+        #expect(profile.trend(of: .unisonComparison) == .stable, "a stationary 8-cent listener")
+        #expect(screen.contains { $0.contains("trend → stable") })
+        #expect(!screen.contains { $0.contains("improving") })
+    }
 }
