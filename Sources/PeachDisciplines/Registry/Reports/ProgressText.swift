@@ -44,7 +44,10 @@ public enum ProgressText {
 
     /// One screen line: "stable: first 2 training days 12.0 (7.3–29.2) ct → latest training day 8.1 (5.0–13.0) ct".
     public static func short(_ progress: DisciplineProgress?, unit: String) -> String {
-        guard let trend = progress?.trend else { return notEnough(progress) }
+        guard let trend = progress?.trend else {
+            let enough = progress?.enoughTrials ?? ThresholdProgress.enoughTrials
+            return "not enough data yet (\(enough)+ \(trialsWord(progress)) early and later)"
+        }
         return trend.rawValue + ": " + compared(progress, unit: unit).dropFirst("compared: ".count)
     }
 
