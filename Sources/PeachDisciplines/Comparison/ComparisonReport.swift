@@ -3,7 +3,7 @@ import PeachCore
 import PeachTerminal
 
 /// How a comparison discipline shows in the profile: its 75 % threshold over the range with its interval,
-/// progress, the threshold per keyboard region, and the trend; the threshold chart in the SVG.
+/// the threshold per keyboard region, and its progress and trend; the threshold chart in the SVG.
 struct ComparisonReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = [.unisonComparison]
     let jsonKey = "disciplines"
@@ -20,15 +20,13 @@ struct ComparisonReport: DisciplineReport {
             return lines + ["  no comparisons yet: train to see your threshold across the keyboard"]
         }
         lines.append("  75 % threshold: " + ScreenFormat.threshold(overall))
-        lines.append("  progress: " + (ComparisonProgress.line(profile, discipline: discipline, dated: true)
-                                        ?? "not enough data yet (two days with \(ThresholdProgress.minimumTrials)+ answers needed)"))
+        lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         lines.append("  by region (threshold with its 95 % interval; unknown = no answers there yet):")
         for region in thresholds.regions(in: range) {
             let name = "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)"
             let value = region.estimate.map { ScreenFormat.threshold($0) + ", \($0.trials) answers" } ?? "unknown"
             lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
-        lines.append("  trend of the trained differences (Kazez): " + ReportText.describe(context.trend(of: discipline)))
         return lines
     }
 
@@ -36,7 +34,6 @@ struct ComparisonReport: DisciplineReport {
         let profile = context.profile
         let thresholds = profile.thresholds(of: discipline)
         let progress = profile.progress(of: discipline)
-        let period = progress.naturalPeriod
         return [Entry(
             kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
             tuningSystem: discipline.tuningSystem.rawValue, comparisons: profile.comparisonCount(in: discipline),
@@ -46,15 +43,12 @@ struct ComparisonReport: DisciplineReport {
                        name: "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)",
                        threshold: region.estimate.map(ReportJSON.Estimate.init))
             },
-            progress: progress.points(per: period).map { point in
-                Period(start: point.start.formatted(.iso8601.year().month().day()), period: period.rawValue,
-                       threshold: ReportJSON.Estimate(point.estimate))
-            })]
+            progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+            compared: ReportJSON.Compared(progress))]
     }
 
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
-        let model = ComparisonChart.model(context.profile, range: context.range, trend: context.trend(of: discipline),
-                                          discipline: discipline)
+        let model = ComparisonChart.model(context.profile, range: context.range, discipline: discipline)
         // The unison chart is the picture's first panel, under its title; the others carry their own heading.
         return ProfileSVG.chartPanel(model, heading: discipline.isUnison ? nil : Self.title(discipline))
     }
@@ -66,7 +60,27 @@ struct ComparisonReport: DisciplineReport {
         var comparisons: Int
         var threshold: ReportJSON.Estimate?
         var regions: [Region]?
-        var progress: [Period]
+        var progress: [ReportJSON.Period]
+        /// "improving", "stable", "declining"; null until two stretches with enough answers can be compared.
+        var trend: String?
+        var compared: ReportJSON.Compared?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(interval, forKey: .interval)
+            try container.encode(tuningSystem, forKey: .tuningSystem)
+            try container.encode(comparisons, forKey: .comparisons)
+            try container.encodeIfPresent(threshold, forKey: .threshold)
+            try container.encodeIfPresent(regions, forKey: .regions)
+            try container.encode(progress, forKey: .progress)
+            try container.encode(trend, forKey: .trend)  // explicit null: no trend yet
+            try container.encodeIfPresent(compared, forKey: .compared)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case kind, interval, tuningSystem, comparisons, threshold, regions, progress, trend, compared
+        }
     }
 
     struct Region: Encodable, Sendable {
@@ -85,11 +99,5 @@ struct ComparisonReport: DisciplineReport {
         }
 
         enum CodingKeys: String, CodingKey { case lowestNote, highestNote, name, threshold }
-    }
-
-    struct Period: Encodable, Sendable {
-        var start: String
-        var period: String
-        var threshold: ReportJSON.Estimate
     }
 }

@@ -3,7 +3,7 @@ import PeachCore
 import PeachTerminal
 
 /// How a pitch-matching discipline shows in the profile: bias and spread of the signed errors with their
-/// intervals, and the trend; in the SVG a signed-cents axis with the bias, its interval and ± one spread.
+/// intervals, and the spread's progress and trend; in the SVG a signed-cents axis with the bias, its interval and ± one spread.
 struct PitchMatchingReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = [.unisonPitchMatching]
     let jsonKey = "disciplines"
@@ -21,7 +21,7 @@ struct PitchMatchingReport: DisciplineReport {
             lines.append("  bias: " + ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval) + direction)
             lines.append("  spread: " + ScreenFormat.withInterval(summary.spread, summary.spreadInterval)
                          + ", mean absolute error \(ReportText.format(matching.meanAbsoluteError.value)) cents")
-            lines.append("  trend: " + ReportText.describe(context.trend(of: discipline)))
+            lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         } else if matching.count == 1 {
             lines.append("  one attempt: too few for an interval")
         }
@@ -30,11 +30,14 @@ struct PitchMatchingReport: DisciplineReport {
 
     func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
         let summary = context.profile.pitchMatchingSummary(of: discipline)
+        let progress = context.profile.progress(of: discipline)
         return [Entry(kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
                       tuningSystem: discipline.tuningSystem.rawValue,
                       attempts: context.profile.pitchMatching(in: discipline).count,
                       bias: summary.map { ReportJSON.ValueInterval($0.bias, $0.biasInterval) },
-                      spread: summary.map { ReportJSON.ValueInterval($0.spread, $0.spreadInterval) })]
+                      spread: summary.map { ReportJSON.ValueInterval($0.spread, $0.spreadInterval) },
+                      progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+                      compared: ReportJSON.Compared(progress))]
     }
 
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
@@ -55,5 +58,9 @@ struct PitchMatchingReport: DisciplineReport {
         var attempts: Int
         var bias: ReportJSON.ValueInterval?
         var spread: ReportJSON.ValueInterval?
+        /// The spread per day or week; the trend compares the first and latest stretch of it.
+        var progress: [ReportJSON.Period]
+        var trend: String?
+        var compared: ReportJSON.Compared?
     }
 }

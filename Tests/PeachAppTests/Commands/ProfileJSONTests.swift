@@ -22,7 +22,7 @@ import PeachTestSupport
     func parse(_ records: [TrainingRecord], range: ClosedRange<MIDINote> = MIDINote(48)!...MIDINote(71)!) throws -> [[String: Any]] {
         let profile = PerceptualProfile()
         profile.rebuild(from: records)
-        let json = ProfileDocument(ReportContext(profile: profile, recentRecords: records, range: range)).json
+        let json = ProfileDocument(ReportContext(profile: profile, range: range)).json
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         return try #require((object as? [String: Any])?["disciplines"] as? [[String: Any]])
     }
@@ -70,7 +70,7 @@ extension ProfileJSONTests {
                                        trials: 60, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1), isConclusive: true)
         let profile = PerceptualProfile()
         profile.rebuild(from: [.thresholdTest(test)])
-        let json = ProfileDocument(ReportContext(profile: profile, recentRecords: [], range: MIDINote(60)!...MIDINote(72)!)).json
+        let json = ProfileDocument(ReportContext(profile: profile, range: MIDINote(60)!...MIDINote(72)!)).json
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let tests = try #require((object as? [String: Any])?["thresholdTests"] as? [[String: Any]])
         #expect(tests.count == 1)

@@ -3,9 +3,10 @@ import PeachCore
 
 /// Words and figures every discipline's text section uses alike.
 public enum ReportText {
-    /// "improving", or why there is no trend yet.
-    public static func describe(_ trend: TrainingTrend?) -> String {
-        trend.map(\.rawValue) ?? "not enough data yet (\(2 * TrainingTrendRule().windowSize) records needed)"
+    /// The progress line every trained discipline's section ends with: its trend and the stretches compared.
+    @MainActor
+    public static func progressLine(_ discipline: TrainingDiscipline, unit: String, in context: ReportContext) -> String {
+        "  progress: " + ProgressText.line(context.profile.progress(of: discipline), unit: unit, dated: true)
     }
 
     /// One decimal, as every figure in the report.
