@@ -13,6 +13,8 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
     case portNotReadable(SequencerAddress, name: String)
     /// A libasound call failed: which call, its error code and libasound's own diagnostic, if any.
     case call(String, code: Int32, detail: String)
+    /// A destination's input stayed full: it is not reading what we send (a hung synth), so the event was dropped.
+    case destinationNotReading
     /// The client has been closed.
     case closed
 
@@ -34,6 +36,10 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
             return "port \(address) '\(name)' does not send events to subscribers; choose a controller's output port."
         case .call(let function, let code, let detail):
             return "\(function) failed: \(Self.text(code))\(Self.suffix(detail))" + Self.hint(code)
+        case .destinationNotReading:
+            return "the synth is not taking MIDI events (its input stayed full for half a second), so Peach dropped "
+                + "what it could not deliver; check that the synth is still running (restart it, or Peach's FluidSynth "
+                + "with a restart of Peach)"
         case .closed:
             return "the sequencer client has been closed"
         }
