@@ -222,14 +222,14 @@ enum ThresholdEstimatorBenchmark {
     static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator,
                             spread: Double? = nil) -> [Int: Outcome] {
         var posterior = ThresholdPosterior(grid: grid)
-        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
+        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(checkpoints.last!), grid: grid,
                                           placementTarget: placementTarget)
         var planner = MeasurementTrialPlanner(period: measurementPeriod, placementTarget: measurementTarget)
         var kazezDifference = KazezRule.initialDifference
         if procedure == .thresholdTestAfterTraining {
             let trained = train(listener: SimulatedListener(threshold: Cents(cell.threshold(atTrial: 1)), slope: cell.slope,
                                                             lapseRate: cell.lapse), random: &random)
-            test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
+            test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(checkpoints.last!), grid: grid,
                                           placementTarget: placementTarget, slopePrior: trained.slopePrior)
         }
         let oracle: InformationLimit.Design? = switch procedure {

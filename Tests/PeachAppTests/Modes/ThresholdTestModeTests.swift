@@ -8,14 +8,18 @@ import PeachTestSupport
 
 /// The threshold test as the app runs it: through the registry and the wiring, to its result card.
 @MainActor @Suite struct ThresholdTestModeTests {
-    /// Answers every trial of a full (60-trial) test with ↑ as soon as answers are accepted.
+    /// The cap of the tests here: always answering ↑ is right half the time, so the precision is never reached.
+    static let cap = 24
+
+    /// Answers every trial of a test capped at `cap` trials with ↑ as soon as answers are accepted.
     private func runToTheCard(_ f: TrainerFixture) async -> ThresholdTestModeSession? {
+        f.settings.currentSettings.thresholdTestStopRule = ThresholdTestStopRule(precision: 2.5, maximumTrials: Self.cap)
         await f.controller.handle(.open(.training(ThresholdTestMode.id)))
         guard let mode = f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession else {
             Issue.record("the registry has no threshold test")
             return nil
         }
-        for trial in 0..<ThresholdTestProcedure.defaultTrialCount {
+        for trial in 0..<Self.cap {
             guard await eventually("trial \(trial + 1) answerable", { mode.test.accepts(.answer(higher: true)) }) else {
                 Issue.record("trial \(trial + 1) never took an answer")
                 return nil
@@ -31,9 +35,10 @@ import PeachTestSupport
         let result = try #require(mode.test.result)
         #expect(f.store.thresholdTests == [result])
         #expect(f.controller.profile.thresholdTests == [result], "the profile lists it")
-        #expect(f.store.trials.count == ThresholdTestProcedure.defaultTrialCount, "every answer is an ordinary record")
+        #expect(f.store.trials.count == Self.cap, "every answer is an ordinary record")
         #expect(f.store.trials.allSatisfy { $0.discipline == .unisonComparison })
-        #expect(result.trials == ThresholdTestProcedure.defaultTrialCount)
+        #expect(result.trials == Self.cap)
+        #expect(result.conduct == ThresholdTestConduct(precision: 2.5, reachedPrecision: false, startedFromTrainedSlope: false))
         #expect(result.noteRange == f.settings.currentSettings.noteRange)
         // The card stays on the training screen until the user goes back; nothing restarts.
         #expect(f.controller.screen == .training(ThresholdTestMode.id))
@@ -43,7 +48,7 @@ import PeachTestSupport
         }
         #expect(model.detail?.contains(result.summary) == true)
         #expect(!model.canAnswer)
-        let plain = mode.plainLines(after: PlainProgress(phase: "showingFeedback", finished: 59))
+        let plain = mode.plainLines(after: PlainProgress(phase: "showingFeedback", finished: Self.cap - 1))
         #expect(plain.last == "threshold test done: \(result.summary). s returns to Start.")
         for command in mode.commands(for: .escape) { await f.controller.handle(command) }
         #expect(f.controller.screen == .start)
