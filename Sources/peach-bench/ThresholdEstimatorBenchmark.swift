@@ -128,6 +128,8 @@ enum ThresholdEstimatorBenchmark {
         report.add("threshold", "of these, under-covering beyond sampling noise", Double(underCovering.count), "cells",
                    goal: "0", met: underCovering.isEmpty,
                    note: "sampling noise: ±2 SE of a 95 % coverage over \(runs) runs = ±\(BenchReport.format(2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100)) points")
+        // Extra studies, chosen by the same variable: "stop" (the test to ×2.5), "history" (Kazez-only histories).
+        if chosen?.contains("stop") ?? true { ThresholdTestStopSimulation.run(report: report, short: short) }
         PooledRegionsSimulation.run(report: report, short: short)
         report.add("threshold", "benchmark wall time (\(runs) runs per cell)", Date().timeIntervalSince(started), "s",
                    note: "release build, DispatchQueue.concurrentPerform over runs")
