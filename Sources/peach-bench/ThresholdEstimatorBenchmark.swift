@@ -129,11 +129,11 @@ enum ThresholdEstimatorBenchmark {
         report.add("threshold", "cells whose coverage misses 93–97 % after 60 or 80 trials (the app's procedures)", Double(failingCells.count), "cells",
                    note: failingCells.isEmpty ? "none" : failingCells.joined(separator: "; "), printed: false)
         let underCovering = failingCells.filter { $0.contains("under-covers") && $0.contains("beyond") }
-        report.add("threshold", "cells under-covering beyond sampling noise after 60 or 80 trials (the app's procedures; "
+        if !procedures.isEmpty { report.add("threshold", "cells under-covering beyond sampling noise after 60 or 80 trials (the app's procedures; "
                    + "every miss is in the JSON)", Double(underCovering.count), "cells",
                    goal: "0", met: underCovering.isEmpty,
                    note: "sampling noise: ±2 SE of a 95 % coverage over \(runs) runs = ±\(BenchReport.format(2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100)) points"
-                       + (underCovering.isEmpty ? "" : "; " + underCovering.joined(separator: "; ")))
+                       + (underCovering.isEmpty ? "" : "; " + underCovering.joined(separator: "; "))) }
         // Extra studies, chosen by the same variable: "stop" (the test to ×2.5), "history" (Kazez-only histories).
         if chosen?.contains("stop") ?? true { ThresholdTestStopSimulation.run(report: report, short: short) }
         if chosen?.contains("history") ?? true { KazezHistorySimulation.run(report: report, short: short) }
@@ -199,6 +199,7 @@ enum ThresholdEstimatorBenchmark {
                              "\(lowest.cell.label) \(BenchReport.format(lowest.coverage)) %"])
             }
         }
+        guard !rows.isEmpty else { return }
         let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
         report.table("threshold", "fixed-length procedures, all \(cells.count) listener cells, \(runs) runs per cell (medians):",
                      header: ["procedure", "trials", "error", "coverage", "ratio", "bound", "cells 93-97 %", "lowest-coverage cell"],

@@ -31,6 +31,15 @@ enum ThresholdTestStopSimulation {
         var medianTrials: Double { percentile(outcomes.map { Double($0.trials) }, 50) }
         var coverage: Double { Double(outcomes.filter(\.covered).count) / Double(max(outcomes.count, 1)) * 100 }
         var reached: Double { Double(outcomes.filter(\.reached).count) / Double(max(outcomes.count, 1)) * 100 }
+        /// Coverage of the runs that stopped at the precision, and of those the cap stopped: optional stopping shows
+        /// as a difference between the two (the runs stopped early are those whose interval came out narrow).
+        var coverageBySide: String {
+            func coverage(_ runs: [Outcome]) -> String {
+                runs.isEmpty ? "none" : BenchReport.format(Double(runs.filter(\.covered).count) / Double(runs.count) * 100) + " %"
+            }
+            return "coverage of the runs that reached ×2.5 \(coverage(outcomes.filter(\.reached))), of those at the cap "
+                + coverage(outcomes.filter { !$0.reached })
+        }
     }
 
     static func run(report: BenchReport, short: Bool) {
@@ -59,7 +68,8 @@ enum ThresholdTestStopSimulation {
                        anchor: "bound \(result.bound.map(String.init) ?? "beyond 2000") trials",
                        note: "coverage \(BenchReport.format(result.coverage)) %, reached ×2.5 \(BenchReport.format(result.reached)) %, "
                            + "median ratio \(BenchReport.format(percentile(result.outcomes.map(\.ratio), 50))), median error "
-                           + "\(BenchReport.format(percentile(result.outcomes.map(\.error), 50) * 100)) %", printed: false)
+                           + "\(BenchReport.format(percentile(result.outcomes.map(\.error), 50) * 100)) %; "
+                           + result.coverageBySide, printed: false)
         }
     }
 
@@ -69,7 +79,7 @@ enum ThresholdTestStopSimulation {
         let bound = percentile(results.compactMap { $0.bound.map(Double.init) }, 50)
         let coverage = Double(all.filter(\.covered).count) / Double(all.count) * 100
         print("threshold test to ×2.5 \(start.rawValue): median \(BenchReport.format(median)) trials (bound "
-              + "\(BenchReport.format(bound))), coverage \(BenchReport.format((coverage * 10).rounded() / 10)) %")
+              + "\(BenchReport.format(bound))), coverage " + String(format: "%.1f", coverage) + " %")
         report.add("threshold", "test to ×2.5, \(start.rawValue), all cells: median trials", median, "trials",
                    goal: start == .cold ? "≤ 1.35 × bound (\(BenchReport.format(1.35 * bound)))" : "clearly below cold",
                    met: start == .cold ? median <= 1.35 * bound : nil, anchor: "median bound over the cells \(BenchReport.format(bound))",
@@ -90,7 +100,7 @@ enum ThresholdTestStopSimulation {
                      rows: rows,
                      footnotes: ["lowest coverage: \(worst.cell.label): \(BenchReport.format(worst.coverage)) %, "
                                  + "median \(BenchReport.format(worst.medianTrials)) trials (sampling noise ±"
-                                 + "\(BenchReport.format(noise)) points per cell)",
+                                 + "\(BenchReport.format(noise)) points per cell); \(worst.coverageBySide)",
                                  "under-covering beyond the noise: " + (under.isEmpty ? "none" : under.map {
                                      "\($0.cell.label) \(BenchReport.format($0.coverage)) %" }.joined(separator: "; "))
                                  + "; over-covering beyond it: \(over.count) cells"])

@@ -69,4 +69,25 @@ import PeachTestSupport
         #expect(f.store.thresholdTests.isEmpty && f.controller.profile.thresholdTests.isEmpty)
         #expect(f.store.trials.count == 5)
     }
+
+    /// While it runs, the screen shows the trial and where the interval stands against the goal (plain mode's
+    /// "comparison N (…): note 1" line carries the same detail).
+    @Test func theRunningTestShowsWhereTheIntervalStands() async throws {
+        let f = TrainerFixture()
+        f.settings.currentSettings.thresholdTestStopRule = ThresholdTestStopRule(precision: 3, maximumTrials: 40)
+        await f.controller.handle(.open(.training(ThresholdTestMode.id)))
+        let mode = try #require(f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession)
+        let context = ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile())
+        #expect(await eventually("trial 1") { mode.test.accepts(.answer(higher: true)) })
+        guard case .comparison(let first) = mode.screen(context) else { Issue.record("not the comparison screen"); return }
+        #expect(first.detail == "trial 1 of at most 40 · no answers yet (goal ×3.0)")
+        for trial in 1..<12 {
+            await f.controller.handle(.input(.answer(higher: true)))
+            #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(higher: true)) })
+        }
+        let standing = try #require(mode.test.standing)
+        guard case .comparison(let later) = mode.screen(context) else { Issue.record("not the comparison screen"); return }
+        #expect(later.detail == "trial 12 of at most 40 · \(standing.text)")
+        #expect(standing.estimate.trials == 11)
+    }
 }
