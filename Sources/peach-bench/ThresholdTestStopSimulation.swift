@@ -158,8 +158,11 @@ enum ThresholdTestStopSimulation {
         var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: stopRule,
                                           grid: ThresholdEstimatorBenchmark.grid,
                                           placementTarget: ThresholdEstimatorBenchmark.placementTarget, slopePrior: prior)
+        let jointEvery = ProcessInfo.processInfo.environment["PEACH_BENCH_STOP_JOINT_EVERY"].flatMap(Int.init) ?? 0
         while !test.isComplete {
-            let difference = test.nextDifference
+            let difference = jointEvery > 0 && (test.trialsDone + 1) % jointEvery == 0
+                ? InformationGainPlacement.bestDifference(for: test.posterior, within: test.differenceBounds, target: .thresholdAndSlope)
+                : test.nextDifference
             let correct = listener(atTrial: test.trialsDone + 1).answersCorrectly(difference, using: &random)
             test.record(difference: difference, correct: correct)
         }

@@ -88,6 +88,26 @@ import PeachTestSupport
     }
 }
 
+@Suite struct ThresholdTestStopRuleTests {
+    @Test func onlyABoundedIntervalAtMostThePrecisionReachesIt() {
+        let rule = ThresholdTestStopRule(precision: 2.5, maximumTrials: 150)
+        #expect(rule.isReached(by: ThresholdTestStandingTests.estimate(4, 10, trials: 90)))
+        #expect(!rule.isReached(by: ThresholdTestStandingTests.estimate(4, 10.1, trials: 90)))
+        #expect(!rule.isReached(by: ThresholdTestStandingTests.estimate(4, 9, trials: 90, conclusive: false)),
+                "an interval at the grid's edge is not a measurement, however narrow")
+        #expect(!rule.isComplete(ThresholdTestStandingTests.estimate(4, 12, trials: 149)))
+        #expect(rule.isComplete(ThresholdTestStandingTests.estimate(4, 12, trials: 150)), "the cap")
+        #expect(!ThresholdTestStopRule.fixed(60).isReached(by: ThresholdTestStandingTests.estimate(4, 5, trials: 20)))
+        #expect(!ThresholdTestStopRule.fixed(60).isComplete(ThresholdTestStandingTests.estimate(4, 5, trials: 20)))
+    }
+
+    @Test func theDefaultIsTwoAndAHalfWithinACapOf150AndBothAreAllowedValues() {
+        #expect(ThresholdTestStopRule.standard == ThresholdTestStopRule(precision: 2.5, maximumTrials: 150))
+        #expect(ThresholdTestStopRule.allowedPrecision.contains(ThresholdTestStopRule.defaultPrecision))
+        #expect(ThresholdTestStopRule.allowedMaximumTrials.contains(ThresholdTestStopRule.defaultMaximumTrials))
+    }
+}
+
 @Suite struct ThresholdTestStandingTests {
     static func estimate(_ lower: Double, _ upper: Double, trials: Int, conclusive: Bool = true) -> ThresholdEstimate {
         ThresholdEstimate(median: Cents((lower * upper).squareRoot()), lower: Cents(lower), upper: Cents(upper),
