@@ -2,15 +2,17 @@ import Foundation
 import PeachCore
 import PeachTerminal
 
-/// The threshold test: about 60 unison comparisons placed where the estimator learns most, on the
-/// configured note range, answered like comparison training; then a result card until the user goes back.
+/// The threshold test: unison comparisons placed where the estimator learns most, on the configured note
+/// range, answered like comparison training, until the interval reaches the chosen precision (`[threshold_test]`)
+/// or the trial cap; then a result card until the user goes back.
 public struct ThresholdTestMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "thresholdTest")
     public var id: TrainingModeID { Self.id }
     public let menuTitle = "Start threshold test"
     public let plainWords = ["t", "test", "threshold test", "threshold"]
-    public let plainIntro = "threshold test: \(ThresholdTestProcedure.defaultTrialCount) comparisons, "
-        + "answer h (higher) or l (lower) once note 2 starts; s stops (an unfinished test records no result)"
+    public let plainIntro = "threshold test: comparisons until the 95 % interval is narrow enough ([threshold_test] "
+        + "precision, or max_trials); answer h (higher) or l (lower) once note 2 starts; s stops (an unfinished test "
+        + "records no result)"
     public let plainAnswers = ComparisonModeSession.answerWords
     public let plainAnswerHelp = ComparisonModeSession.answerHelp
     public let menuRank = 50
@@ -26,8 +28,8 @@ public struct ThresholdTestMode: TrainingMode {
     }
 }
 
-/// The test is shown and answered as comparisons ("trial 12 of 60"); once finished, the same screen
-/// carries the result card in its detail line.
+/// The test is shown and answered as comparisons ("trial 12 of at most 150 · 4.1–9.8 c, ×2.4 (goal ×2.5)");
+/// once finished, the same screen carries the result card in its detail line.
 @MainActor
 public final class ThresholdTestModeSession: ModeSession {
     public static let title = "Threshold test"
@@ -37,8 +39,8 @@ public final class ThresholdTestModeSession: ModeSession {
     public init(_ test: ThresholdTestSession) {
         self.test = test
         comparisons = ComparisonModeSession(test.comparison, title: Self.title) { [weak test] comparison in
-            guard let test, comparison != nil else { return nil }
-            return "trial \(test.trialsDone + 1) of \(test.trialCount)"
+            guard let test, comparison != nil, let standing = test.standing else { return nil }
+            return Self.progress(trial: test.trialsDone + 1, standing: standing)
         }
     }
 
@@ -54,7 +56,13 @@ public final class ThresholdTestModeSession: ModeSession {
             warning: context.warning, title: Self.title, detail: Self.card(result)))
     }
 
-    /// "Done. 75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1) after 60 trials. Esc returns to Start."
+    /// "trial 12 of at most 150 · 4.1–9.8 c, ×2.4 (goal ×2.5)": where the interval stands after the answers so far.
+    static func progress(trial: Int, standing: ThresholdTestStanding) -> String {
+        "trial \(trial) of at most \(standing.stopRule.maximumTrials) · \(standing.text)"
+    }
+
+    /// "Done. 75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1, ×1.7) after 87 trials; precision ×2.5
+    /// reached; started from the slope learned in training. Esc returns to Start."
     static func card(_ result: ThresholdTestResult) -> String {
         "Done. \(result.summary). Esc returns to Start."
     }
