@@ -87,7 +87,7 @@ extension ProfileJSONTests {
                                                                      startedFromTrainedSlope: true))
         let profile = PerceptualProfile()
         profile.rebuild(from: [.thresholdTest(test)])
-        let json = ProfileDocument(ReportContext(profile: profile, recentRecords: [], range: MIDINote(60)!...MIDINote(72)!)).json
+        let json = ProfileDocument(ReportContext(profile: profile, range: MIDINote(60)!...MIDINote(72)!)).json
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let entry = try #require(((object as? [String: Any])?["thresholdTests"] as? [[String: Any]])?.first)
         #expect(entry["precision"] as? Double == 2)
