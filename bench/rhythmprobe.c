@@ -13,6 +13,11 @@
 //                            time now: each a note-on at its absolute queue time (the first an accent: key 76 at
 //                            110, the rest key 77 at 80, on channel 10) and its note-off 50 ms later (or at the next
 //                            click), then an echo to itself at the last click; prints "DONE" when the echo is back.
+//   rhythmprobe tap DEST QUEUE [CAPTURE]  a pad: connects to DEST (Peach:in), and to CAPTURE (a `rhythmprobe capture`
+//                            port, the reference stamper) if given; prints "READY client:port"; for each stdin line
+//                            "tap" reads queue QUEUE's real time (Peach's queue: any client may read a queue's status)
+//                            and the capture's queue ("rhythm capture"), sends one note-on directly to both and prints
+//                            "SENT ns capture-ns" with the times read just before it (capture-ns 0 without CAPTURE).
 //   rhythmprobe burn         spins on the CPU until stdin closes (the "loaded" condition).
 // None of them sleeps to time an event: the clicks are the kernel queue's.
 #define _GNU_SOURCE
@@ -163,6 +168,43 @@ static int play(const char *dest) {
     return 0;
 }
 
+static int tap(const char *dest, int queue, const char *capture) {
+    snd_seq_t *seq = open_client("rhythm-pad");
+    int port = snd_seq_create_simple_port(seq, "pad", SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ,
+                                          SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION);
+    snd_seq_addr_t addr;
+    if (snd_seq_parse_address(seq, &addr, dest) < 0) { fprintf(stderr, "bad address %s\n", dest); return 2; }
+    int r = snd_seq_connect_to(seq, port, addr.client, addr.port);
+    if (r < 0) { fprintf(stderr, "connect to %s: %s\n", dest, snd_strerror(r)); return 2; }
+    int capture_queue = -1;
+    if (capture) {
+        if (snd_seq_parse_address(seq, &addr, capture) < 0) { fprintf(stderr, "bad address %s\n", capture); return 2; }
+        r = snd_seq_connect_to(seq, port, addr.client, addr.port);
+        if (r < 0) { fprintf(stderr, "connect to %s: %s\n", capture, snd_strerror(r)); return 2; }
+        capture_queue = snd_seq_query_named_queue(seq, "rhythm capture");
+        if (capture_queue < 0) { fprintf(stderr, "no queue 'rhythm capture'\n"); return 2; }
+    }
+    printf("READY %d:%d\n", snd_seq_client_id(seq), port);
+    fflush(stdout);
+    char line[64];
+    while (fgets(line, sizeof line, stdin)) {
+        if (strncmp(line, "tap", 3)) continue;
+        snd_seq_event_t ev;
+        snd_seq_ev_clear(&ev);
+        snd_seq_ev_set_source(&ev, port);
+        snd_seq_ev_set_subs(&ev);
+        snd_seq_ev_set_direct(&ev);
+        snd_seq_ev_set_noteon(&ev, 0, 60, 100);
+        unsigned long long sent = queue_ns(seq, queue);
+        unsigned long long captured = capture_queue >= 0 ? queue_ns(seq, capture_queue) : 0;
+        snd_seq_event_output_direct(seq, &ev);
+        printf("SENT %llu %llu\n", sent, captured);
+        fflush(stdout);
+    }
+    snd_seq_close(seq);
+    return 0;
+}
+
 static int burn(void) {
     volatile unsigned long long sink = 0;
     struct pollfd in = { 0, POLLIN, 0 };
@@ -179,7 +221,8 @@ static int burn(void) {
 int main(int argc, char **argv) {
     if (argc >= 3 && !strcmp(argv[1], "capture")) return capture(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "play")) return play(argv[2]);
+    if (argc >= 4 && !strcmp(argv[1], "tap")) return tap(argv[2], atoi(argv[3]), argc >= 5 ? argv[4] : NULL);
     if (argc >= 2 && !strcmp(argv[1], "burn")) return burn();
-    fprintf(stderr, "usage: rhythmprobe capture OUT | play DEST | burn\n");
+    fprintf(stderr, "usage: rhythmprobe capture OUT | play DEST | tap DEST QUEUE [CAPTURE] | burn\n");
     return 2;
 }

@@ -26,7 +26,10 @@ if shouldRun("launch", group: "sequencer") { await LaunchBenchmark.runWithSequen
 if shouldRun("latency", group: "sequencer") { await LatencyBenchmark.run(report: report, short: short) }
 if shouldRun("timing", group: "sequencer") { await NoteTimingBenchmark.run(report: report, short: short) }
 if shouldRun("pitch", group: "sequencer") { await PitchBenchmark.run(report: report, short: short) }
-if shouldRun("rhythm", group: "sequencer") { await RhythmBenchmark.run(report: report, short: short) }
+if shouldRun("rhythm", group: "sequencer") {
+    await RhythmBenchmark.run(report: report, short: short)
+    await TapBenchmark.run(report: report, short: short)
+}
 if shouldRun("testsynth", group: "sequencer") { await TestSynthCalibrationBenchmark.run(report: report, short: short) }
 
 let summaryPath = ProcessInfo.processInfo.environment["PEACH_BENCH_JSON"] ?? ".build/bench/summary.json"
