@@ -3,6 +3,7 @@ import PeachCore
 import PeachDisciplines
 import PeachMIDI
 import PeachTerminal
+import PeachText
 
 /// Fills the terminal screens' plain models from the trainer's real state. Pure, so what each
 /// screen would show is testable without a terminal.
@@ -23,8 +24,8 @@ public enum ScreenModels {
         var warnings: [StatusWarning] = []
         let synthLost = controller.outputState.lossReason != nil && controller.outputState.destination == nil
         if synthLost, let lost = controller.outputState.lossReason {
-            let hint = controller.outputState.offeredDestination.map { "\($0) appeared: press c to connect to it." }
-                ?? "Reconnect the synth (or restart with --synth fluidsynth)."
+            let hint = controller.outputState.offeredDestination.map { tr(.warningSynthOffered, ["destination": $0]) }
+                ?? tr(.warningReconnectSynth)
             warnings.append(.synthLost(hint: "\(lost). \(hint)"))
         }
         if let saving = controller.saveWarning() { warnings.append(.resultsNotSaved(reason: saving)) }
@@ -61,9 +62,9 @@ public enum ScreenModels {
 
     /// Page `page` (1-based, after the overview) of the profile's sections, as a described screen.
     public static func profileSection(_ sections: [[String]], page: Int, warning: StatusWarning?) -> TrainingScreenModel {
-        TrainingScreenModel(title: "Profile", status: "\(page + 1) of \(sections.count + 1)",
+        TrainingScreenModel(title: tr(.profileTitle), status: tr(.profilePage, ["page": "\(page + 1)", "pages": "\(sections.count + 1)"]),
                             lines: sections[page - 1].map { .text($0) },
-                            keyHints: "←/→ page through the disciplines · Esc/q back", warning: warning)
+                            keyHints: tr(.profilePageKeyHints), warning: warning)
     }
 
     public static func quietBreak(_ controller: TrainerController) -> BreakScreenModel {

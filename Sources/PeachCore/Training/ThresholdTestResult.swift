@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// The result of one finished threshold test: not a trial (its comparisons are stored as ordinary
 /// comparison records). The threshold-test discipline stores it as its record.
@@ -37,8 +38,9 @@ public struct ThresholdTestResult: Hashable, Sendable, Codable, TrainingOutcome 
     /// "75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1) after 60 trials".
     public var summary: String {
         let range = "\(noteRange.lowerBound.name)–\(noteRange.upperBound.name)"
-        let numbers = String(format: "%.1f cents (95 %%: %.1f–%.1f)", median.value, lower.value, upper.value)
-        let verdict = isConclusive ? "" : " — not enough data for a firm figure"
-        return "75 % threshold around \(range): \(numbers) after \(trials) trials\(verdict)"
+        func number(_ value: Double) -> String { LocalizedNumber.decimal(value, places: 1) }
+        return tr(.thresholdTestSummary, ["range": range, "median": number(median.value), "lower": number(lower.value),
+                                          "upper": number(upper.value), "trials": "\(trials)"])
+            + (isConclusive ? "" : tr(.thresholdTestInconclusive))
     }
 }

@@ -1,18 +1,18 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// The threshold test: about 60 unison comparisons placed where the estimator learns most, on the
 /// configured note range, answered like comparison training; then a result card until the user goes back.
 public struct ThresholdTestMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "thresholdTest")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start threshold test"
+    public var menuTitle: String { tr(.menuThresholdTest) }
     public let plainWords = ["t", "test", "threshold test", "threshold"]
-    public let plainIntro = "threshold test: \(ThresholdTestProcedure.defaultTrialCount) comparisons, "
-        + "answer h (higher) or l (lower) once note 2 starts; s stops (an unfinished test records no result)"
+    public var plainIntro: String { tr(.plainIntroThresholdTest, ["trials": "\(ThresholdTestProcedure.defaultTrialCount)"]) }
     public let plainAnswers = ComparisonModeSession.answerWords
-    public let plainAnswerHelp = ComparisonModeSession.answerHelp
+    public var plainAnswerHelp: String { ComparisonModeSession.answerHelp }
     public let menuRank = 50
 
     public init() {}
@@ -30,7 +30,7 @@ public struct ThresholdTestMode: TrainingMode {
 /// carries the result card in its detail line.
 @MainActor
 public final class ThresholdTestModeSession: ModeSession {
-    public static let title = "Threshold test"
+    nonisolated public static var title: String { tr(.modeThresholdTest) }
     public let test: ThresholdTestSession
     private let comparisons: ComparisonModeSession
 
@@ -38,7 +38,7 @@ public final class ThresholdTestModeSession: ModeSession {
         self.test = test
         comparisons = ComparisonModeSession(test.comparison, title: Self.title) { [weak test] comparison in
             guard let test, comparison != nil else { return nil }
-            return "trial \(test.trialsDone + 1) of \(test.trialCount)"
+            return tr(.thresholdTestTrialOf, ["number": "\(test.trialsDone + 1)", "count": "\(test.trialCount)"])
         }
     }
 
@@ -56,7 +56,7 @@ public final class ThresholdTestModeSession: ModeSession {
 
     /// "Done. 75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1) after 60 trials. Esc returns to Start."
     static func card(_ result: ThresholdTestResult) -> String {
-        "Done. \(result.summary). Esc returns to Start."
+        tr(.thresholdTestCard, ["summary": result.summary])
     }
 
     public func commands(for key: Key) -> [AppCommand] { comparisons.commands(for: key) }
@@ -68,7 +68,7 @@ public final class ThresholdTestModeSession: ModeSession {
     public func plainLines(after previous: PlainProgress?) -> [String] {
         var lines = comparisons.plainLines(after: previous)
         if let result = test.result, previous?.phase != "result" {
-            lines.append("threshold test done: \(result.summary). s returns to Start.")
+            lines.append(tr(.plainThresholdTestDone, ["summary": result.summary]))
         }
         return lines
     }
