@@ -6,7 +6,11 @@ import Foundation
 public enum LocalizedNumber {
     /// `value` with `places` decimals ("7.3" / "7,3"); `signed` puts "+" before a positive value.
     public static func decimal(_ value: Double, places: Int, signed: Bool = false, in language: Language = Localization.current) -> String {
-        let written = String(format: signed ? "%+.\(places)f" : "%.\(places)f", value)
-        return language == .german ? written.replacingOccurrences(of: ".", with: ",") : written
+        localizing(String(format: signed ? "%+.\(places)f" : "%.\(places)f", value), in: language)
+    }
+
+    /// A number already written with a decimal point ("99.22"), in the language's notation ("99,22").
+    public static func localizing(_ written: String, in language: Language = Localization.current) -> String {
+        language == .german ? written.replacingOccurrences(of: ".", with: ",") : written
     }
 }

@@ -5,6 +5,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachTerminal
+import PeachText
 
 /// Steps 7 to 9 of the composition root: controllers, the trainer's wiring, and live configuration.
 extension TrainingApp {
@@ -38,8 +39,8 @@ extension TrainingApp {
             names = []
         }
         context.console.err(names.isEmpty
-                            ? "peach: no MIDI controller connected; tune and answer with the keyboard (or use --input ADDR)\n"
-                            : "peach: MIDI controllers: \(names.joined(separator: ", "))\n")
+                            ? "peach: " + tr(.controllerNoneConnected) + "\n"
+                            : "peach: " + tr(.controllerConnected, ["names": names.joined(separator: ", ")]) + "\n")
         return names
     }
 
