@@ -72,7 +72,7 @@ let package = Package(
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
                           path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles"]),
+        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles", "PeachText"]),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachConfig", "PeachFiles", "PeachText"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio", "PeachDisciplines", "PeachFormats",

@@ -49,7 +49,7 @@ enum ManPage {
             } else {
                 allowed = tr(.manAllowedAndDefault, ["allowed": key.kind.allowedDescription, "default": "\(key.defaultValue)"])
             }
-            page += [".TP", bold(key.name), text(key.documentation + " " + allowed)]
+            page += [".TP", bold(key.name), text(key.localizedDocumentation + " " + allowed)]
         }
 
         page.append(".SH " + tr(.manFiles))
