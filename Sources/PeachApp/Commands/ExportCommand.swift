@@ -10,6 +10,16 @@ import PeachText
 /// a temporary name and renamed, so an interrupted export never leaves half a file behind; a FIFO
 /// or device (`/dev/stdout`) is written in place, never replaced.
 public enum ExportCommand {
+    /// "2 threshold-test results": the registry names the records the CSV cannot hold in English; the one it has
+    /// (threshold tests) is said in the user's language.
+    static func leftOutRecords(_ entry: (recordName: String, count: Int)) -> String {
+        guard entry.recordName == "threshold-test result" else {
+            return "\(entry.count) \(entry.recordName)\(entry.count == 1 ? "" : "s")"
+        }
+        return tr(count: entry.count, one: .exportThresholdTestResultsOne, other: .exportThresholdTestResultsOther)
+    }
+
+
     public static func run(directory: DataDirectory, path: String?, console: Console) -> Int32 {
         let special: FileKind?
         do {
@@ -24,9 +34,7 @@ public enum ExportCommand {
         let leftOut = exporter.leftOut(contents.records)
         let exported = contents.records.count - leftOut.reduce(0) { $0 + $1.count }
         // iOS format 3 has no row for some records (threshold-test results): say so rather than drop them silently.
-        let note = leftOut.isEmpty ? "" : tr(.exportLeftOut, ["records": leftOut.map {
-            "\($0.count) \($0.recordName)\($0.count == 1 ? "" : "s")"
-        }.joined(separator: ", ")])
+        let note = leftOut.isEmpty ? "" : tr(.exportLeftOut, ["records": leftOut.map(Self.leftOutRecords).joined(separator: ", ")])
         let progress = { (done: Int, total: Int) in
             reporter.update(tr(.exportExporting), unit: tr(.exportRecords), done: done, total: total)
         }
