@@ -14,6 +14,8 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
     case portNotReadable(SequencerAddress, name: String)
     /// A libasound call failed: which call, its error code and libasound's own diagnostic, if any.
     case call(String, code: Int32, detail: String)
+    /// A destination's input stayed full: it is not reading what we send (a hung synth), so the event was dropped.
+    case destinationNotReading
     /// The client has been closed.
     case closed
 
@@ -31,6 +33,8 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
             return tr(.sequencerPortNotReadable, ["address": "\(address)", "name": name])
         case .call(let function, let code, let detail):
             return tr(.sequencerCallFailed, ["function": function, "reason": Self.text(code) + Self.suffix(detail)]) + Self.hint(code)
+        case .destinationNotReading:
+            return tr(.sequencerDestinationNotReading)
         case .closed:
             return tr(.sequencerClosed)
         }

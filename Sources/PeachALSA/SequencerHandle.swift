@@ -170,15 +170,38 @@ final class SequencerHandle {
     // MARK: Events
 
     /// Sends one event straight to the kernel (no library buffering), waiting if its pool is full.
+    /// -EAGAIN means one of two things: our output pool is full (poll waits until it has room), or a
+    /// destination's input is full (poll says writable at once: the destination is not reading). The
+    /// second is retried for `destinationPatience`, then the event is dropped with `.destinationNotReading`:
+    /// a synth that stops reading must not hold this thread, and every stop and quit behind it, for ever.
+    /// Once a destination has run out of patience, later events get one try each until one goes through.
     func output(_ event: inout snd_seq_event_t) throws(SequencerError) {
         let seq = try open()
+        var giveUpAt: UInt64?
         while true {
             let result = snd_seq_event_output_direct(seq, &event)
-            if result >= 0 { return }
-            if result == -EAGAIN { try waitWritable(); continue }
-            try ALSADiagnostics.check(result, "snd_seq_event_output_direct")
+            if result >= 0 {
+                destinationStalled = false
+                return
+            }
+            guard result == -EAGAIN else { try ALSADiagnostics.check(result, "snd_seq_event_output_direct"); return }
+            if destinationStalled { throw .destinationNotReading }
+            try waitWritable()
+            let now = SequencerSession.monotonicNanoseconds()
+            if let giveUpAt, now >= giveUpAt {
+                destinationStalled = true
+                throw .destinationNotReading
+            }
+            if giveUpAt == nil { giveUpAt = now + Self.destinationPatience }
+            // A back-off, not a timing: the destination drains its input in its own time.
+            usleep(500)
         }
     }
+
+    /// How long a destination whose input is full gets to read before its events are dropped.
+    static let destinationPatience: UInt64 = 500_000_000
+    /// A destination ran out of patience and has not taken an event since.
+    private var destinationStalled = false
 
     /// The next received event, or nil when none is pending (the handle is non-blocking).
     /// The pointer is valid until the next call. An input overrun (events lost) is reported and skipped.

@@ -32,10 +32,13 @@ public struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
     /// `documentation` in the user's language, for the man page and screens.
     public var localizedDocumentation: String { Self.localized(catalogID + ".documentation") ?? documentation }
 
-    /// "config.training.noteDuration": the key's id in the catalog (ids are dotted lowerCamelCase words).
-    public var catalogID: String {
-        let words = name.split(separator: "_")
-        return "config.\(section)." + (words.first.map(String.init) ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    /// "config.thresholdTest.maxTrials": the key's id in the catalog (ids are dotted lowerCamelCase words).
+    public var catalogID: String { "config." + Self.camelCase(section) + "." + Self.camelCase(name) }
+
+    /// "max_trials" → "maxTrials".
+    private static func camelCase(_ snake: String) -> String {
+        let words = snake.split(separator: "_")
+        return (words.first.map(String.init) ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     private static func localized(_ id: String) -> String? { MessageID(rawValue: id).map { tr($0) } }

@@ -63,6 +63,19 @@ public enum ConfigSchema {
         defaultValue: .integer(TrainingSettings.defaults.measurementTrialPeriod), label: "Measurement trials (1 in N)",
         documentation: "Comparison training: every Nth trial is placed where the threshold estimate learns most (you cannot tell which); 0 or 1 = none.")
 
+    // MARK: [threshold_test]
+    public static let thresholdTestPrecision = ConfigKey(
+        section: "threshold_test", name: "precision",
+        kind: .decimal(ThresholdTestStopRule.allowedPrecision,
+                       unit: "(upper / lower of the 95 % interval; smaller = more precise and longer, e.g. 2.5)"),
+        defaultValue: .decimal(ThresholdTestStopRule.defaultPrecision), label: "Test precision (×)",
+        documentation: "The threshold test stops once its 95 % interval's upper / lower is at most this (2.5 takes about 80-110 answers untrained, fewer after training).")
+    public static let thresholdTestMaximumTrials = ConfigKey(
+        section: "threshold_test", name: "max_trials",
+        kind: .integer(ThresholdTestStopRule.allowedMaximumTrials, unit: "trials"),
+        defaultValue: .integer(ThresholdTestStopRule.defaultMaximumTrials), label: "Test trial cap",
+        documentation: "The threshold test stops here even if the precision is not reached (the result card says so).")
+
     // MARK: [rhythm]
     public static let tempo = ConfigKey(
         section: "rhythm", name: "tempo", kind: .integer(TempoBPM.trainable, unit: "BPM"),
@@ -184,13 +197,13 @@ public enum ConfigSchema {
     public static let allowedAmplitudeVariationDB: ClosedRange<Double> = 0...10
     public static let allowedCeiling: ClosedRange<Int> = 1...127
 
-    public static let sections = ["training", "rhythm", "midi", "controller", "safety", "breaks", "ui"]
+    public static let sections = ["training", "threshold_test", "rhythm", "midi", "controller", "safety", "breaks", "ui"]
 
     /// In file order.
     public static let all: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
         minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, intervalPresentation,
-        measurementTrials, tempo, gapPositions, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
+        measurementTrials, thresholdTestPrecision, thresholdTestMaximumTrials, tempo, gapPositions, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
         wheelDeadZone, wheelHold,

@@ -84,6 +84,8 @@ extension ConfigValueKind {
         case "cents": tr(.unitCents)
         case "semitones": tr(.unitSemitones)
         case "minutes": tr(.unitMinutes)
+        case "trials": tr(.unitTrials)
+        case "(upper / lower of the 95 % interval; smaller = more precise and longer, e.g. 2.5)": tr(.unitPrecision)
         default: unit
         }
     }

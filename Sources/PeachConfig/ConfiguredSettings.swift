@@ -73,6 +73,9 @@ extension PeachConfiguration {
             tuningSystem: text(ConfigSchema.tuningSystem) == "just" ? .justIntonation : .equalTemperament,
             intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic,
             measurementTrialPeriod: integer(ConfigSchema.measurementTrials))
+        settings.thresholdTestStopRule = ThresholdTestStopRule(
+            precision: decimal(ConfigSchema.thresholdTestPrecision),
+            maximumTrials: integer(ConfigSchema.thresholdTestMaximumTrials))
         settings.tempo = TempoBPM(integer(ConfigSchema.tempo)) ?? fallback.tempo
         let gaps = text(ConfigSchema.gapPositions)
         settings.gapPositions = gaps == "all" ? fallback.gapPositions

@@ -17,16 +17,36 @@ final class BenchReport {
     private(set) var failures: [String] = []
 
     /// Records and prints a figure. `met` is nil where the figure has no pass/fail goal (a baseline).
+    /// `printed: false` keeps it for the JSON only (a cell of a table that prints a summary instead).
     func add(_ benchmark: String, _ name: String, _ value: Double?, _ unit: String,
-             goal: String? = nil, met: Bool? = nil, anchor: String? = nil, note: String? = nil) {
+             goal: String? = nil, met: Bool? = nil, anchor: String? = nil, note: String? = nil, printed: Bool = true) {
         let figure = Figure(benchmark: benchmark, name: name, value: value, unit: unit, goal: goal, met: met,
                             anchor: anchor, note: note)
         figures.append(figure)
+        guard printed else { return }
         var line = "\(benchmark) | \(name): " + (value.map { Self.format($0) } ?? "n/a") + " \(unit)"
         if let goal { line += "  (goal \(goal)" + (met.map { $0 ? ": met" : ": NOT met" } ?? "") + ")" }
         if let anchor { line += "  [anchor: \(anchor)]" }
         if let note { line += "  — \(note)" }
         print(line)
+        fflush(nil)  // all streams: `stdout` itself is not concurrency-safe to name in Swift 6
+    }
+
+    /// Prints a summary table: a title, then aligned columns (the first left-aligned, the rest right-aligned),
+    /// each line prefixed like a figure so the output stays greppable. The cells it summarises are in the JSON.
+    func table(_ benchmark: String, _ title: String, header: [String], rows: [[String]], footnotes: [String] = []) {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: max(widths[column] - cell.count, 0))
+                return column == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
+        print("\(benchmark) | \(title)")
+        print("\(benchmark) |   " + line(header))
+        for row in rows { print("\(benchmark) |   " + line(row)) }
+        for footnote in footnotes { print("\(benchmark) |   " + footnote) }
         fflush(nil)  // all streams: `stdout` itself is not concurrency-safe to name in Swift 6
     }
 

@@ -45,10 +45,10 @@ enum EstimatorSpeed {
         }
         report.add("threshold", "per-trial update of a procedure's posterior", updateTime / Double(added) * 1000, "µs",
                    note: "threshold test / measurement planner")
-        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!)
+        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(60))
         let listener = SimulatedListener(threshold: Cents(8), slope: 1.2, lapseRate: 0.02)
         var placements: [Double] = []
-        for _ in 0..<test.trialCount {
+        for _ in 0..<test.stopRule.maximumTrials {
             let (time, difference) = milliseconds { test.nextDifference }
             placements.append(time)
             test.record(difference: difference, correct: listener.answersCorrectly(difference, using: &random))

@@ -32,14 +32,39 @@ struct InformationLimit {
     /// - Parameter probability: P(correct) at x = ln(d / T) for a listener whose ln T and ln β are shifted by
     ///   the two offsets (differentiated numerically).
     init(probability: (_ x: Double, _ logThresholdShift: Double, _ logSlopeShift: Double) -> Double) {
+        information = Self.positions.map { Self.answerInformation(at: $0, probability: probability) }
+    }
+
+    /// The Fisher information of one answer at x = ln(d / T) about (ln T, ln β), differentiated numerically.
+    static func answerInformation(at x: Double,
+                                  probability: (_ x: Double, _ logThresholdShift: Double, _ logSlopeShift: Double) -> Double)
+        -> (tt: Double, bb: Double, tb: Double) {
         let h = 1e-4
-        information = Self.positions.map { x in
-            let p = probability(x, 0, 0)
-            let dt = (probability(x, h, 0) - probability(x, -h, 0)) / (2 * h)
-            let db = (probability(x, 0, h) - probability(x, 0, -h)) / (2 * h)
-            let variance = max(p * (1 - p), 1e-12)
-            return (dt * dt / variance, db * db / variance, dt * db / variance)
+        let p = probability(x, 0, 0)
+        let dt = (probability(x, h, 0) - probability(x, -h, 0)) / (2 * h)
+        let db = (probability(x, 0, h) - probability(x, 0, -h)) / (2 * h)
+        let variance = max(p * (1 - p), 1e-12)
+        return (dt * dt / variance, db * db / variance, dt * db / variance)
+    }
+
+    /// The simulated listener's shape as `answerInformation` takes it.
+    static func listenerProbability(slope: Double, lapse: Double)
+        -> @Sendable (_ x: Double, _ logThresholdShift: Double, _ logSlopeShift: Double) -> Double {
+        { x, shiftT, shiftB in
+            SimulatedListener(threshold: Cents(exp(shiftT)), slope: slope * exp(shiftB), lapseRate: lapse)
+                .probabilityCorrect(Cents(exp(x)))
         }
+    }
+
+    /// The fewest answers whose best one- or two-point design reaches `ratio` with the slope unknown (nil beyond `limit`).
+    func trialsToReach(ratio: Double, limit: Int = 2000) -> Int? {
+        guard unknownSlope(trials: limit).ratio <= ratio else { return nil }
+        var low = 1, high = limit  // unknownSlope(low) misses, unknownSlope(high) reaches
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if unknownSlope(trials: middle).ratio <= ratio { high = middle } else { low = middle }
+        }
+        return high
     }
 
     /// The estimator's own shape (Weibull, `PsychometricFunction`) at slope β and lapse λ.
@@ -52,10 +77,7 @@ struct InformationLimit {
 
     /// A simulated listener's own shape (what an oracle that knows the listener places by).
     static func listener(slope: Double, lapse: Double) -> InformationLimit {
-        InformationLimit { x, shiftT, shiftB in
-            SimulatedListener(threshold: Cents(exp(shiftT)), slope: slope * exp(shiftB), lapseRate: lapse)
-                .probabilityCorrect(Cents(exp(x)))
-        }
+        InformationLimit(probability: listenerProbability(slope: slope, lapse: lapse))
     }
 
     /// Every trial at the one most informative difference, the slope known.

@@ -112,10 +112,9 @@ enum LaunchBenchmark {
     }
 
     static func renderStart(profile: PerceptualProfile, records: [TrainingRecord]) -> [String] {
-        let history = TrainingHistory(records: records)
         let model = StartScreenModel(
             menu: ScreenModels.startMenu(Disciplines.modes),
-            profile: ComparisonChart.model(profile, range: TrainingSettings.defaults.noteRange, trend: history.trend(of: .unisonComparison)),
+            profile: ComparisonChart.model(profile, range: TrainingSettings.defaults.noteRange),
             synth: DeviceStatus(name: "Midi Through", state: .connected), controller: DeviceStatus(name: "keyboard only", state: .none))
         return StartScreen.render(model, size: .standard, style: Styler(.monochrome))
     }

@@ -94,6 +94,7 @@ enum ThresholdEstimatorBenchmark {
         prepareOracleDesigns()
         if procedures.contains(.oracleTwoPoints) { sweepOracleSpread(report: report, runs: max(runs / 5, 40)) }
         var all: [Procedure: [Int: [Outcome]]] = [:]
+        var byCell: [Procedure: [Int: [(cell: Cell, coverage: Double)]]] = [:]
         var failingCells: [String] = []
         for (cellIndex, cell) in cells.enumerated() {
             for procedure in procedures {
@@ -102,6 +103,7 @@ enum ThresholdEstimatorBenchmark {
                     let sample = outcomes.map { $0[checkpoint]! }
                     all[procedure, default: [:]][checkpoint, default: []].append(contentsOf: sample)
                     let coverage = percentCovered(sample)
+                    byCell[procedure, default: [:]][checkpoint, default: []].append((cell, coverage))
                     let met = (93...97).contains(coverage.rounded(.toNearestOrEven))
                     // With n runs a true 95 % coverage is measured within ±2 SE = ±2·√(0.95·0.05/n) about 95 % of the time.
                     let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
@@ -117,17 +119,24 @@ enum ThresholdEstimatorBenchmark {
                                note: "median |est−true|/true \(BenchReport.format(percentile(sample.map(\.error), 50) * 100)) %, "
                                    + "median upper/lower \(BenchReport.format(percentile(sample.map(\.ratio), 50))), "
                                    + "conclusive \(BenchReport.format(percentConclusive(sample))) %, old mean of differences: "
-                                   + "median error \(BenchReport.format(percentile(sample.map(\.meanOfDifferencesError), 50) * 100)) %")
+                                   + "median error \(BenchReport.format(percentile(sample.map(\.meanOfDifferencesError), 50) * 100)) %",
+                               printed: false)
                 }
             }
         }
         reportSummary(all, report: report)
+        reportTable(all, byCell: byCell, runs: runs, report: report)
         report.add("threshold", "cells whose coverage misses 93–97 % after 60 or 80 trials (the app's procedures)", Double(failingCells.count), "cells",
-                   note: failingCells.isEmpty ? "none" : failingCells.joined(separator: "; "))
+                   note: failingCells.isEmpty ? "none" : failingCells.joined(separator: "; "), printed: false)
         let underCovering = failingCells.filter { $0.contains("under-covers") && $0.contains("beyond") }
-        report.add("threshold", "of these, under-covering beyond sampling noise", Double(underCovering.count), "cells",
+        if !procedures.isEmpty { report.add("threshold", "cells under-covering beyond sampling noise after 60 or 80 trials (the app's procedures; "
+                   + "every miss is in the JSON)", Double(underCovering.count), "cells",
                    goal: "0", met: underCovering.isEmpty,
-                   note: "sampling noise: ±2 SE of a 95 % coverage over \(runs) runs = ±\(BenchReport.format(2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100)) points")
+                   note: "sampling noise: ±2 SE of a 95 % coverage over \(runs) runs = ±\(BenchReport.format(2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100)) points"
+                       + (underCovering.isEmpty ? "" : "; " + underCovering.joined(separator: "; "))) }
+        // Extra studies, chosen by the same variable: "stop" (the test to ×2.5), "history" (Kazez-only histories).
+        if chosen?.contains("stop") ?? true { ThresholdTestStopSimulation.run(report: report, short: short) }
+        if chosen?.contains("history") ?? true { KazezHistorySimulation.run(report: report, short: short) }
         PooledRegionsSimulation.run(report: report, short: short)
         report.add("threshold", "benchmark wall time (\(runs) runs per cell)", Date().timeIntervalSince(started), "s",
                    note: "release build, DispatchQueue.concurrentPerform over runs")
@@ -155,12 +164,48 @@ enum ThresholdEstimatorBenchmark {
                 }
                 if procedure == .kazezWithMeasurements && checkpoint == 80 { ratioGoal = "≤ 3.5"; ratioMet = ratio <= 3.5 }
                 report.add("threshold", "\(name): median |est−true|/true", error, "%", goal: errorGoal, met: errorMet,
-                           anchor: "old mean of differences: \(BenchReport.format(percentile(sample.map(\.meanOfDifferencesError), 50) * 100)) %")
-                report.add("threshold", "\(name): 95 % interval coverage", coverage, "%", goal: coverageGoal, met: coverageMet)
+                           anchor: "old mean of differences: \(BenchReport.format(percentile(sample.map(\.meanOfDifferencesError), 50) * 100)) %",
+                           printed: false)
+                report.add("threshold", "\(name): 95 % interval coverage", coverage, "%", goal: coverageGoal, met: coverageMet,
+                           printed: false)
                 report.add("threshold", "\(name): median interval ratio upper/lower", ratio, "", goal: ratioGoal, met: ratioMet,
-                           anchor: checkpoint == 60 ? "Cramér–Rao ×\(BenchReport.format(cramerRaoRatio(trials: 60)))" : nil)
+                           anchor: checkpoint == 60 ? "Cramér–Rao ×\(BenchReport.format(cramerRaoRatio(trials: 60)))" : nil,
+                           printed: false)
             }
         }
+    }
+
+    /// The printed summary: one row per procedure and trial count (the cells and these figures are in the JSON).
+    static func reportTable(_ all: [Procedure: [Int: [Outcome]]], byCell: [Procedure: [Int: [(cell: Cell, coverage: Double)]]],
+                            runs: Int, report: BenchReport) {
+        var bounds: [Int: Double] = [:]
+        for checkpoint in checkpoints {
+            bounds[checkpoint] = percentile(cells.map {
+                InformationLimit.listener(slope: $0.slope, lapse: $0.lapse).unknownSlope(trials: checkpoint).ratio
+            }, 50)
+        }
+        var rows: [[String]] = []
+        for procedure in Procedure.allCases {
+            for checkpoint in checkpoints {
+                guard let sample = all[procedure]?[checkpoint], let cellCoverages = byCell[procedure]?[checkpoint] else { continue }
+                let lowest = cellCoverages.min { $0.coverage < $1.coverage }!
+                let inRange = cellCoverages.filter { (93...97).contains($0.coverage.rounded()) }.count
+                rows.append([procedure.rawValue, "\(checkpoint)",
+                             String(format: "%.1f %%", percentile(sample.map(\.error), 50) * 100),
+                             String(format: "%.1f %%", percentCovered(sample)),
+                             String(format: "%.2f", percentile(sample.map(\.ratio), 50)),
+                             String(format: "%.2f", bounds[checkpoint]!),
+                             "\(inRange) of \(cellCoverages.count)",
+                             "\(lowest.cell.label) \(BenchReport.format(lowest.coverage)) %"])
+            }
+        }
+        guard !rows.isEmpty else { return }
+        let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
+        report.table("threshold", "fixed-length procedures, all \(cells.count) listener cells, \(runs) runs per cell (medians):",
+                     header: ["procedure", "trials", "error", "coverage", "ratio", "bound", "cells 93-97 %", "lowest-coverage cell"],
+                     rows: rows,
+                     footnotes: ["bound: the information limit of the ratio with the slope unknown (issue's prior), median over the "
+                                 + "cells' listeners; per-cell coverage sampling noise ±\(BenchReport.format(noise)) points"])
     }
 
     static func reportCramerRao(report: BenchReport) {
@@ -222,14 +267,14 @@ enum ThresholdEstimatorBenchmark {
     static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator,
                             spread: Double? = nil) -> [Int: Outcome] {
         var posterior = ThresholdPosterior(grid: grid)
-        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
+        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(checkpoints.last!), grid: grid,
                                           placementTarget: placementTarget)
         var planner = MeasurementTrialPlanner(period: measurementPeriod, placementTarget: measurementTarget)
         var kazezDifference = KazezRule.initialDifference
         if procedure == .thresholdTestAfterTraining {
             let trained = train(listener: SimulatedListener(threshold: Cents(cell.threshold(atTrial: 1)), slope: cell.slope,
                                                             lapseRate: cell.lapse), random: &random)
-            test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, trialCount: checkpoints.last!, grid: grid,
+            test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(checkpoints.last!), grid: grid,
                                           placementTarget: placementTarget, slopePrior: trained.slopePrior)
         }
         let oracle: InformationLimit.Design? = switch procedure {

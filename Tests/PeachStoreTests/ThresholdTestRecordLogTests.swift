@@ -6,10 +6,15 @@ import PeachDisciplines
 import PeachTestSupport
 
 func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int = 60, median: Double = 6.3,
-                       lower: Double = 4.9, upper: Double = 8.1, conclusive: Bool = true) -> ThresholdTestRecord {
+                       lower: Double = 4.9, upper: Double = 8.1, conclusive: Bool = true,
+                       conduct: ThresholdTestConduct? = nil) -> ThresholdTestRecord {
     ThresholdTestRecord(timestamp: date(ms: ms), noteRange: note(low)...note(high), trials: trials,
-                        median: Cents(median), lower: Cents(lower), upper: Cents(upper), isConclusive: conclusive)
+                        median: Cents(median), lower: Cents(lower), upper: Cents(upper), isConclusive: conclusive,
+                        conduct: conduct)
 }
+
+let reachedWarm = ThresholdTestConduct(precision: 2.5, reachedPrecision: true, startedFromTrainedSlope: true)
+let cappedCold = ThresholdTestConduct(precision: 1.75, reachedPrecision: false, startedFromTrainedSlope: false)
 
 @Suite struct ThresholdTestRecordLogTests {
     @Test func resultsRoundTripThroughTheLogAmongTrials() throws {
@@ -20,6 +25,8 @@ func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int
             .pitchMatching(makePitchMatching(ms: 3)),
             .thresholdTest(makeThresholdTest(ms: 4, low: 21, high: 21, trials: 7, median: 0.123456789012345678,
                                              lower: 0.1, upper: 97.25, conclusive: false)),
+            .thresholdTest(makeThresholdTest(ms: 5, trials: 87, conduct: reachedWarm)),
+            .thresholdTest(makeThresholdTest(ms: 6, trials: 150, conclusive: false, conduct: cappedCold)),
         ]
         do {
             let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
@@ -33,10 +40,47 @@ func makeThresholdTest(ms: Int64 = 0, low: Int = 36, high: Int = 84, trials: Int
     @Test func resultLineHasTheDocumentedLayoutAndTheHeaderListsIt() throws {
         let temp = TemporaryDirectory()
         let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
-        try log.append(.thresholdTest(makeThresholdTest(ms: 500)))
+        try log.append(.thresholdTest(makeThresholdTest(ms: 500, trials: 87, conduct: reachedWarm)))
+        try log.append(.thresholdTest(makeThresholdTest(ms: 600, trials: 150, conduct: cappedCold)))
         let lines = readText(temp.dataDirectory.logPath).split(separator: "\n").map(String.init)
-        #expect(lines.contains("# thresholdTest\ttimestamp\tlowestNote\thighestNote\ttrials\tmedianCents\tlowerCents\tupperCents\tconclusive|inconclusive"))
-        #expect(lines.last == "thresholdTest\t2026-03-03T14:30:00.500Z\t36\t84\t60\t6.3\t4.9\t8.1\tconclusive")
+        #expect(lines.contains("# thresholdTest\ttimestamp\tlowestNote\thighestNote\ttrials\tmedianCents\tlowerCents\tupperCents\tconclusive|inconclusive\tprecision\treached|notReached\ttrainedSlope|cold"))
+        #expect(lines.suffix(2) == [
+            "thresholdTest\t2026-03-03T14:30:00.500Z\t36\t84\t87\t6.3\t4.9\t8.1\tconclusive\t2.5\treached\ttrainedSlope",
+            "thresholdTest\t2026-03-03T14:30:00.600Z\t36\t84\t150\t6.3\t4.9\t8.1\tconclusive\t1.75\tnotReached\tcold",
+        ])
+    }
+
+    /// Results recorded before the test stopped at a precision have 9 fields: they read with the conduct unknown,
+    /// and an unknown conduct is written back in that short layout (nothing invented, nothing lost).
+    @Test func aResultLineFromBeforeThePrecisionStillReadsAndWritesBackUnchanged() throws {
+        let temp = TemporaryDirectory()
+        let oldLine = "thresholdTest\t2026-03-03T14:30:00.500Z\t36\t84\t60\t6.3\t4.9\t8.1\tconclusive"
+        let oldHeader = "# thresholdTest\ttimestamp\tlowestNote\thighestNote\ttrials\tmedianCents\tlowerCents\tupperCents\tconclusive|inconclusive"
+        writeText("# peach-log-format:1\n\(oldHeader)\n\(oldLine)\n", to: temp.dataDirectory.logPath)
+        let contents = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
+        #expect(contents.warnings.isEmpty)
+        #expect(contents.records == [.thresholdTest(makeThresholdTest(ms: 500))])
+        #expect(contents.records.first?.thresholdTestRecord?.conduct == nil)
+        let rewritten = TemporaryDirectory()
+        let (log, _) = try TrainingLog.openForWriting(rewritten.dataDirectory, codecs: Disciplines.codecs)
+        try log.append(contents.records[0])
+        #expect(readText(rewritten.dataDirectory.logPath).split(separator: "\n").last.map(String.init) == oldLine)
+    }
+
+    @Test func aNewResultLineWithABadConductIsReportedAndSkipped() throws {
+        let temp = TemporaryDirectory()
+        let prefix = "thresholdTest\t2026-03-03T14:30:00.500Z\t36\t84\t87\t6.3\t4.9\t8.1\tconclusive\t"
+        let text = LogFormat.fileHeader(Disciplines.codecs)
+            + prefix + "2.5\tperhaps\tcold\n"
+            + prefix + "0.9\treached\tcold\n"
+            + prefix + "2.5\treached\n"
+            + prefix + "2.5\treached\tcold\n"
+        writeText(text, to: temp.dataDirectory.logPath)
+        let contents = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs)
+        let conduct = ThresholdTestConduct(precision: 2.5, reachedPrecision: true, startedFromTrainedSlope: false)
+        #expect(contents.records == [.thresholdTest(makeThresholdTest(ms: 500, trials: 87, conduct: conduct))])
+        #expect(contents.warnings.count == 3)
+        #expect(contents.warnings.first?.description.contains("'reached' or 'notReached'") == true)
     }
 
     @Test func aLogWrittenBeforeResultsExistedStillReads() throws {

@@ -396,7 +396,7 @@ enum ScreenSnapshots {
              ←/→ every discipline · Esc/q back
             """,
         "settings": """
-             Peach — Settings                                                          1/44
+             Peach — Settings                                                          1/46
             ────────────────────────────────────────────────────────────────────────────────
 
               > [training] Lowest note               A2 *            a note name C-1...G9
@@ -413,36 +413,36 @@ enum ScreenSnapshots {
                 [training] Tuning system             equal           equal, just
                 [training] Interval presentation     melodic         melodic, harmonic
                 [training] Measurement trials (1 in  2               0...20
+                [threshold_test] Test precision (×)  2.5             1.5...10 (upper / lowe…
+                [threshold_test] Test trial cap      150             20...500 trials
                 [rhythm] Tempo                       80              40...200 BPM
                 [rhythm] Gap positions               all             all, 1, 2, 3, 4, 2 4, …
-                [midi] Output port                   (auto)          any text
-                [midi] Controller input              (auto)          any text
               * = changed from the default
             ────────────────────────────────────────────────────────────────────────────────
              ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back
             """,
         "settings-scrolled-editing": """
-             Peach — Settings                                                         21/44
+             Peach — Settings                                                         21/46
             ────────────────────────────────────────────────────────────────────────────────
 
                 [training] Tuning system             equal           equal, just
                 [training] Interval presentation     melodic         melodic, harmonic
                 [training] Measurement trials (1 in  2               0...20
+                [threshold_test] Test precision (×)  2.5             1.5...10 (upper / lowe…
+                [threshold_test] Test trial cap      150             20...500 trials
                 [rhythm] Tempo                       80              40...200 BPM
                 [rhythm] Gap positions               all             all, 1, 2, 3, 4, 2 4, …
                 [midi] Output port                   (auto)          any text
                 [midi] Controller input              (auto)          any text
-                [midi] Synth                         auto            auto, fluidsynth, exte…
+              > [midi] Synth                         3▏              auto, fluidsynth, exte…
                 [midi] SoundFont                     (auto)          any text
-              > [midi] Audio driver                  3▏              auto, pipewire, pulsea…
+                [midi] Audio driver                  auto            auto, pipewire, pulsea…
                 [midi] Only play to the chosen synth off             on or off
                 [midi] Reference channel             1               1...16
                 [midi] Tunable channel               2               1...16
                 [midi] Synth program                 0               0...127
                 [midi] Bank                          0               0...16383
                 [midi] Pitch-bend range              2               1...24 semitones
-                [midi] Synth profile                 auto            auto, fluidsynth, gene…
-                [controller] Knob mode               cc7             cc7, cc14, relative-tw…
               Saved to /home/ann/.config/peach/peach.conf
             ────────────────────────────────────────────────────────────────────────────────
              type the value · Enter save · Esc cancel

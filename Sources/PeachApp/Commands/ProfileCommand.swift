@@ -22,14 +22,10 @@ public enum ProfileCommand {
         }
         // Streamed: the whole history is never held (100,000 records would cost ~20 MB more).
         var gathered = ProfileAccumulator()
-        let history = TrainingHistory()
-        guard HistoryReader.read(directory, console: console, each: { record in
-            gathered.add(record)
-            history.add(record)
-        }) else { return 1 }
+        guard HistoryReader.read(directory, console: console, each: { record in gathered.add(record) }) else { return 1 }
         let profile = PerceptualProfile()
         profile.replace(with: gathered)
-        let document = ProfileDocument(ReportContext(profile: profile, recentRecords: history.recentRecords, range: range))
+        let document = ProfileDocument(ReportContext(profile: profile, range: range))
         if json {
             console.out(document.json + "\n")
             return 0

@@ -48,7 +48,7 @@ extension TrainingApp {
                 info: { InfoScreen.render(info(), size: TerminalSize(columns: 100, rows: 20), style: Styler(.monochrome))
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
                 profileReport: {
-                    ProfileDocument(ReportContext(profile: history.profile, recentRecords: history.history.recentRecords,
+                    ProfileDocument(ReportContext(profile: history.profile,
                                                   range: configuration.configuration.trainingSettings.noteRange)).lines
                 })
             return Interface(trainerInterface: plain, input: pump.input, signals: pump.signals)

@@ -62,15 +62,15 @@ public final class FullScreenInterface: TrainerInterface {
         case .start, .training:
             return .start(StartScreenModel(
                 menu: ScreenModels.startMenu(controller.modes, selectedIndex: selectedEntry),
-                profile: ComparisonChart.model(controller.profile, range: range,
-                                                   trend: controller.history.trend(of: .unisonComparison)),
+                profile: ComparisonChart.model(controller.profile, range: range),
                 synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus(),
                 warnings: ScreenModels.warnings(controller)))
         case .profile:
             let sections = ScreenModels.profileSections(controller, range: range)
             profilePage = min(profilePage, sections.count)
             guard profilePage > 0 else { return .profile(ScreenModels.profile(controller, range: range)) }
-            return .training(ScreenModels.profileSection(sections, page: profilePage, warning: ScreenModels.warnings(controller).first))
+            return .training(ScreenModels.profileSection(sections, page: profilePage, size: size(),
+                                                         warning: ScreenModels.warnings(controller).first))
         case .settings:
             return .settings(SettingsScreenModel(configuration: configuration.configuration, selectedIndex: settingsIndex,
                                                  editingText: editor?.text, message: settingsMessage))

@@ -42,29 +42,59 @@ public enum ScreenModels {
                                          profile: controller.profile))
     }
 
+    /// The overview page: unison comparison's chart and progress (the same words and figures as `peach profile`).
     public static func profile(_ controller: TrainerController, range: ClosedRange<MIDINote>) -> ProfileScreenModel {
-        let statistics = controller.profile.pitchMatching(in: .unisonPitchMatching)
+        let profile = controller.profile
+        let statistics = profile.pitchMatching(in: .unisonPitchMatching)
         let matching = PitchMatchingStats(
-            count: statistics.count, summary: controller.profile.pitchMatchingSummary(of: .unisonPitchMatching),
-            trend: controller.history.trend(of: .unisonPitchMatching).map(ProfileTrend.init))
-        return ProfileScreenModel(chart: ComparisonChart.model(controller.profile, range: range,
-                                                               trend: controller.history.trend(of: .unisonComparison)),
-                                  comparisonCount: controller.profile.comparisonCount(in: .unisonComparison),
-                                  pitchMatching: matching, progress: ComparisonProgress.line(controller.profile))
+            count: statistics.count, summary: profile.pitchMatchingSummary(of: .unisonPitchMatching),
+            trend: profile.trend(of: .unisonPitchMatching).map(ProfileTrend.init))
+        let document = ProfileDocument(ReportContext(profile: profile, range: range))
+        return ProfileScreenModel(chart: ComparisonChart.model(profile, range: range),
+                                  comparisonCount: profile.comparisonCount(in: .unisonComparison),
+                                  pitchMatching: matching,
+                                  progress: ProgressText.short(profile.progress(of: .unisonComparison), unit: "ct"),
+                                  progressChart: document.progressChart(of: .unisonComparison))
     }
 
-    /// Every section of the profile report (one per discipline key, as `peach profile` prints them): the
-    /// Profile screen pages through them after its overview.
-    public static func profileSections(_ controller: TrainerController, range: ClosedRange<MIDINote>) -> [[String]] {
-        let context = ReportContext(profile: controller.profile, recentRecords: controller.history.recentRecords, range: range)
-        return ProfileDocument(context).sectionLines
+    /// One section of the profile report as the Profile screen pages through it: its lines, as `peach profile`
+    /// prints them, and its progress chart (nil for a section without progress, or before its first trial).
+    public struct ProfileSection {
+        public var lines: [String]
+        public var progressChart: ProgressChartModel?
     }
 
-    /// Page `page` (1-based, after the overview) of the profile's sections, as a described screen.
-    public static func profileSection(_ sections: [[String]], page: Int, warning: StatusWarning?) -> TrainingScreenModel {
-        TrainingScreenModel(title: tr(.profileTitle), status: tr(.profilePage, ["page": "\(page + 1)", "pages": "\(sections.count + 1)"]),
-                            lines: sections[page - 1].map { .text($0) },
-                            keyHints: tr(.profilePageKeyHints), warning: warning)
+    /// Every section of the profile report (one per discipline key): the Profile screen pages through them after
+    /// its overview.
+    public static func profileSections(_ controller: TrainerController, range: ClosedRange<MIDINote>) -> [ProfileSection] {
+        let document = ProfileDocument(ReportContext(profile: controller.profile, range: range))
+        return zip(document.sections, document.sectionLines).map { discipline, lines in
+            ProfileSection(lines: lines, progressChart: controller.profile.progress(of: discipline) == nil ? nil
+                               : document.progressChart(of: discipline))
+        }
+    }
+
+    /// Page `page` (1-based, after the overview) of the profile's sections, as a described screen, its progress
+    /// chart under its lines (sized for `size`).
+    public static func profileSection(_ sections: [ProfileSection], page: Int, size: TerminalSize,
+                                      warning: StatusWarning?) -> TrainingScreenModel {
+        let section = sections[page - 1]
+        // Long lines (the progress line names both stretches) wrap under their own indentation.
+        let width = size.columns - 4
+        var lines = section.lines.flatMap { line -> [TrainingScreenModel.Line] in
+            guard line.count > width else { return [.text(line)] }
+            let indent = String(line.prefix { $0 == " " })
+            let wrapped = TextLayout.wrap(String(line.dropFirst(indent.count)), width: width - indent.count - 2)
+            return wrapped.enumerated().map { .text(indent + ($0.offset == 0 ? "" : "  ") + $0.element) }
+        }
+        if let chart = section.progressChart {
+            let height = min(max(size.rows - 8 - lines.count, 0), 14)
+            lines.append(.blank)
+            lines += TerminalProgressChart.render(chart, width: size.columns - 4, height: height, style: Styler(.monochrome))
+                .map { .text($0) }
+        }
+        return TrainingScreenModel(title: tr(.profileTitle), status: tr(.profilePage, ["page": "\(page + 1)", "pages": "\(sections.count + 1)"]),
+                                   lines: lines, keyHints: tr(.profilePageKeyHints), warning: warning)
     }
 
     public static func quietBreak(_ controller: TrainerController) -> BreakScreenModel {

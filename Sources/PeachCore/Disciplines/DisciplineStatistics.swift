@@ -1,7 +1,8 @@
 /// What the profile keeps for one discipline, fed with that discipline's records. Each discipline brings
 /// its own (`DisciplineRecord.makeStatistics()`), in its own unit; the profile only stores and feeds them.
 /// What others read from it goes through the capability protocols (`NoteDifficultyStatistics`,
-/// `PsychometricStatistics`, `SignedErrorSource`), so a strategy never needs to know a discipline's type.
+/// `PsychometricStatistics`, `ProgressStatistics`,
+/// `SignedErrorSource`), so a strategy never needs to know a discipline's type.
 public protocol DisciplineStatistics: Sendable {
     /// Trials counted (answers, attempts, results).
     var count: Int { get }
@@ -17,10 +18,15 @@ public protocol NoteDifficultyStatistics {
     func threshold(for note: MIDINote) -> NoteThreshold
 }
 
-/// The psychometric thresholds (per region and overall, with intervals) and their progress over time.
+/// The psychometric thresholds (per region and overall, with intervals).
 public protocol PsychometricStatistics {
     var pooledThresholds: PooledThresholds? { get }
-    var progress: ThresholdProgress { get }
+}
+
+/// The discipline's headline quantity over time with intervals: where its progress and its trend come from.
+public protocol ProgressStatistics {
+    /// Nil before the first trial that counts.
+    var progressOverTime: DisciplineProgress? { get }
 }
 
 /// Signed errors (bias and spread) in the discipline's unit, as a number: cents for pitch matching,

@@ -1,7 +1,8 @@
-/// One note's discrimination statistics: what the profile chart draws per note.
+/// One note's trained differences (Kazez): the adaptive strategy's per-note difficulty. Not a threshold a user is
+/// shown (the staircase's mean sits below the 75 % point); reports and charts use the fitted estimates.
 public struct NoteThreshold: Hashable, Sendable {
     public var note: MIDINote
-    /// Mean of the absolute cent differences answered on this note (its threshold estimate).
+    /// Mean of the absolute cent differences answered on this note.
     public var mean: Cents
     public var standardDeviation: Cents
     public var count: Int

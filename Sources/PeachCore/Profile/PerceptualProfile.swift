@@ -56,9 +56,16 @@ public final class PerceptualProfile {
         (data.statistics[discipline] as? any PsychometricStatistics)?.pooledThresholds
     }
 
-    /// The threshold per day or week, for progress over time (empty for disciplines without thresholds).
-    public func progress(of discipline: TrainingDiscipline = .unisonComparison) -> ThresholdProgress {
-        (data.statistics[discipline] as? any PsychometricStatistics)?.progress ?? ThresholdProgress()
+    /// The headline quantity per day or week and the stretches its trend compares; nil before `discipline`'s
+    /// first trial and for disciplines without progress over time.
+    public func progress(of discipline: TrainingDiscipline = .unisonComparison) -> DisciplineProgress? {
+        (data.statistics[discipline] as? any ProgressStatistics)?.progressOverTime
+    }
+
+    /// Improving, stable or declining, from the intervals of the first and latest stretch with enough answers;
+    /// nil until there are two such stretches.
+    public func trend(of discipline: TrainingDiscipline = .unisonComparison) -> TrainingTrend? {
+        progress(of: discipline)?.trend
     }
 
     public func threshold(for note: MIDINote, in discipline: TrainingDiscipline = .unisonComparison) -> NoteThreshold {
@@ -66,20 +73,11 @@ public final class PerceptualProfile {
             ?? NoteThreshold(note: note, mean: .zero, standardDeviation: .zero, count: 0)
     }
 
-    /// One entry per note of `range`, trained or not, lowest first (the chart's x axis).
+    /// One entry per note of `range`, trained or not, lowest first: the per-note difficulty the adaptive strategy
+    /// ranks notes by. Internal to training: what users see is the fitted thresholds, never these means.
     public func thresholds(in range: ClosedRange<MIDINote>,
                            discipline: TrainingDiscipline = .unisonComparison) -> [NoteThreshold] {
         range.notes.map { threshold(for: $0, in: discipline) }
-    }
-
-    /// Mean and spread of the trained notes' thresholds in `range`; nil when none is trained.
-    public func summary(in range: ClosedRange<MIDINote>,
-                        discipline: TrainingDiscipline = .unisonComparison) -> ProfileSummary? {
-        let trained = thresholds(in: range, discipline: discipline).filter(\.isTrained)
-        guard !trained.isEmpty else { return nil }
-        let spread = WelfordAccumulator(trained.map(\.mean.value))
-        return ProfileSummary(mean: Cents(spread.mean), standardDeviation: Cents(spread.standardDeviation),
-                              trainedNoteCount: trained.count)
     }
 }
 

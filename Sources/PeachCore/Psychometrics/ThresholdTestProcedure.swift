@@ -1,29 +1,36 @@
-/// The "threshold test": a fixed number of comparisons, each placed by expected information gain over the
-/// (T, β) posterior (Psi method), notes drawn evenly from a range. Its result is the posterior threshold.
-/// A trained user's test starts from the slope learned in training (`SlopePrior`), an untrained one's cold.
+/// The "threshold test": comparisons placed by expected information gain over the (T, β) posterior (Psi
+/// method), notes drawn evenly from a range, until the 95 % interval reaches the chosen precision or the cap
+/// (`ThresholdTestStopRule`). Its result is the posterior threshold. A trained user's test starts from the
+/// slope learned in training (`SlopePrior`), an untrained one's cold.
 public struct ThresholdTestProcedure: Sendable {
-    public static let defaultTrialCount = 60
     public static let defaultDifferenceBounds = Cents(0.1)...Cents(100)
 
     public let noteRange: ClosedRange<MIDINote>
-    public let trialCount: Int
+    public let stopRule: ThresholdTestStopRule
     public let differenceBounds: ClosedRange<Cents>
     public let placementTarget: InformationGainPlacement.Target
+    /// True when the slope prior came from the user's training (answers behind it), false when cold.
+    public let startedFromTrainedSlope: Bool
     public private(set) var posterior: ThresholdPosterior
+    /// The posterior's estimate after the latest answer (kept: the stop rule reads it after every answer).
+    public private(set) var result: ThresholdEstimate
 
-    public init(noteRange: ClosedRange<MIDINote>, trialCount: Int = defaultTrialCount,
+    public init(noteRange: ClosedRange<MIDINote>, stopRule: ThresholdTestStopRule = .standard,
                 differenceBounds: ClosedRange<Cents> = defaultDifferenceBounds, grid: ThresholdGrid = .standard,
                 placementTarget: InformationGainPlacement.Target = .threshold, slopePrior: SlopePrior? = nil) {
         self.placementTarget = placementTarget
-        precondition(trialCount >= 1, "a threshold test needs at least one trial")
         self.noteRange = noteRange
-        self.trialCount = trialCount
+        self.stopRule = stopRule
         self.differenceBounds = differenceBounds
+        startedFromTrainedSlope = (slopePrior?.trials ?? 0) > 0
         posterior = ThresholdPosterior(grid: grid, slopePrior: slopePrior)
+        result = posterior.estimate
     }
 
     public var trialsDone: Int { posterior.trials }
-    public var isComplete: Bool { posterior.trials >= trialCount }
+    public var isComplete: Bool { stopRule.isComplete(result) }
+    /// True when the interval reached the chosen precision (false when the cap stopped the test).
+    public var reachedPrecision: Bool { stopRule.isReached(by: result) }
 
     /// The next note (uniform over the range) and |difference| (the caller picks the direction).
     public func nextTrial<Random: RandomNumberGenerator>(using random: inout Random) -> ThresholdTestTrial {
@@ -41,9 +48,8 @@ public struct ThresholdTestProcedure: Sendable {
     public mutating func record(difference: Cents, correct: Bool) {
         guard !isComplete else { return }
         posterior.update(difference: difference, correct: correct)
+        result = posterior.estimate
     }
-
-    public var result: ThresholdEstimate { posterior.estimate }
 }
 
 public struct ThresholdTestTrial: Hashable, Sendable {

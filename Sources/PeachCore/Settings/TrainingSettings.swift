@@ -37,6 +37,8 @@ public struct TrainingSettings: Hashable, Sendable {
     public var tempo = TempoBPM(80)!
     /// Fill the gap: the steps of a four-step cycle (0...3) its silent step is drawn from.
     public var gapPositions: Set<Int> = [0, 1, 2, 3]
+    /// When a threshold test stops: the chosen precision of its interval, or the trial cap.
+    public var thresholdTestStopRule = ThresholdTestStopRule.standard
 
     public init(noteRange: ClosedRange<MIDINote> = MIDINote(36)!...MIDINote(84)!,
                 noteDuration: Duration = .seconds(1),

@@ -18,10 +18,13 @@ public struct SignedErrorSummary<Unit: TrainingUnit>: Hashable, Sendable {
 
     /// From the running statistics the profile already keeps.
     public init?(_ statistics: WelfordAccumulator) {
-        let n = statistics.count
+        self.init(count: statistics.count, mean: statistics.mean, standardDeviation: statistics.standardDeviation)
+    }
+
+    /// From a count, mean and sample SD (pooled periods of `SignedErrorProgress`).
+    public init?(count n: Int, mean: Double, standardDeviation sd: Double) {
         guard n >= 2 else { return nil }
         let degrees = Double(n - 1)
-        let mean = statistics.mean, sd = statistics.standardDeviation
         let halfWidth = StudentTDistribution.quantile(0.975, degreesOfFreedom: degrees) * sd / Double(n).squareRoot()
         count = n
         bias = Unit(mean)

@@ -1,8 +1,9 @@
 import Foundation
 import Observation
 
-/// The threshold test: `trialCount` unison comparisons placed by `ThresholdTestProcedure` (expected
-/// information gain over the (T, β) posterior) on the configured note range, then a result card.
+/// The threshold test: unison comparisons placed by `ThresholdTestProcedure` (expected information gain over
+/// the (T, β) posterior) on the configured note range, until the configured stop rule holds (the interval's
+/// precision, or the trial cap: `TrainingSettings.thresholdTestStopRule`, read at start), then a result card.
 ///
 /// It drives an ordinary `ComparisonSession` (same notes, answers, feedback, stop paths and records) whose
 /// strategy asks the procedure, and listens to that session's trials twice: first (before the store and the
@@ -17,7 +18,6 @@ public final class ThresholdTestSession: TrainingSession {
     public let comparison: ComparisonSession
     /// The finished test's result while its card shows; nil while testing and when idle.
     public private(set) var result: ThresholdTestResult?
-    public let trialCount: Int
 
     /// Answers the running (or just finished) test has taken.
     public var trialsDone: Int { result?.trials ?? run.procedure?.trialsDone ?? 0 }
@@ -26,6 +26,10 @@ public final class ThresholdTestSession: TrainingSession {
     public var trialNumber: Int? { comparison.trialNumber }
     /// The running test's procedure (nil when idle).
     var procedure: ThresholdTestProcedure? { run.procedure }
+    /// Where the running test's interval stands ("4.1–9.8 c, ×2.4 (goal ×2.5)"); nil when not testing.
+    public var standing: ThresholdTestStanding? {
+        run.procedure.map { ThresholdTestStanding(estimate: $0.result, stopRule: $0.stopRule) }
+    }
 
     @ObservationIgnored private let run: ThresholdTestRun
     @ObservationIgnored private let settingsSource: any TrainingSettingsSource
@@ -35,16 +39,13 @@ public final class ThresholdTestSession: TrainingSession {
     @ObservationIgnored private var listeners: [AnswerListener] = []
 
     public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
-                trialCount: Int = ThresholdTestProcedure.defaultTrialCount,
                 clock: any TrainingClock = SystemTrainingClock(), logger: any PeachLogger = SilentLogger(),
                 interruptions: (any InterruptionSource)? = nil, observers: [any TrainingObserver] = [],
                 resultObservers: [any ThresholdTestObserver] = [],
                 trainedSlopes: (any ThresholdPosteriorSource)? = nil,
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
-        precondition(trialCount >= 1, "a threshold test needs at least one trial")
         let run = ThresholdTestRun()
         self.run = run
-        self.trialCount = trialCount
         self.settingsSource = settings
         self.trainedSlopes = trainedSlopes
         self.resultObservers = resultObservers
@@ -65,8 +66,9 @@ public final class ThresholdTestSession: TrainingSession {
     public func start() {
         guard !isTraining else { return }
         run.lastAnswer = nil
-        run.procedure = ThresholdTestProcedure(noteRange: settingsSource.currentSettings.noteRange,
-                                               trialCount: trialCount, slopePrior: trainedSlopes?.trainedSlopePrior)
+        let settings = settingsSource.currentSettings
+        run.procedure = ThresholdTestProcedure(noteRange: settings.noteRange, stopRule: settings.thresholdTestStopRule,
+                                               slopePrior: trainedSlopes?.trainedSlopePrior)
         comparison.start()
     }
 
@@ -95,7 +97,12 @@ public final class ThresholdTestSession: TrainingSession {
     private func recordResult() -> ThresholdTestResult? {
         guard let procedure = run.procedure, let last = run.lastAnswer else { return nil }
         run.procedure = nil
-        let record = ThresholdTestResult(timestamp: last, noteRange: procedure.noteRange, estimate: procedure.result)
+        let conduct = procedure.stopRule.precision.map {
+            ThresholdTestConduct(precision: $0, reachedPrecision: procedure.reachedPrecision,
+                                 startedFromTrainedSlope: procedure.startedFromTrainedSlope)
+        }
+        let record = ThresholdTestResult(timestamp: last, noteRange: procedure.noteRange, estimate: procedure.result,
+                                         conduct: conduct)
         for observer in resultObservers {
             do {
                 try observer.thresholdTestFinished(record)

@@ -9,6 +9,7 @@ import PeachText
 struct CompareTimingReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = []
     let jsonKey = "disciplines"
+    let progressUnit = "ms"
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let statistics = context.profile.compareTiming
@@ -20,7 +21,7 @@ struct CompareTimingReport: DisciplineReport {
             }
             lines.append(tr(.reportTimingBias, ["bias": Self.describe(data.bias)]))
         }
-        lines.append(tr(.reportTrendOffsets, ["trend": ReportText.describe(context.trend(of: discipline))]))
+        lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         return lines
     }
 
@@ -46,7 +47,10 @@ struct CompareTimingReport: DisciplineReport {
 
     func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
         let statistics = context.profile.compareTiming
+        let progress = context.profile.progress(of: discipline)
         return [Entry(kind: discipline.kind.rawValue, answers: statistics.count,
+                      progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+                      compared: ReportJSON.Compared(progress),
                       tempoRanges: statistics.ranges.sorted { $0.key < $1.key }.map { range, data in
                           let bias = data.bias.estimate
                           return RangeEntry(lowestBPM: range.bpm.lowerBound, highestBPM: range.bpm.upperBound,
@@ -72,6 +76,10 @@ struct CompareTimingReport: DisciplineReport {
     struct Entry: Encodable, Sendable {
         var kind: String
         var answers: Int
+        /// The threshold per day or week over every tempo range; the trend compares its first and latest stretch.
+        var progress: [ReportJSON.Period]
+        var trend: String?
+        var compared: ReportJSON.Compared?
         var tempoRanges: [RangeEntry]
     }
 

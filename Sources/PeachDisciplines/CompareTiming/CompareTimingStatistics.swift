@@ -1,8 +1,10 @@
 import PeachCore
 
 /// What the profile keeps for compare timing, per tempo range (40–59 … 160–200 BPM): the answers binned for
-/// the 75 % threshold and for the bias, and the sixteenth notes they were heard in. Milliseconds throughout.
-public struct CompareTimingStatistics: DisciplineStatistics {
+/// the 75 % threshold and for the bias, and the sixteenth notes they were heard in; and the threshold over time
+/// (every tempo range together: a trend per range would rarely have the answers for one). Milliseconds throughout
+/// (the threshold grid is unit-free; it carries milliseconds in its `Cents` values).
+public struct CompareTimingStatistics: DisciplineStatistics, ProgressStatistics {
     public struct Range: Sendable {
         var likelihood = ThresholdLikelihood()
         public private(set) var bias = TimingBias()
@@ -25,16 +27,24 @@ public struct CompareTimingStatistics: DisciplineStatistics {
 
     public private(set) var ranges: [TempoRange: Range] = [:]
     public private(set) var count = 0
+    private var progress = ThresholdProgress()
 
     public init() {}
+
+    public var progressOverTime: DisciplineProgress? { progress.summary }
 
     public mutating func add(_ record: TrainingRecord, settled: Bool) {
         guard let timing = record.as(CompareTimingRecord.self) else { return }
         ranges[TempoRange.containing(timing.tempo), default: Range()].add(timing)
         count += 1
+        progress.add(ThresholdTrial(note: MIDINote(60)!, difference: Cents(timing.offset.magnitude.value), correct: timing.isCorrect),
+                     at: timing.timestamp)
+        if settled { progress.refresh() }
     }
 
-    public mutating func settle() {}
+    public mutating func settle() {
+        progress.refresh()
+    }
 }
 
 extension PerceptualProfile {

@@ -5,8 +5,9 @@ import PeachTerminal
 /// regions with no answers are unknown (no point), never zero.
 @MainActor
 public enum ComparisonChart {
-    public static func model(_ profile: PerceptualProfile, range: ClosedRange<MIDINote>, trend: TrainingTrend?,
+    public static func model(_ profile: PerceptualProfile, range: ClosedRange<MIDINote>,
                              discipline: TrainingDiscipline = .unisonComparison) -> ProfileChartModel {
+        let trend = profile.trend(of: discipline)
         guard let thresholds = profile.thresholds(of: discipline) else {
             return ProfileChartModel(points: range.notes.map { ProfileChartPoint(note: $0, threshold: nil) },
                                      trend: trend.map(ProfileTrend.init))

@@ -4,7 +4,7 @@ import PeachTerminal
 import PeachText
 
 /// How a comparison discipline shows in the profile: its 75 % threshold over the range with its interval,
-/// progress, the threshold per keyboard region, and the trend; the threshold chart in the SVG.
+/// the threshold per keyboard region, and its progress and trend; the threshold chart in the SVG.
 struct ComparisonReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = [.unisonComparison]
     let jsonKey = "disciplines"
@@ -22,18 +22,15 @@ struct ComparisonReport: DisciplineReport {
             return lines + [tr(.reportNoComparisons)]
         }
         lines.append(tr(.reportThreshold, ["threshold": ScreenFormat.threshold(overall)]))
-        lines.append(tr(.reportProgress, ["progress": ComparisonProgress.line(profile, discipline: discipline, dated: true)
-                                              ?? tr(.reportProgressNotEnough, ["count": "\(ThresholdProgress.minimumTrials)"])]))
+        lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         lines.append(tr(.reportByRegion))
         for region in thresholds.regions(in: range) {
             let name = "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)"
             let value = region.estimate.map {
                 tr(count: $0.trials, one: .reportRegionAnswersOne, other: .reportRegionAnswersOther, ["threshold": ScreenFormat.threshold($0)])
-            }
-                ?? tr(.reportUnknown)
+            } ?? tr(.reportUnknown)
             lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
-        lines.append(tr(.reportTrendDifferences, ["trend": ReportText.describe(context.trend(of: discipline))]))
         return lines
     }
 
@@ -41,7 +38,6 @@ struct ComparisonReport: DisciplineReport {
         let profile = context.profile
         let thresholds = profile.thresholds(of: discipline)
         let progress = profile.progress(of: discipline)
-        let period = progress.naturalPeriod
         return [Entry(
             kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
             tuningSystem: discipline.tuningSystem.rawValue, comparisons: profile.comparisonCount(in: discipline),
@@ -51,15 +47,12 @@ struct ComparisonReport: DisciplineReport {
                        name: "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)",
                        threshold: region.estimate.map(ReportJSON.Estimate.init))
             },
-            progress: progress.points(per: period).map { point in
-                Period(start: point.start.formatted(.iso8601.year().month().day()), period: period.rawValue,
-                       threshold: ReportJSON.Estimate(point.estimate))
-            })]
+            progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+            compared: ReportJSON.Compared(progress))]
     }
 
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
-        let model = ComparisonChart.model(context.profile, range: context.range, trend: context.trend(of: discipline),
-                                          discipline: discipline)
+        let model = ComparisonChart.model(context.profile, range: context.range, discipline: discipline)
         // The unison chart is the picture's first panel, under its title; the others carry their own heading.
         return ProfileSVG.chartPanel(model, heading: discipline.isUnison ? nil : Self.title(discipline))
     }
@@ -71,7 +64,27 @@ struct ComparisonReport: DisciplineReport {
         var comparisons: Int
         var threshold: ReportJSON.Estimate?
         var regions: [Region]?
-        var progress: [Period]
+        var progress: [ReportJSON.Period]
+        /// "improving", "stable", "declining"; null until two stretches with enough answers can be compared.
+        var trend: String?
+        var compared: ReportJSON.Compared?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(interval, forKey: .interval)
+            try container.encode(tuningSystem, forKey: .tuningSystem)
+            try container.encode(comparisons, forKey: .comparisons)
+            try container.encodeIfPresent(threshold, forKey: .threshold)
+            try container.encodeIfPresent(regions, forKey: .regions)
+            try container.encode(progress, forKey: .progress)
+            try container.encode(trend, forKey: .trend)  // explicit null: no trend yet
+            try container.encodeIfPresent(compared, forKey: .compared)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case kind, interval, tuningSystem, comparisons, threshold, regions, progress, trend, compared
+        }
     }
 
     struct Region: Encodable, Sendable {
@@ -90,11 +103,5 @@ struct ComparisonReport: DisciplineReport {
         }
 
         enum CodingKeys: String, CodingKey { case lowestNote, highestNote, name, threshold }
-    }
-
-    struct Period: Encodable, Sendable {
-        var start: String
-        var period: String
-        var threshold: ReportJSON.Estimate
     }
 }

@@ -3,10 +3,11 @@ import PeachCore
 /// What the profile keeps for one comparison discipline: per note the mean |presented difference| answered
 /// there (the adaptive strategy's difficulty), the psychometric thresholds with 95 % intervals, and the
 /// answers by day for progress. Cents throughout.
-public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatistics, PsychometricStatistics {
+public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatistics, PsychometricStatistics,
+    ProgressStatistics {
     private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: MIDINote.validRange.count)
     public private(set) var pooledThresholds: PooledThresholds?
-    public private(set) var progress = ThresholdProgress()
+    private var progress = ThresholdProgress()
     public private(set) var count = 0
     /// Answers read in bulk, binned once by `settle()`: one posterior update per distinct difference.
     private var pending: [ThresholdTrial] = []
@@ -22,12 +23,16 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
         if settled {
             pooledThresholds = pooledThresholds ?? PooledThresholds()
             pooledThresholds?.add(trial)
+            progress.refresh()
         } else {
             pending.append(trial)
         }
     }
 
+    public var progressOverTime: DisciplineProgress? { progress.summary }
+
     public mutating func settle() {
+        progress.refresh()
         guard !pending.isEmpty else { return }
         if pooledThresholds == nil {
             pooledThresholds = PooledThresholds(trials: pending)

@@ -9,6 +9,7 @@ import PeachText
 struct FillTheGapReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = []
     let jsonKey = "disciplines"
+    let progressUnit = "ms"
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let statistics = context.profile.fillTheGap
@@ -31,7 +32,7 @@ struct FillTheGapReport: DisciplineReport {
             }
             lines.append(tr(.reportByGapPosition, ["positions": positions.joined(separator: ", ")]))
         }
-        lines.append(tr(.reportTrendMeanOffset, ["trend": ReportText.describe(context.trend(of: discipline))]))
+        lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         return lines
     }
 
@@ -46,7 +47,10 @@ struct FillTheGapReport: DisciplineReport {
 
     func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
         let statistics = context.profile.fillTheGap
+        let progress = context.profile.progress(of: discipline)
         return [Entry(kind: discipline.kind.rawValue, trials: statistics.count,
+                      progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+                      compared: ReportJSON.Compared(progress),
                       tempoRanges: statistics.ranges.sorted { $0.key < $1.key }.map { range, data in
                           let summary = data.summary
                           return RangeEntry(lowestBPM: range.bpm.lowerBound, highestBPM: range.bpm.upperBound, trials: data.trials,
@@ -79,6 +83,10 @@ struct FillTheGapReport: DisciplineReport {
     struct Entry: Encodable, Sendable {
         var kind: String
         var trials: Int
+        /// The trial-to-trial spread per day or week over every tempo range; the trend compares its first and latest stretch.
+        var progress: [ReportJSON.Period]
+        var trend: String?
+        var compared: ReportJSON.Compared?
         var tempoRanges: [RangeEntry]
     }
 

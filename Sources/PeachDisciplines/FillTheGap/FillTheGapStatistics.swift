@@ -1,8 +1,9 @@
 import PeachCore
 
 /// What the profile keeps for fill the gap, per tempo range: the trials' mean offsets (the tapping bias and its
-/// trial-to-trial spread, in milliseconds), per gap position, and the hit rate where it is known.
-public struct FillTheGapStatistics: DisciplineStatistics {
+/// trial-to-trial spread, in milliseconds), per gap position, and the hit rate where it is known; and the spread
+/// over time (every tempo range together).
+public struct FillTheGapStatistics: DisciplineStatistics, ProgressStatistics {
     public struct Range: Sendable {
         public private(set) var trialMeans = SignedErrorStatistics<Milliseconds>()
         public private(set) var byPosition = [SignedErrorStatistics<Milliseconds>](
@@ -30,13 +31,17 @@ public struct FillTheGapStatistics: DisciplineStatistics {
 
     public private(set) var ranges: [TempoRange: Range] = [:]
     public private(set) var count = 0
+    private var progress = SignedErrorProgress()
 
     public init() {}
+
+    public var progressOverTime: DisciplineProgress? { progress.summary }
 
     public mutating func add(_ record: TrainingRecord, settled: Bool) {
         guard let trial = record.as(FillTheGapRecord.self) else { return }
         ranges[TempoRange.containing(trial.tempo), default: Range()].add(trial)
         count += 1
+        if let mean = trial.meanOffset { progress.add(mean.value, at: trial.timestamp) }
     }
 
     public mutating func settle() {}

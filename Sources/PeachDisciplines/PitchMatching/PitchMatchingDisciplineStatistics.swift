@@ -1,8 +1,10 @@
 import PeachCore
 
-/// What the profile keeps for one pitch-matching discipline: the signed cent errors (bias and spread).
-public struct PitchMatchingDisciplineStatistics: DisciplineStatistics {
+/// What the profile keeps for one pitch-matching discipline: the signed cent errors (bias and spread), and their
+/// spread per day for progress.
+public struct PitchMatchingDisciplineStatistics: DisciplineStatistics, ProgressStatistics {
     public private(set) var errors = PitchMatchingStatistics()
+    private var progress = SignedErrorProgress()
 
     public init() {}
 
@@ -11,7 +13,10 @@ public struct PitchMatchingDisciplineStatistics: DisciplineStatistics {
     public mutating func add(_ record: TrainingRecord, settled: Bool) {
         guard let matching = record.as(PitchMatchingRecord.self) else { return }
         errors.add(matching.userCentError)
+        progress.add(matching.userCentError.value, at: matching.timestamp)
     }
+
+    public var progressOverTime: DisciplineProgress? { progress.summary }
 
     public mutating func settle() {}
 }

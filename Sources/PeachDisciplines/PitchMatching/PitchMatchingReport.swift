@@ -4,7 +4,7 @@ import PeachTerminal
 import PeachText
 
 /// How a pitch-matching discipline shows in the profile: bias and spread of the signed errors with their
-/// intervals, and the trend; in the SVG a signed-cents axis with the bias, its interval and ± one spread.
+/// intervals, and the spread's progress and trend; in the SVG a signed-cents axis with the bias, its interval and ± one spread.
 struct PitchMatchingReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = [.unisonPitchMatching]
     let jsonKey = "disciplines"
@@ -22,7 +22,7 @@ struct PitchMatchingReport: DisciplineReport {
             lines.append(tr(.reportBias, ["bias": ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval) + direction]))
             lines.append(tr(.reportSpread, ["spread": ScreenFormat.withInterval(summary.spread, summary.spreadInterval),
                                             "error": ReportText.format(matching.meanAbsoluteError.value)]))
-            lines.append(tr(.reportTrend, ["trend": ReportText.describe(context.trend(of: discipline))]))
+            lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         } else if matching.count == 1 {
             lines.append(tr(.reportOneAttempt))
         }
@@ -31,11 +31,14 @@ struct PitchMatchingReport: DisciplineReport {
 
     func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
         let summary = context.profile.pitchMatchingSummary(of: discipline)
+        let progress = context.profile.progress(of: discipline)
         return [Entry(kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
                       tuningSystem: discipline.tuningSystem.rawValue,
                       attempts: context.profile.pitchMatching(in: discipline).count,
                       bias: summary.map { ReportJSON.ValueInterval($0.bias, $0.biasInterval) },
-                      spread: summary.map { ReportJSON.ValueInterval($0.spread, $0.spreadInterval) })]
+                      spread: summary.map { ReportJSON.ValueInterval($0.spread, $0.spreadInterval) },
+                      progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+                      compared: ReportJSON.Compared(progress))]
     }
 
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
@@ -56,5 +59,9 @@ struct PitchMatchingReport: DisciplineReport {
         var attempts: Int
         var bias: ReportJSON.ValueInterval?
         var spread: ReportJSON.ValueInterval?
+        /// The spread per day or week; the trend compares the first and latest stretch of it.
+        var progress: [ReportJSON.Period]
+        var trend: String?
+        var compared: ReportJSON.Compared?
     }
 }

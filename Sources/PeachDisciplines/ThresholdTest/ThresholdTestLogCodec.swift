@@ -3,14 +3,21 @@ import PeachFormats
 
 /// A finished threshold test's log line:
 ///
-///     thresholdTest<TAB>timestamp<TAB>lowestNote<TAB>highestNote<TAB>trials<TAB>medianCents<TAB>lowerCents<TAB>upperCents<TAB>conclusive|inconclusive
-///     thresholdTest	2026-03-03T14:40:10.500Z	36	84	60	6.3	4.9	8.1	conclusive
+///     thresholdTest<TAB>timestamp<TAB>lowestNote<TAB>highestNote<TAB>trials<TAB>medianCents<TAB>lowerCents<TAB>upperCents<TAB>conclusive|inconclusive<TAB>precision<TAB>reached|notReached<TAB>trainedSlope|cold
+///     thresholdTest	2026-03-03T14:40:10.500Z	36	84	87	6.3	4.9	8.1	conclusive	2.5	reached	trainedSlope
+///
+/// Lines written before the test stopped at a precision end after the verdict (9 fields): they still read, with
+/// the conduct unknown (nil), and such a record is written back in that same short layout.
 struct ThresholdTestLogCodec: RecordLogCodec {
     let tag = "thresholdTest"
     let fieldNames = ["timestamp", "lowestNote", "highestNote", "trials", "medianCents", "lowerCents", "upperCents",
-                      "conclusive|inconclusive"]
+                      "conclusive|inconclusive", "precision", "reached|notReached", "trainedSlope|cold"]
+    /// The layout before the precision, the outcome and the start were stored.
+    private static let shortFieldCount = 8
 
     private static let conclusive = LogWord("conclusive"), inconclusive = LogWord("inconclusive")
+    private static let reached = LogWord("reached"), notReached = LogWord("notReached")
+    private static let trainedSlope = LogWord("trainedSlope"), cold = LogWord("cold")
 
     func encode(_ record: ThresholdTestRecord, into line: inout LogLineWriter) throws(LogEncodingError) {
         try line.add(record.timestamp)
@@ -21,10 +28,14 @@ struct ThresholdTestLogCodec: RecordLogCodec {
         try line.add(record.lower.value, "lower bound")
         try line.add(record.upper.value, "upper bound")
         line.add(record.isConclusive ? Self.conclusive.text : Self.inconclusive.text)
+        guard let conduct = record.conduct else { return }
+        try line.add(conduct.precision, "precision")
+        line.add(conduct.reachedPrecision ? Self.reached.text : Self.notReached.text)
+        line.add(conduct.startedFromTrainedSlope ? Self.trainedSlope.text : Self.cold.text)
     }
 
     func decode(_ fields: LogFields) throws(LogLineError) -> ThresholdTestRecord {
-        try fields.expectCount(1 + fieldNames.count, tag)
+        if fields.count != 1 + Self.shortFieldCount { try fields.expectCount(1 + fieldNames.count, tag) }
         let lowest = try fields.note(2), highest = try fields.note(3)
         guard lowest <= highest else {
             throw LogLineError("lowest note (field 3) \(lowest.rawValue) is above highest note (field 4) \(highest.rawValue)")
@@ -36,6 +47,18 @@ struct ThresholdTestLogCodec: RecordLogCodec {
         return ThresholdTestRecord(
             timestamp: try fields.timestamp(1), noteRange: lowest...highest, trials: trials,
             median: Cents(try fields.number(5, "median cents")), lower: Cents(try fields.number(6, "lower cents")),
-            upper: Cents(try fields.number(7, "upper cents")), isConclusive: isConclusive)
+            upper: Cents(try fields.number(7, "upper cents")), isConclusive: isConclusive,
+            conduct: fields.count == 1 + Self.shortFieldCount ? nil : try conduct(fields))
+    }
+
+    private func conduct(_ fields: LogFields) throws(LogLineError) -> ThresholdTestConduct {
+        let precision = try fields.number(9, "precision")
+        guard precision > 1 else {
+            throw LogLineError("precision (field 10) must be an interval ratio above 1, not \(Echo.quoted(fields.text(9)))")
+        }
+        return ThresholdTestConduct(
+            precision: precision,
+            reachedPrecision: try fields.choice(10, "precision outcome", yes: Self.reached, no: Self.notReached),
+            startedFromTrainedSlope: try fields.choice(11, "start", yes: Self.trainedSlope, no: Self.cold))
     }
 }

@@ -3,14 +3,15 @@ import PeachCore
 import PeachTerminal
 import PeachText
 
-/// The threshold test: about 60 unison comparisons placed where the estimator learns most, on the
-/// configured note range, answered like comparison training; then a result card until the user goes back.
+/// The threshold test: unison comparisons placed where the estimator learns most, on the configured note
+/// range, answered like comparison training, until the interval reaches the chosen precision (`[threshold_test]`)
+/// or the trial cap; then a result card until the user goes back.
 public struct ThresholdTestMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "thresholdTest")
     public var id: TrainingModeID { Self.id }
     public var menuTitle: String { tr(.menuThresholdTest) }
     public let plainWords = ["t", "test", "threshold test", "threshold"]
-    public var plainIntro: String { tr(.plainIntroThresholdTest, ["trials": "\(ThresholdTestProcedure.defaultTrialCount)"]) }
+    public var plainIntro: String { tr(.plainIntroThresholdTest) }
     public let plainAnswers = ComparisonModeSession.answerWords
     public var plainAnswerHelp: String { ComparisonModeSession.answerHelp }
     public let menuRank = 50
@@ -26,8 +27,8 @@ public struct ThresholdTestMode: TrainingMode {
     }
 }
 
-/// The test is shown and answered as comparisons ("trial 12 of 60"); once finished, the same screen
-/// carries the result card in its detail line.
+/// The test is shown and answered as comparisons ("trial 12 of at most 150 · 4.1–9.8 c, ×2.4 (goal ×2.5)");
+/// once finished, the same screen carries the result card in its detail line.
 @MainActor
 public final class ThresholdTestModeSession: ModeSession {
     nonisolated public static var title: String { tr(.modeThresholdTest) }
@@ -37,8 +38,8 @@ public final class ThresholdTestModeSession: ModeSession {
     public init(_ test: ThresholdTestSession) {
         self.test = test
         comparisons = ComparisonModeSession(test.comparison, title: Self.title) { [weak test] comparison in
-            guard let test, comparison != nil else { return nil }
-            return tr(.thresholdTestTrialOf, ["number": "\(test.trialsDone + 1)", "count": "\(test.trialCount)"])
+            guard let test, comparison != nil, let standing = test.standing else { return nil }
+            return Self.progress(trial: test.trialsDone + 1, standing: standing)
         }
     }
 
@@ -54,7 +55,13 @@ public final class ThresholdTestModeSession: ModeSession {
             warning: context.warning, title: Self.title, detail: Self.card(result)))
     }
 
-    /// "Done. 75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1) after 60 trials. Esc returns to Start."
+    /// "trial 12 of at most 150 · 4.1–9.8 c, ×2.4 (goal ×2.5)": where the interval stands after the answers so far.
+    static func progress(trial: Int, standing: ThresholdTestStanding) -> String {
+        tr(.thresholdTestProgress, ["number": "\(trial)", "maximum": "\(standing.stopRule.maximumTrials)", "standing": standing.text])
+    }
+
+    /// "Done. 75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1, ×1.7) after 87 trials; precision ×2.5
+    /// reached; started from the slope learned in training. Esc returns to Start."
     static func card(_ result: ThresholdTestResult) -> String {
         tr(.thresholdTestCard, ["summary": result.summary])
     }

@@ -18,7 +18,9 @@ struct ThresholdTestReport: DisciplineReport {
     func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
         context.profile.thresholdTests.map { test in
             Entry(date: test.timestamp.formatted(.iso8601), lowestNote: test.noteRange.lowerBound.rawValue,
-                  highestNote: test.noteRange.upperBound.rawValue, threshold: ReportJSON.Estimate(test.estimate))
+                  highestNote: test.noteRange.upperBound.rawValue, threshold: ReportJSON.Estimate(test.estimate),
+                  precision: test.conduct?.precision, reachedPrecision: test.conduct?.reachedPrecision,
+                  startedFromTrainedSlope: test.conduct?.startedFromTrainedSlope)
         }
     }
 
@@ -39,5 +41,9 @@ struct ThresholdTestReport: DisciplineReport {
         var lowestNote: Int
         var highestNote: Int
         var threshold: ReportJSON.Estimate
+        /// How the test was run; absent for tests recorded before these were stored.
+        var precision: Double?
+        var reachedPrecision: Bool?
+        var startedFromTrainedSlope: Bool?
     }
 }

@@ -90,6 +90,11 @@ public enum ProfileSVG {
 
         // Runs of consecutive trained notes: the band and the line break at untrained notes.
         for run in trainedRuns(model) {
+            // A lone point (one tempo range, one threshold test) has no area to fill: its interval is a bar.
+            if run.count == 1, let index = run.first {
+                let top = y(bandEdge(model, index, upper: true)), bottom = y(bandEdge(model, index, upper: false))
+                svg.append(#"<rect class="band" x="\#(n(x(index) - 6))" y="\#(n(top))" width="12" height="\#(n(max(bottom - top, 1)))" fill="rgb(244,162,97)" fill-opacity="0.35"/>"#)
+            }
             let upper = run.map { "\(n(x($0))),\(n(y(bandEdge(model, $0, upper: true))))" }
             let lower = run.reversed().map { "\(n(x($0))),\(n(y(bandEdge(model, $0, upper: false))))" }
             svg.append(#"<polygon class="band" points="\#((upper + lower).joined(separator: " "))" fill="rgb(244,162,97)" fill-opacity="0.35" stroke="none"/>"#)

@@ -20,6 +20,11 @@ public struct ThresholdScale: Hashable, Sendable {
             guard let threshold = point.threshold?.value else { continue }
             values += [point.band?.lowerBound.value ?? threshold, point.band?.upperBound.value ?? threshold, threshold]
         }
+        self.init(fitting: values)
+    }
+
+    /// Fits `values` (every value and interval edge to show); 1–100 when there is nothing to fit.
+    public init(fitting values: [Double]) {
         let positive = values.filter { $0 > 0 }
         let low = positive.min() ?? 1
         let high = positive.max() ?? 100

@@ -19,23 +19,33 @@ public struct ProfileScreenModel: Hashable, Sendable {
     public var chart: ProfileChartModel
     public var comparisonCount: Int
     public var pitchMatching: PitchMatchingStats
-    /// "improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents since …", or "no clear change …"; nil without enough data.
+    /// The trend and the stretches it compares ("stable: no clear change …"), or why there is none yet.
     public var progress: String?
+    /// The threshold per day or week with intervals, under the profile chart.
+    public var progressChart: ProgressChartModel?
 
-    public init(chart: ProfileChartModel, comparisonCount: Int, pitchMatching: PitchMatchingStats, progress: String? = nil) {
+    public init(chart: ProfileChartModel, comparisonCount: Int, pitchMatching: PitchMatchingStats, progress: String? = nil,
+                progressChart: ProgressChartModel? = nil) {
         self.chart = chart
         self.comparisonCount = comparisonCount
         self.pitchMatching = pitchMatching
         self.progress = progress
+        self.progressChart = progressChart
     }
 }
 
 public enum ProfileScreen {
     public static func render(_ model: ProfileScreenModel, size: TerminalSize, style: Styler) -> [String] {
         let bodyRows = size.rows - 4
-        // Four summary lines and a blank below the chart; the chart takes the rest.
-        let chartHeight = max(bodyRows - 5, 4)
-        var body = TerminalProfileChart.render(model.chart, width: size.columns - 2, height: chartHeight, style: style)
+        // Four summary lines and a blank below the charts; the profile chart takes 3/5 of the rest, progress 2/5
+        // (only its caption when the screen is short or nothing is charted yet).
+        let chartsHeight = max(bodyRows - 5, 4)
+        let progress = model.progressChart.map { chart in
+            TerminalProgressChart.render(chart, width: size.columns - 2, height: max(chartsHeight * 2 / 5, 1), style: style)
+        } ?? []
+        var body = TerminalProfileChart.render(model.chart, width: size.columns - 2,
+                                               height: max(chartsHeight - progress.count, 4), style: style)
+        body += progress
         body.append("")
         body += summaryLines(model).map { style.bold($0.label) + $0.text }
         return ScreenFrame.compose(title: tr(.profileTitle), body: body, keyHints: tr(.profileKeyHints),

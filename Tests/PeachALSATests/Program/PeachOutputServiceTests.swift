@@ -26,6 +26,8 @@ extension RealSequencerTests {
                 try peach.send(command)
                 if command == "c" { try peach.expectLine(prefix: "note 2") }
                 if command == "m" { try peach.expectLine(prefix: "tune now") }
+                // Read as a synth does, all along: a full input drops what comes after it.
+                heard += synth.receive(idle: .milliseconds(50), limit: .seconds(5))
             }
             try peach.send("q")
             #expect(peach.waitForExit() == 0, "\(peach.transcript)")
@@ -45,6 +47,30 @@ extension RealSequencerTests {
                 if case .controlChange(_, MIDIController.allNotesOff, _) = received.event { return true }
                 return false
             })
+        }
+
+        /// A synth that stops reading (hung) fills its input; Peach then drops what it cannot deliver,
+        /// and every stop and the quit still end promptly instead of waiting on the synth for ever.
+        @Test func aSynthThatStopsReadingNeverHoldsUpTheQuit() throws {
+            let directory = try PeachProgram.temporaryDirectory()
+            let synth = try TestClient(name: "Hung Synth", portName: "synth", writable: true, synthesizer: true)
+            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(synth.address)"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            // Never read: each start and stop sends notes, fades and silences until the input is full.
+            var noticed = false
+            for _ in 0..<20 where !noticed {
+                try peach.send("c")
+                let line = try peach.expectLine("a second note or the stop") {
+                    $0.hasPrefix("note 2") || $0.hasPrefix("! Training stopped")
+                }
+                noticed = line.contains("the synth is not taking MIDI events")
+                if !noticed { try peach.send("s") }
+            }
+            #expect(noticed, "training went on against a synth that reads nothing: \(peach.transcript)")
+            try peach.send("q")
+            #expect(peach.waitForExit(timeout: .seconds(20)) == 0, "\(peach.transcript)")
+            withExtendedLifetime(synth) {}
         }
     }
 }

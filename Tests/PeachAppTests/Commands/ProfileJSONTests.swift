@@ -22,7 +22,7 @@ import PeachTestSupport
     func parse(_ records: [TrainingRecord], range: ClosedRange<MIDINote> = MIDINote(48)!...MIDINote(71)!) throws -> [[String: Any]] {
         let profile = PerceptualProfile()
         profile.rebuild(from: records)
-        let json = ProfileDocument(ReportContext(profile: profile, recentRecords: records, range: range)).json
+        let json = ProfileDocument(ReportContext(profile: profile, range: range)).json
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         return try #require((object as? [String: Any])?["disciplines"] as? [[String: Any]])
     }
@@ -70,12 +70,28 @@ extension ProfileJSONTests {
                                        trials: 60, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1), isConclusive: true)
         let profile = PerceptualProfile()
         profile.rebuild(from: [.thresholdTest(test)])
-        let json = ProfileDocument(ReportContext(profile: profile, recentRecords: [], range: MIDINote(60)!...MIDINote(72)!)).json
+        let json = ProfileDocument(ReportContext(profile: profile, range: MIDINote(60)!...MIDINote(72)!)).json
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let tests = try #require((object as? [String: Any])?["thresholdTests"] as? [[String: Any]])
         #expect(tests.count == 1)
         #expect(tests.first?["lowestNote"] as? Int == 60)
         let threshold = try #require(tests.first?["threshold"] as? [String: Any])
         #expect(threshold["median"] as? Double == 6.3 && threshold["lower"] as? Double == 4.9 && threshold["trials"] as? Int == 60)
+        #expect(tests.first?["precision"] == nil, "a test recorded before the precision existed says nothing about it")
+    }
+
+    @Test func aTestRunToAPrecisionSaysWhetherItGotThereAndHowItStarted() throws {
+        let test = ThresholdTestRecord(timestamp: Date(timeIntervalSince1970: 1_800_000_000), noteRange: MIDINote(60)!...MIDINote(72)!,
+                                       trials: 150, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1), isConclusive: true,
+                                       conduct: ThresholdTestConduct(precision: 2, reachedPrecision: false,
+                                                                     startedFromTrainedSlope: true))
+        let profile = PerceptualProfile()
+        profile.rebuild(from: [.thresholdTest(test)])
+        let json = ProfileDocument(ReportContext(profile: profile, range: MIDINote(60)!...MIDINote(72)!)).json
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        let entry = try #require(((object as? [String: Any])?["thresholdTests"] as? [[String: Any]])?.first)
+        #expect(entry["precision"] as? Double == 2)
+        #expect(entry["reachedPrecision"] as? Bool == false)
+        #expect(entry["startedFromTrainedSlope"] as? Bool == true)
     }
 }

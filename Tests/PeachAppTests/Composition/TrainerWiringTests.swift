@@ -52,7 +52,7 @@ import PeachTestSupport
             #expect(try w.stored().count == answer + 1)
         }
         #expect(w.controller.profile.comparisonCount(in: .unisonComparison) == 40)
-        #expect(w.controller.history.trend(of: .unisonComparison) != nil, "40 records make a trend")
+        #expect(w.controller.profile.progress(of: .unisonComparison)?.points.count == 1, "40 answers today make a point")
         guard let record = try w.stored().last?.comparisonRecord else {
             Issue.record("no comparison stored")
             return

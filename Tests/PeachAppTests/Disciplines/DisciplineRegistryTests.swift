@@ -97,7 +97,7 @@ import PeachTestSupport
             let records = Self.history(of: discipline)
             let profile = PerceptualProfile()
             profile.rebuild(from: records)
-            let context = ReportContext(profile: profile, recentRecords: records, range: MIDINote(48)!...MIDINote(72)!)
+            let context = ReportContext(profile: profile, range: MIDINote(48)!...MIDINote(72)!)
             let keys = Set(records.map(\.discipline))
             #expect(!keys.isEmpty)
             for key in keys {

@@ -41,7 +41,9 @@ enum DisciplineSamples {
     static let thresholdTests: [Sample] = [
         Sample(record: TrainingRecord(ThresholdTestRecord(
             timestamp: date(40), noteRange: MIDINote(48)!...MIDINote(72)!, trials: 60, median: Cents(6.3),
-            lower: Cents(4.9), upper: Cents(8.1), isConclusive: true)), csvExact: false),
+            lower: Cents(4.9), upper: Cents(8.1), isConclusive: true,
+            conduct: ThresholdTestConduct(precision: 2.5, reachedPrecision: true, startedFromTrainedSlope: false))),
+               csvExact: false),
     ]
 
     static let compareTimings: [Sample] = [

@@ -8,14 +8,18 @@ import PeachTestSupport
 
 /// The threshold test as the app runs it: through the registry and the wiring, to its result card.
 @MainActor @Suite struct ThresholdTestModeTests {
-    /// Answers every trial of a full (60-trial) test with ↑ as soon as answers are accepted.
+    /// The cap of the tests here: always answering ↑ is right half the time, so the precision is never reached.
+    static let cap = 24
+
+    /// Answers every trial of a test capped at `cap` trials with ↑ as soon as answers are accepted.
     private func runToTheCard(_ f: TrainerFixture) async -> ThresholdTestModeSession? {
+        f.settings.currentSettings.thresholdTestStopRule = ThresholdTestStopRule(precision: 2.5, maximumTrials: Self.cap)
         await f.controller.handle(.open(.training(ThresholdTestMode.id)))
         guard let mode = f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession else {
             Issue.record("the registry has no threshold test")
             return nil
         }
-        for trial in 0..<ThresholdTestProcedure.defaultTrialCount {
+        for trial in 0..<Self.cap {
             guard await eventually("trial \(trial + 1) answerable", { mode.test.accepts(.answer(higher: true)) }) else {
                 Issue.record("trial \(trial + 1) never took an answer")
                 return nil
@@ -31,9 +35,10 @@ import PeachTestSupport
         let result = try #require(mode.test.result)
         #expect(f.store.thresholdTests == [result])
         #expect(f.controller.profile.thresholdTests == [result], "the profile lists it")
-        #expect(f.store.trials.count == ThresholdTestProcedure.defaultTrialCount, "every answer is an ordinary record")
+        #expect(f.store.trials.count == Self.cap, "every answer is an ordinary record")
         #expect(f.store.trials.allSatisfy { $0.discipline == .unisonComparison })
-        #expect(result.trials == ThresholdTestProcedure.defaultTrialCount)
+        #expect(result.trials == Self.cap)
+        #expect(result.conduct == ThresholdTestConduct(precision: 2.5, reachedPrecision: false, startedFromTrainedSlope: false))
         #expect(result.noteRange == f.settings.currentSettings.noteRange)
         // The card stays on the training screen until the user goes back; nothing restarts.
         #expect(f.controller.screen == .training(ThresholdTestMode.id))
@@ -43,7 +48,7 @@ import PeachTestSupport
         }
         #expect(model.detail?.contains(result.summary) == true)
         #expect(!model.canAnswer)
-        let plain = mode.plainLines(after: PlainProgress(phase: "showingFeedback", finished: 59))
+        let plain = mode.plainLines(after: PlainProgress(phase: "showingFeedback", finished: Self.cap - 1))
         #expect(plain.last == "threshold test done: \(result.summary). s returns to Start.")
         for command in mode.commands(for: .escape) { await f.controller.handle(command) }
         #expect(f.controller.screen == .start)
@@ -63,5 +68,26 @@ import PeachTestSupport
         #expect(f.controller.screen == .start)
         #expect(f.store.thresholdTests.isEmpty && f.controller.profile.thresholdTests.isEmpty)
         #expect(f.store.trials.count == 5)
+    }
+
+    /// While it runs, the screen shows the trial and where the interval stands against the goal (plain mode's
+    /// "comparison N (…): note 1" line carries the same detail).
+    @Test func theRunningTestShowsWhereTheIntervalStands() async throws {
+        let f = TrainerFixture()
+        f.settings.currentSettings.thresholdTestStopRule = ThresholdTestStopRule(precision: 3, maximumTrials: 40)
+        await f.controller.handle(.open(.training(ThresholdTestMode.id)))
+        let mode = try #require(f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession)
+        let context = ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile())
+        #expect(await eventually("trial 1") { mode.test.accepts(.answer(higher: true)) })
+        guard case .comparison(let first) = mode.screen(context) else { Issue.record("not the comparison screen"); return }
+        #expect(first.detail == "trial 1 of at most 40 · no answers yet (goal ×3.0)")
+        for trial in 1..<12 {
+            await f.controller.handle(.input(.answer(higher: true)))
+            #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(higher: true)) })
+        }
+        let standing = try #require(mode.test.standing)
+        guard case .comparison(let later) = mode.screen(context) else { Issue.record("not the comparison screen"); return }
+        #expect(later.detail == "trial 12 of at most 40 · \(standing.text)")
+        #expect(standing.estimate.trials == 11)
     }
 }

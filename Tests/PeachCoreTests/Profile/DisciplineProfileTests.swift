@@ -54,16 +54,4 @@ import PeachTestSupport
         #expect(profile.pitchMatching().meanError == Cents(2))
         #expect(profile.pitchMatching(in: TrainingDiscipline(.pitchMatching, interval: .perfectFourth)).meanError == Cents(-9))
     }
-
-    @Test func theTrendOfOneDisciplineIgnoresTheOthers() {
-        let rule = TrainingTrendRule()
-        // 40 unison records that improve, interleaved with 40 fifth records that get worse.
-        var records: [TrainingRecord] = []
-        for index in 0..<40 {
-            records.append(Self.comparison(.perfectUnison, cents: index < 20 ? 20 : 10, seconds: Double(2 * index)))
-            records.append(Self.comparison(.perfectFifth, cents: index < 20 ? 10 : 20, seconds: Double(2 * index + 1)))
-        }
-        #expect(rule.trend(of: records, in: .unisonComparison) == .improving)
-        #expect(rule.trend(of: records, in: TrainingDiscipline(.comparison, interval: .perfectFifth)) == .declining)
-    }
 }

@@ -65,19 +65,7 @@ import PeachTestSupport
         profile.reset()
         #expect(profile.comparisonCount() == 0)
         #expect(profile.pitchMatching().count == 0)
-        #expect(profile.summary(in: MIDINote(0)!...MIDINote(127)!) == nil)
-    }
-
-    @Test func summaryWeighsEveryTrainedNoteInTheRangeEqually() {
-        let profile = makeProfile()
-        for _ in 0..<10 { profile.update(note: MIDINote(60)!, centDifference: Cents(10)) }
-        profile.update(note: MIDINote(64)!, centDifference: Cents(30))
-        profile.update(note: MIDINote(90)!, centDifference: Cents(99))
-        let summary = try! #require(profile.summary(in: MIDINote(48)!...MIDINote(72)!))
-        #expect(summary.trainedNoteCount == 2)
-        #expect(summary.mean == Cents(20))
-        #expect(abs(summary.standardDeviation.value - WelfordAccumulator([10, 30]).standardDeviation) < 1e-12)
-        #expect(profile.summary(in: MIDINote(20)!...MIDINote(30)!) == nil)
+        #expect(profile.thresholds(in: MIDINote(0)!...MIDINote(127)!).allSatisfy { !$0.isTrained })
     }
 
     @Test func thresholdsCoverTheWholeRangeForTheChart() {

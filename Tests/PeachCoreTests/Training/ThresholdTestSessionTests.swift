@@ -25,9 +25,11 @@ struct ThresholdTestFixture {
         player = MockNotePlayer(clock: clock)
         var configured = TrainingSettings.defaults
         configured.noteRange = noteRange
+        // The precision is never reached in a few trials: these tests end at the cap.
+        configured.thresholdTestStopRule = ThresholdTestStopRule(precision: 2.5, maximumTrials: trialCount)
         settings = MockSettingsSource(configured)
         test = ThresholdTestSession(notePlayer: player, profile: PerceptualProfile(), settings: settings,
-                                    trialCount: trialCount, clock: clock, observers: [trials] + (breakObserver.map { [$0] } ?? []),
+                                    clock: clock, observers: [trials] + (breakObserver.map { [$0] } ?? []),
                                     resultObservers: [results], trainedSlopes: trainedSlopes, random: SeededGenerator(seed: 7))
     }
 
@@ -189,6 +191,29 @@ struct ThresholdTestFixture {
         #expect(record.summary == "75 % threshold around C4–C5: 6.3 cents (95 %: 4.9–8.1) after 60 trials")
     }
 
+    @Test func summarySaysHowTheTestEndedAndBegan() {
+        var record = ThresholdTestRecord(timestamp: Date(timeIntervalSince1970: 0), noteRange: MIDINote(60)!...MIDINote(72)!,
+                                         trials: 87, median: Cents(6.3), lower: Cents(4.9), upper: Cents(8.1),
+                                         isConclusive: true)
+        record.conduct = ThresholdTestConduct(precision: 2.5, reachedPrecision: true, startedFromTrainedSlope: true)
+        #expect(record.summary == "75 % threshold around C4–C5: 6.3 cents (95 %: 4.9–8.1, ×1.7) after 87 trials; "
+                + "precision ×2.5 reached; started from the slope learned in training")
+        record.trials = 150
+        record.conduct = ThresholdTestConduct(precision: 2, reachedPrecision: false, startedFromTrainedSlope: false)
+        #expect(record.summary == "75 % threshold around C4–C5: 6.3 cents (95 %: 4.9–8.1, ×1.7) after 150 trials; "
+                + "precision ×2.0 not reached (stopped at the trial cap); started cold (no trained slope yet)")
+    }
+
+    @Test func theResultRecordsTheConfiguredPrecisionTheCapAndAColdStart() async throws {
+        let f = ThresholdTestFixture(trialCount: 2)
+        f.test.start()
+        #expect(f.test.standing?.text == "no answers yet (goal ×2.5)")
+        for _ in 0..<2 { await f.answerTrial() }
+        let result = try #require(f.test.result)
+        #expect(result.trials == 2)
+        #expect(result.conduct == ThresholdTestConduct(precision: 2.5, reachedPrecision: false, startedFromTrainedSlope: false))
+    }
+
     @Test func aUserWithoutTrainingStartsCold() {
         let f = ThresholdTestFixture(trainedSlopes: PerceptualProfile())
         f.test.start()
@@ -210,5 +235,6 @@ struct ThresholdTestFixture {
         let posterior = try #require(f.test.procedure?.posterior)
         for (a, b) in zip(posterior.slopeMarginal, trained.slopeMarginal(grid: .standard)) { #expect(abs(a - b) < 1e-9) }
         #expect(posterior.medianSlope > ThresholdPosterior().medianSlope + 0.5)
+        #expect(f.test.procedure?.startedFromTrainedSlope == true)
     }
 }

@@ -15,24 +15,23 @@ public protocol DisciplineReport {
     func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable]
     /// The discipline's panel of the SVG chart.
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel
+    /// The unit its progress is charted and told in ("cents", "ms").
+    var progressUnit: String { get }
 }
 
-/// What every report section reads: the profile, the records the trends need, and the configured note range.
+extension DisciplineReport {
+    public var progressUnit: String { "cents" }
+}
+
+/// What every report section reads: the profile (with every discipline's progress and trend) and the configured
+/// note range.
 @MainActor
 public struct ReportContext {
     public var profile: PerceptualProfile
-    /// The history's recent records (`TrainingHistory.recentRecords`): enough for every trend.
-    public var recentRecords: [TrainingRecord]
     public var range: ClosedRange<MIDINote>
 
-    public init(profile: PerceptualProfile, recentRecords: [TrainingRecord], range: ClosedRange<MIDINote>) {
+    public init(profile: PerceptualProfile, range: ClosedRange<MIDINote>) {
         self.profile = profile
-        self.recentRecords = recentRecords
         self.range = range
-    }
-
-    /// The trend of `discipline` over the recent records (nil: not enough data).
-    public func trend(of discipline: TrainingDiscipline) -> TrainingTrend? {
-        TrainingTrendRule().trend(of: recentRecords, in: discipline)
     }
 }

@@ -39,10 +39,21 @@ public struct ProfileDocument {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Each section's own panel, and under it the progress of a trained discipline that has one (threshold or
+    /// spread per day or week with intervals): small multiples, one discipline's pair after another.
     public var svg: String {
-        ProfileSVG.document(panels: sections.compactMap { discipline in
-            Disciplines.report(for: discipline.kind)?.svgPanel(for: discipline, in: context)
+        ProfileSVG.document(panels: sections.flatMap { discipline -> [SVGPanel] in
+            guard let report = Disciplines.report(for: discipline.kind) else { return [] }
+            let panel = report.svgPanel(for: discipline, in: context)
+            guard context.profile.progress(of: discipline) != nil else { return [panel] }
+            return [panel, ProgressSVG.panel(progressChart(of: discipline), heading: ProgressText.chartHeading)]
         })
+    }
+
+    /// `discipline`'s progress chart, in its report's unit (the Profile screen shows it too).
+    public func progressChart(of discipline: TrainingDiscipline) -> ProgressChartModel {
+        ProgressChart.model(context.profile, discipline: discipline,
+                            unit: Disciplines.report(for: discipline.kind)?.progressUnit ?? "cents")
     }
 
     /// Registry order, then interval size, then tuning system.

@@ -4,9 +4,10 @@ import PeachText
 
 /// Words and figures every discipline's text section uses alike.
 public enum ReportText {
-    /// "improving", or why there is no trend yet.
-    public static func describe(_ trend: TrainingTrend?) -> String {
-        trend.map(word) ?? tr(.reportTrendNotEnoughData, ["count": "\(2 * TrainingTrendRule().windowSize)"])
+    /// The progress line every trained discipline's section ends with: its trend and the stretches compared.
+    @MainActor
+    public static func progressLine(_ discipline: TrainingDiscipline, unit: String, in context: ReportContext) -> String {
+        tr(.reportProgress, ["progress": ProgressText.line(context.profile.progress(of: discipline), unit: unit, dated: true)])
     }
 
     /// The trend's word in the user's language ("improving"); its raw value is JSON's.

@@ -30,7 +30,9 @@ public enum SignedErrorPanel {
         for tick in [-limit, -limit / 2, 0, limit / 2, limit] {
             svg.append(#"<line x1="\#(n(x(tick)))" y1="\#(n(axisY))" x2="\#(n(x(tick)))" y2="\#(n(axisY + 5))" stroke="black"/>"#)
             let label = (tick > 0 ? "+" : "") + ProfileSVG.n(tick) + " " + unit
-            svg.append(#"<text x="\#(n(x(tick)))" y="\#(n(axisY + 18))" text-anchor="middle">\#(ProfileSVG.escape(label))</text>"#)
+            // The outermost labels end at the axis' ends, so none runs off the picture.
+            let anchor = tick == limit ? "end" : tick == -limit ? "start" : "middle"
+            svg.append(#"<text x="\#(n(x(tick)))" y="\#(n(axisY + 18))" text-anchor="\#(anchor)">\#(ProfileSVG.escape(label))</text>"#)
         }
         svg.append(#"<text x="\#(n(left))" y="\#(n(axisY - 30))">\#(ProfileSVG.escape("← " + lowLabel))</text>"#)
         svg.append(#"<text x="\#(n(width - right))" y="\#(n(axisY - 30))" text-anchor="end">\#(ProfileSVG.escape(highLabel + " →"))</text>"#)
