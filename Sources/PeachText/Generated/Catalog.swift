@@ -804,6 +804,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case progressNoTrendYet = "progress.noTrendYet"
     case progressChartHeading = "progress.chartHeading"
     case progressNoProgressYet = "progress.noProgressYet"
+    case chartBarInterval = "chart.barInterval"
 }
 
 enum CatalogTables {
@@ -1610,6 +1611,7 @@ enum CatalogTables {
         case .progressNoTrendYet: "no trend yet"
         case .progressChartHeading: "Progress over time"
         case .progressNoProgressYet: "Progress over time: not enough answers on any day yet."
+        case .chartBarInterval: " · bar: 95 % interval"
         }
     }
 
@@ -2416,6 +2418,7 @@ enum CatalogTables {
         case .progressNoTrendYet: "noch kein Trend"
         case .progressChartHeading: "Fortschritt über die Zeit"
         case .progressNoProgressYet: "Fortschritt über die Zeit: noch an keinem Tag genug Antworten."
+        case .chartBarInterval: " · Balken: 95-%-Intervall"
         }
     }
 }
