@@ -30,6 +30,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     private static let operations: [String: MessageID] = [
         "opening": .systemOpening, "reading": .systemReading, "writing to": .systemWritingTo, "truncating": .systemTruncating,
         "creating": .systemCreating, "creating the directory": .systemCreatingTheDirectory, "examining": .systemExamining,
-        "locking": .systemLocking,
+        "locking": .systemLocking, "flushing (fsync)": .systemFlushing, "reading the flags of": .systemReadingTheFlagsOf,
+        "setting O_NONBLOCK on": .systemSettingNonBlocking, "clearing O_NONBLOCK on": .systemClearingNonBlocking,
+        "setting FD_CLOEXEC on": .systemSettingCloseOnExec, "reading the size of": .systemReadingTheSizeOf,
     ]
 }

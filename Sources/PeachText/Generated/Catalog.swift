@@ -805,6 +805,15 @@ public enum MessageID: String, CaseIterable, Sendable {
     case progressChartHeading = "progress.chartHeading"
     case progressNoProgressYet = "progress.noProgressYet"
     case chartBarInterval = "chart.barInterval"
+    case systemFlushing = "system.flushing"
+    case systemReadingTheFlagsOf = "system.readingTheFlagsOf"
+    case systemSettingNonBlocking = "system.settingNonBlocking"
+    case systemClearingNonBlocking = "system.clearingNonBlocking"
+    case systemSettingCloseOnExec = "system.settingCloseOnExec"
+    case systemReadingTheSizeOf = "system.readingTheSizeOf"
+    case logUnrepresentable = "log.unrepresentable"
+    case logUnregistered = "log.unregistered"
+    case synthOutputUnreadable = "synth.outputUnreadable"
 }
 
 enum CatalogTables {
@@ -1612,6 +1621,15 @@ enum CatalogTables {
         case .progressChartHeading: "Progress over time"
         case .progressNoProgressYet: "Progress over time: not enough answers on any day yet."
         case .chartBarInterval: " · bar: 95 % interval"
+        case .systemFlushing: "flushing (fsync)"
+        case .systemReadingTheFlagsOf: "reading the flags of"
+        case .systemSettingNonBlocking: "setting O_NONBLOCK on"
+        case .systemClearingNonBlocking: "clearing O_NONBLOCK on"
+        case .systemSettingCloseOnExec: "setting FD_CLOEXEC on"
+        case .systemReadingTheSizeOf: "reading the size of"
+        case .logUnrepresentable: "Cannot save a training record: its {field} is {value}, which the log format cannot hold (numbers must be finite, years 0...9999). This is a bug in Peach; please report it."
+        case .logUnregistered: "Cannot save a training record of kind '{kind}': no registered discipline writes it. This is a bug in Peach; please report it."
+        case .synthOutputUnreadable: "(Peach could not read the rest of FluidSynth's output: {error})"
         }
     }
 
@@ -2419,6 +2437,15 @@ enum CatalogTables {
         case .progressChartHeading: "Fortschritt über die Zeit"
         case .progressNoProgressYet: "Fortschritt über die Zeit: noch an keinem Tag genug Antworten."
         case .chartBarInterval: " · Balken: 95-%-Intervall"
+        case .systemFlushing: "Sichern (fsync) von"
+        case .systemReadingTheFlagsOf: "Lesen der Flags von"
+        case .systemSettingNonBlocking: "Setzen von O_NONBLOCK auf"
+        case .systemClearingNonBlocking: "Löschen von O_NONBLOCK auf"
+        case .systemSettingCloseOnExec: "Setzen von FD_CLOEXEC auf"
+        case .systemReadingTheSizeOf: "Lesen der Größe von"
+        case .logUnrepresentable: "Ein Trainingseintrag lässt sich nicht speichern: sein Feld {field} ist {value}, was das Protokollformat nicht fassen kann (Zahlen müssen endlich sein, Jahre 0...9999). Das ist ein Fehler in Peach; bitte melde ihn."
+        case .logUnregistered: "Ein Trainingseintrag der Art '{kind}' lässt sich nicht speichern: keine registrierte Disziplin schreibt ihn. Das ist ein Fehler in Peach; bitte melde ihn."
+        case .synthOutputUnreadable: "(Peach konnte den Rest der Ausgabe von FluidSynth nicht lesen: {error})"
         }
     }
 }
