@@ -36,8 +36,8 @@ struct CompareTimingLogCodec: RecordLogCodec {
 enum TimingFields {
     static func tempo(_ fields: LogFields, _ field: Int) throws(LogLineError) -> TempoBPM {
         guard let raw = fields.integer(field), let tempo = TempoBPM(raw) else {
-            throw LogLineError("tempo (field \(field + 1)) must be \(TempoBPM.trainable.lowerBound)...\(TempoBPM.trainable.upperBound) BPM, "
-                               + "not \(Echo.quoted(fields.text(field)))")
+            throw LogLineError(tr(.logLineTempo, ["field": "\(field + 1)", "lowest": "\(TempoBPM.trainable.lowerBound)",
+                                                  "highest": "\(TempoBPM.trainable.upperBound)", "value": Echo.quoted(fields.text(field))]))
         }
         return tempo
     }
