@@ -35,7 +35,7 @@ extension TrainingApp {
             }
             names = connected
         } catch {
-            logger.log(.warning, "MIDI controller not connected: \(error). The computer keyboard works as always.")
+            logger.log(.warning, tr(.consoleControllerNotConnected, ["error": "\(error)"]))
             names = []
         }
         context.console.err(names.isEmpty

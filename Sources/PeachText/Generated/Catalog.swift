@@ -829,6 +829,9 @@ public enum MessageID: String, CaseIterable, Sendable {
     case logLineNoteOrder = "logLine.noteOrder"
     case logLineTrials = "logLine.trials"
     case logLineUnknownType = "logLine.unknownType"
+    case consoleControllerNotConnected = "console.controllerNotConnected"
+    case consoleNoGuardian = "console.noGuardian"
+    case consoleNoSignals = "console.noSignals"
 }
 
 enum CatalogTables {
@@ -1660,6 +1663,9 @@ enum CatalogTables {
         case .logLineNoteOrder: "lowest note (field 3) {lowest} is above highest note (field 4) {highest}"
         case .logLineTrials: "trials (field 5) must be a positive whole number, not {value}"
         case .logLineUnknownType: "unknown record type {tag}"
+        case .consoleControllerNotConnected: "MIDI controller not connected: {error}. The computer keyboard works as always."
+        case .consoleNoGuardian: "{error}: a note may keep sounding if Peach is killed with SIGKILL"
+        case .consoleNoSignals: "cannot watch for signals, so Ctrl-C, Ctrl-Z and resizing act without Peach noticing: {error}"
         }
     }
 
@@ -2491,6 +2497,9 @@ enum CatalogTables {
         case .logLineNoteOrder: "tiefster Ton (Feld 3) {lowest} liegt über dem höchsten Ton (Feld 4) {highest}"
         case .logLineTrials: "Durchgänge (Feld 5) muss eine positive ganze Zahl sein, nicht {value}"
         case .logLineUnknownType: "unbekannte Eintragsart {tag}"
+        case .consoleControllerNotConnected: "MIDI-Controller nicht verbunden: {error}. Die Computertastatur geht wie immer."
+        case .consoleNoGuardian: "{error}: ein Ton kann weiterklingen, wenn Peach mit SIGKILL beendet wird"
+        case .consoleNoSignals: "Signale lassen sich nicht beobachten, also wirken Ctrl-C, Ctrl-Z und Größenänderungen, ohne dass Peach es merkt: {error}"
         }
     }
 }
