@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+import PeachCore
+import PeachMIDI
+import Testing
+
+extension RealSequencerTests {
+    /// Issue 22, end to end: `peach` plays fill the gap to a capture synth while a pad taps into the gaps;
+    /// the trial it records scores every tap by the kernel's stamps against the grid it scheduled.
+    @Suite struct PeachFillTheGapTests {
+        /// Each tap's intended offset from its gap (ms): varied and off-centre, so a wrong sign, a wrong grid
+        /// or a wrong clock shows in the mean (+2.8 ms) and in the hits (the window is ±62.5 ms).
+        static let intendedOffsets: [Double] = [-40, -20, 0, 20, 40, 10, -10, 30, -30, 25, -25, 15, -15, 5, -5, 45]
+        static let sixteenth: UInt64 = 125_000_000  // 120 BPM
+        static let accent = MIDINote(76)!
+
+        @Test func midiTapsIntoTheGapsAreScoredOnTheQueueClockAgainstTheGrid() throws {
+            let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + """
+                [rhythm]
+                tempo = 120
+                gap_positions = 4
+
+                """)
+            let synth = try TestClient(name: "Click Capture", portName: "synth", writable: true, synthesizer: true)
+            let pad = try TestClient(name: "Tap Pad", writable: false)
+            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(synth.address)",
+                                      "--input", "\(pad.address)"] + PeachProgram.dataArguments(directory),
+                                     directory: directory)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
+            try peach.send("fg")
+            let sent = try tapIntoSixteenGaps(synth: synth, pad: pad)
+            let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
+            try peach.send("s")
+            try peach.send("q")
+            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+
+            let record = try #require(try PeachProgram.logRecords(directory).first { $0.first == "fillTheGap" },
+                                      "no fill-the-gap record: \(peach.transcript)")
+            // fillTheGap, timestamp, tempo, mean, position 0-3, hits, gaps, kernel|keyboard, …
+            let mean = try #require(Double(record[3]), "\(record)")
+            let expectedMean = sent.reduce(0, +) / Double(sent.count)
+            print(String(format: "fill the gap, MIDI taps: recorded mean %.3f ms, tapped %.3f ms from the gaps (16 taps, -40…+45 ms)",
+                         mean, expectedMean))
+            #expect(record[2] == "120" && record[8] == "16" && record[9] == "16", "every tap hit its gap: \(record), \(summary)")
+            #expect(record[10] == "kernel", "MIDI taps are stamped by the kernel: \(record)")
+            #expect(abs(mean - expectedMean) < 1.5,
+                    "scored \(mean) ms, tapped \(expectedMean) ms from the gaps (each: \(sent)); \(summary)")
+        }
+
+        /// Watches the clicks arrive; after each accent (step 1 of a cycle) the gap is the fourth step. Taps
+        /// at the intended offset from it, reading the capture's queue clock right before sending: returns
+        /// each tap's offset from its gap as sent, on the clock the clicks arrived by.
+        func tapIntoSixteenGaps(synth: TestClient, pad: TestClient) throws -> [Double] {
+            var sent: [Double] = []
+            let deadline = ContinuousClock.now + .seconds(30)
+            while sent.count < Self.intendedOffsets.count, ContinuousClock.now < deadline {
+                let accents = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20)).filter {
+                    if case .noteOn(_, Self.accent, let velocity) = $0.event { return velocity > 0 }
+                    return false
+                }
+                guard let accent = accents.last else { continue }
+                let gap = accent.time + 3 * Self.sixteenth
+                let intended = Self.intendedOffsets[sent.count]
+                let target = UInt64(Int64(gap) + Int64(intended * 1_000_000))
+                while synth.queueTime() < target { usleep(200) }
+                let leaving = synth.queueTime()
+                try pad.send(.noteOn(channel: MIDIChannel(0)!, note: MIDINote(60)!, velocity: 100))
+                sent.append((Double(leaving) - Double(gap)) / 1_000_000)
+            }
+            return sent
+        }
+    }
+}
