@@ -6,7 +6,9 @@
 //   PeachDisciplines → PeachCore, PeachFormats, PeachTerminal (each discipline's folder: record, codecs, statistics,
 //     report, modes, screen); PeachFormats → PeachCore
 //   PeachConfig → PeachCore, PeachFiles;  PeachStore → PeachCore, PeachFormats, PeachFiles
-//   PeachFiles, PeachAudio → nothing of Peach's
+//   PeachFiles → PeachText; PeachAudio → nothing of Peach's
+//   PeachText (every user-facing text, the language, localized numbers) → nothing: every library may use it
+//   peach-catalog → PeachCatalog → PeachText (regenerates PeachText's catalog source from po/*.po)
 //   peach-bench → PeachApp and the libraries it measures
 // PeachCore imports Foundation and Observation only: no ALSA, no terminal, no file system.
 import PackageDescription
@@ -18,33 +20,39 @@ let package = Package(
     ],
     targets: [
         // Pure domain: music values, trials, sessions, strategy, profile, trend, settings, ports.
-        .target(name: "PeachCore"),
+        .target(name: "PeachCore", dependencies: ["PeachText"]),
+        // Every user-facing text in English and German (generated from po/peach.pot and po/de.po by scripts/catalog),
+        // the language chosen from LC_ALL / LC_MESSAGES / LANG, numbers as the language writes them. Needs nothing.
+        .target(name: "PeachText"),
+        // The catalogs' parser, check and Swift source writer; `peach-catalog` (scripts/catalog) regenerates the source.
+        .target(name: "PeachCatalog", dependencies: ["PeachText"]),
+        .executableTarget(name: "peach-catalog", dependencies: ["PeachCatalog"]),
         // Pure MIDI logic: bends, RPN, synth profiles, controller decoding, MidiNotePlayer over a SequencerPort.
-        .target(name: "PeachMIDI", dependencies: ["PeachCore"]),
+        .target(name: "PeachMIDI", dependencies: ["PeachCore", "PeachText"]),
         // Thin C module for libasound (the ALSA sequencer).
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Adapter: the real ALSA sequencer behind PeachMIDI's ports.
-        .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA"]),
+        .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA", "PeachText"]),
         // The training log's line fields and iOS Peach's CSV rows as values (no file system): what a discipline's
         // codecs read and write, and the codec protocols the store dispatches through.
-        .target(name: "PeachFormats", dependencies: ["PeachCore"]),
+        .target(name: "PeachFormats", dependencies: ["PeachCore", "PeachText"]),
         // Adapter: training-record store and CSV import/export (file system), through the registered codecs.
-        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats", "PeachFiles"]),
+        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats", "PeachFiles", "PeachText"]),
         // The POSIX file layer: open files (the log's pread/pwrite/fsync), descriptor flags, directories, and the
         // files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
-        .target(name: "PeachFiles"),
+        .target(name: "PeachFiles", dependencies: ["PeachText"]),
         // The configuration file: its schema (training, MIDI, controller, safety, breaks, UI), parsing with diagnostics,
         // the settings it yields, and rewriting it in place.
-        .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachFiles"]),
+        .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachFiles", "PeachText"]),
         // Adapter: terminal UI (raw mode, key decoding, screen rendering).
-        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles"]),
+        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles", "PeachText"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
         // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
-        .target(name: "PeachDisciplines", dependencies: ["PeachCore", "PeachFormats", "PeachTerminal"]),
+        .target(name: "PeachDisciplines", dependencies: ["PeachCore", "PeachFormats", "PeachTerminal", "PeachText"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
                                                  "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
-                                                 "PeachDisciplines"]),
+                                                 "PeachDisciplines", "PeachText"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
         // Optimised in debug builds too: the calibration Peach runs at start measures ~80 notes, which
@@ -57,16 +65,18 @@ let package = Package(
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachDisciplines", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
+        .testTarget(name: "PeachTextTests", dependencies: ["PeachText", "PeachCatalog"]),
         .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFiles", "PeachFormats", "PeachDisciplines",
                                                     "PeachTestSupport", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
                           path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles"]),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachConfig", "PeachFiles"]),
+        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles", "PeachText"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachConfig", "PeachFiles", "PeachText"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio", "PeachDisciplines", "PeachFormats",
-                                                  "PeachStore", "PeachTestSupport"],
+                                                  "PeachStore", "PeachTestSupport", "PeachText"],
                     exclude: ["Fixtures"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudio", "PeachDisciplines"]),

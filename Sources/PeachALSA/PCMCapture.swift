@@ -1,5 +1,6 @@
 import CALSA
 import Foundation
+import PeachText
 
 /// Records from an ALSA PCM capture device (an audio input, `hw:1,0`, `hw:Loopback,1,0`, …) on a
 /// thread of its own: the `snd_pcm_t` is opened, read and closed there and nowhere else.
@@ -35,8 +36,8 @@ public final class PCMCapture: @unchecked Sendable {
             var pcm: OpaquePointer?
             let err = peach_pcm_open_capture(&pcm, device, UInt32(sampleRate), UInt32(channels))
             guard err >= 0, let pcm else {
-                failure = Failure(description: "cannot capture from \(device): \(String(cString: snd_strerror(err))) \(ALSADiagnostics.takeMessage())"
-                                  + " (list capture devices with 'arecord -l'; a MIDI-only device has none)")
+                failure = Failure(description: tr(.captureCannotCapture, [
+                    "device": device, "reason": "\(String(cString: snd_strerror(err))) \(ALSADiagnostics.takeMessage())"]))
                 opened.signal()
                 return
             }
@@ -92,8 +93,9 @@ public final class PCMCapture: @unchecked Sendable {
         if !wasStopping { finished.wait() }
         lock.lock(); defer { lock.unlock() }
         if readError < 0 {
-            throw Failure(description: "recording from \(device) failed after \(interleaved.count / channels) frames: "
-                          + String(cString: snd_strerror(readError)) + " (\(readErrorDetail))")
+            throw Failure(description: tr(.captureRecordingFailed, [
+                "device": device, "frames": "\(interleaved.count / channels)",
+                "reason": String(cString: snd_strerror(readError)) + " (\(readErrorDetail))"]))
         }
         return stride(from: min(channel, channels - 1), to: interleaved.count, by: channels).map { Double(interleaved[$0]) / 32768 }
     }

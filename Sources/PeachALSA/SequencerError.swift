@@ -1,5 +1,6 @@
 import CALSA
 import PeachMIDI
+import PeachText
 
 /// Everything that can go wrong talking to the ALSA sequencer, each with a message a person can act on.
 public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -22,26 +23,20 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .noSequencer(let code, let detail):
             let permission = -code == EACCES || -code == EPERM
-            return "cannot open the ALSA sequencer (/dev/snd/seq): \(Self.text(code))\(Self.suffix(detail)). "
-                + (permission
-                    ? "Add yourself to the 'audio' group (sudo usermod -aG audio $USER, then log in again)."
-                    : "Load the kernel module with 'sudo modprobe snd-seq', or install and start PipeWire's "
-                      + "ALSA sequencer bridge (pipewire-alsa), then try again.")
+            return tr(.sequencerCannotOpen, ["reason": Self.text(code) + Self.suffix(detail),
+                                             "advice": tr(permission ? .sequencerJoinAudioGroup : .sequencerLoadModule)])
         case .noSuchPort(let address):
-            return "there is no sequencer port \(address); 'aconnect -l' lists the ports that exist."
+            return tr(.sequencerNoSuchPort, ["address": "\(address)"])
         case .portNotWritable(let address, let name):
-            return "port \(address) '\(name)' does not accept notes (it is not writable by subscription); "
-                + "choose a synth port from 'aconnect -l'."
+            return tr(.sequencerPortNotWritable, ["address": "\(address)", "name": name])
         case .portNotReadable(let address, let name):
-            return "port \(address) '\(name)' does not send events to subscribers; choose a controller's output port."
+            return tr(.sequencerPortNotReadable, ["address": "\(address)", "name": name])
         case .call(let function, let code, let detail):
-            return "\(function) failed: \(Self.text(code))\(Self.suffix(detail))" + Self.hint(code)
+            return tr(.sequencerCallFailed, ["function": function, "reason": Self.text(code) + Self.suffix(detail)]) + Self.hint(code)
         case .destinationNotReading:
-            return "the synth is not taking MIDI events (its input stayed full for half a second), so Peach dropped "
-                + "what it could not deliver; check that the synth is still running (restart it, or Peach's FluidSynth "
-                + "with a restart of Peach)"
+            return tr(.sequencerDestinationNotReading)
         case .closed:
-            return "the sequencer client has been closed"
+            return tr(.sequencerClosed)
         }
     }
 
@@ -51,11 +46,11 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What a person can do about the errors libasound reports most often.
     static func hint(_ code: Int32) -> String {
         switch -code {
-        case ENOENT, ENXIO, EINVAL: ". The client or port may have just gone away; 'aconnect -l' shows what exists now."
-        case EPERM, EACCES: ". The port refuses this connection (check its capabilities with 'aconnect -l')."
-        case EBUSY: ". The connection already exists or the port is exclusively owned by another program."
-        case ENOMEM, EAGAIN, ENOSPC: ". The sequencer's event pool is full: something is sending or scheduling too many events."
-        case ENODEV: ". The sequencer device went away (was the snd-seq module or PipeWire restarted?); restart Peach."
+        case ENOENT, ENXIO, EINVAL: tr(.sequencerHintGone)
+        case EPERM, EACCES: tr(.sequencerHintRefused)
+        case EBUSY: tr(.sequencerHintBusy)
+        case ENOMEM, EAGAIN, ENOSPC: tr(.sequencerHintPoolFull)
+        case ENODEV: tr(.sequencerHintDeviceGone)
         default: ""
         }
     }

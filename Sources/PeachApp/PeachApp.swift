@@ -2,6 +2,7 @@ import Foundation
 import PeachConfig
 import PeachCore
 import PeachStore
+import PeachText
 
 /// The composition root: reads the command line, resolves where configuration and data live, and
 /// hands each command its adapters. Exit status 0 ok, 1 runtime error, 2 usage error.
@@ -12,6 +13,8 @@ public enum PeachApp {
     @MainActor
     public static func main(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
                             console: Console = .standard) async -> Int32 {
+        // Every text from here on, help and usage errors included, speaks the language the locale asks for.
+        Localization.use(Language.chosen(by: environment))
         let options: CommandLineOptions
         do {
             options = try CommandLineParser.parse(Array(arguments.dropFirst()))

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// A problem found in a configuration file. Never fatal: Peach runs with the default instead.
 public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
@@ -31,7 +32,7 @@ public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// `peach.conf:12: error: [training] note_duration = 9: allowed 0.2...5 seconds; using the default 1`
     public var description: String {
-        var text = file + (line.map { ":\($0)" } ?? "") + ": " + (severity == .error ? "error" : "warning") + ": "
+        var text = file + (line.map { ":\($0)" } ?? "") + ": " + tr(severity == .error ? .configError : .configWarning) + ": "
         // Keys are clipped where they are made (a known section plus the user's name); values here.
         if let key { text += key + (value.map { " = " + Echo.clipped($0) } ?? "") + ": " }
         else if let value { text += Echo.clipped(value) + ": " }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Checks a parsed file against the schema. Every rejected value is reported with file, line, key,
 /// the bad value and what is allowed, and the default is used instead: Peach never refuses to run
@@ -16,36 +17,37 @@ public enum ConfigInterpreter {
             case .malformed:
                 diagnostics.append(ConfigDiagnostic(
                     severity: .warning, file: file, line: line.number, value: line.text,
-                    message: "not a 'key = value' line, a [section] or a # comment; ignored"))
+                    message: tr(.configNotALine)))
             case .section(let name):
                 if !ConfigSchema.sections.contains(name) {
                     diagnostics.append(ConfigDiagnostic(
                         severity: .warning, file: file, line: line.number, key: "[\(Echo.clipped(name))]",
                         allowed: ConfigSchema.sections.joined(separator: ", "),
-                        message: "unknown section; its keys are ignored (sections: \(ConfigSchema.sections.joined(separator: ", ")))"))
+                        message: tr(.configUnknownSection, ["sections": ConfigSchema.sections.joined(separator: ", ")])))
                 }
             case .entry(let name, let text):
                 guard ConfigSchema.sections.contains(line.section) else {
                     if line.section.isEmpty {
                         diagnostics.append(ConfigDiagnostic(
                             severity: .warning, file: file, line: line.number, key: Echo.clipped(name), value: text,
-                            message: "key outside any [section]; ignored"))
+                            message: tr(.configKeyOutsideSection)))
                     }
                     continue
                 }
                 guard let key = ConfigSchema.key(section: line.section, name: name) else {
                     let known = ConfigSchema.all.filter { $0.section == line.section }.map(\.name)
-                    let suggestion = SpellingSuggestion.closest(to: name, in: known).map { "did you mean \($0)? " } ?? ""
+                    let suggestion = SpellingSuggestion.closest(to: name, in: known).map { tr(.configDidYouMean, ["suggestion": $0]) } ?? ""
                     diagnostics.append(ConfigDiagnostic(
                         severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(Echo.clipped(name))", value: text,
                         allowed: known.joined(separator: ", "),
-                        message: "unknown key; ignored (\(suggestion)keys in [\(line.section)]: \(known.joined(separator: ", ")))"))
+                        message: tr(.configUnknownKey, ["suggestion": suggestion, "section": line.section,
+                                                         "keys": known.joined(separator: ", ")])))
                     continue
                 }
                 if let earlier = lineOfKey[key.id] {
                     diagnostics.append(ConfigDiagnostic(
                         severity: .warning, file: file, line: line.number, key: key.description, value: text,
-                        message: "set again (first on line \(earlier)); the last value counts"))
+                        message: tr(.configSetAgain, ["line": "\(earlier)"])))
                 }
                 lineOfKey[key.id] = line.number
                 if let value = key.kind.parse(text) {
@@ -66,7 +68,7 @@ public enum ConfigInterpreter {
     static func rejected(_ key: ConfigKey, _ text: String, file: String, line: Int) -> ConfigDiagnostic {
         ConfigDiagnostic(severity: .error, file: file, line: line, key: key.description, value: text,
                          allowed: key.kind.allowedDescription,
-                         message: "allowed: \(key.kind.allowedDescription); using the default \(key.defaultValue)")
+                         message: tr(.configNotAllowed, ["allowed": key.kind.allowedDescription, "default": "\(key.defaultValue)"]))
     }
 
     /// Two keys that are only valid together: lowest ≤ highest, and values that must differ.
@@ -107,15 +109,17 @@ public enum ConfigInterpreter {
         let problem: String
         switch pair.rule {
         case .notAbove:
-            allowed = "not below \(pair.first.name) (\(first))"
-            problem = "\(pair.second.name) \(second) is below \(pair.first.name) \(first)"
+            allowed = tr(.configNotBelow, ["first": pair.first.name, "value": "\(first)"])
+            problem = tr(.configIsBelow, ["second": pair.second.name, "secondValue": "\(second)", "first": pair.first.name,
+                                          "firstValue": "\(first)"])
         case .different:
-            allowed = "different from \(pair.first.name) (\(first))"
-            problem = "\(pair.second.name) must differ from \(pair.first.name) (both \(second))"
+            allowed = tr(.configDifferentFrom, ["first": pair.first.name, "value": "\(first)"])
+            problem = tr(.configMustDiffer, ["second": pair.second.name, "first": pair.first.name, "value": "\(second)"])
         }
         diagnostics.append(ConfigDiagnostic(
             severity: .error, file: file, line: lines[pair.second.id] ?? lines[pair.first.id],
             key: pair.second.description, value: second.description, allowed: allowed,
-            message: problem + "; using the defaults \(pair.first.defaultValue) and \(pair.second.defaultValue)"))
+            message: tr(.configUsingDefaults, ["problem": problem, "firstDefault": "\(pair.first.defaultValue)",
+                                               "secondDefault": "\(pair.second.defaultValue)"])))
     }
 }

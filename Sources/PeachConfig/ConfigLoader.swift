@@ -1,5 +1,6 @@
 import Foundation
 import PeachFiles
+import PeachText
 
 /// Reads a configuration file. A missing or empty file is not a problem (all defaults, as with
 /// `--config /dev/null`); a directory, a FIFO, an endless device or an unreadable file is a
@@ -15,11 +16,11 @@ public enum ConfigLoader {
         } catch {
             switch error {
             case .missing, .empty: return .defaults
-            case .isDirectory, .notRegular, .specialFile, .tooLarge, .system: return unusable("it \(error.problem); using the defaults", path: path)
+            case .isDirectory, .notRegular, .specialFile, .tooLarge, .system: return unusable(tr(.configUnusableFile, ["problem": error.problem]), path: path)
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return unusable("not UTF-8 text; using the defaults", path: path)
+            return unusable(tr(.configNotUTF8), path: path)
         }
         return parse(text: text, file: path)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachText
 
 /// What a key accepts: parses text into a `ConfigValue` and describes the allowed values for
 /// error messages and the Settings screen.
@@ -59,17 +60,33 @@ public enum ConfigValueKind: Hashable, Sendable {
     public var allowedDescription: String {
         switch self {
         case .integer(let range, let unit):
-            "\(range.lowerBound)...\(range.upperBound)" + (unit.map { " " + $0 } ?? "")
+            "\(range.lowerBound)...\(range.upperBound)" + (unit.map { " " + Self.unitName($0) } ?? "")
         case .decimal(let range, let unit):
-            "\(ConfigValue.format(range.lowerBound))...\(ConfigValue.format(range.upperBound))" + (unit.map { " " + $0 } ?? "")
-        case .boolean: "on or off"
+            // The values are what the file takes, so they keep their decimal point in every language.
+            "\(ConfigValue.format(range.lowerBound))...\(ConfigValue.format(range.upperBound))" + (unit.map { " " + Self.unitName($0) } ?? "")
+        case .boolean: tr(.allowedOnOrOff)
         case .choice(let choices): choices.joined(separator: ", ")
         case .note(let range, let allowsNone):
-            "a note name \(range.lowerBound.name)...\(range.upperBound.name)" + (allowsNone ? " or none" : "")
-        case .text: "any text"
-        case .channel: "1...16 or any"
-        case .commitTrigger: "none, sustain, note:NOTE (e.g. note:C2) or cc:0...127"
-        case .intervals: "interval names m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8, each group followed by up, down or both"
+            tr(.allowedNoteName, ["lowest": range.lowerBound.name, "highest": range.upperBound.name]) + (allowsNone ? tr(.allowedOrNone) : "")
+        case .text: tr(.allowedAnyText)
+        case .channel: tr(.allowedChannel)
+        case .commitTrigger: tr(.allowedCommitTrigger)
+        case .intervals: tr(.allowedIntervals)
+        }
+    }
+}
+
+extension ConfigValueKind {
+    /// A unit word in the user's language ("seconds" → "Sekunden"); symbols (Hz, dB, BPM, ms) are the same in all.
+    static func unitName(_ unit: String) -> String {
+        switch unit {
+        case "seconds": tr(.unitSeconds)
+        case "cents": tr(.unitCents)
+        case "semitones": tr(.unitSemitones)
+        case "minutes": tr(.unitMinutes)
+        case "trials": tr(.unitTrials)
+        case "(upper / lower of the 95 % interval; smaller = more precise and longer, e.g. 2.5)": tr(.unitPrecision)
+        default: unit
         }
     }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// The configuration as Peach uses it: one valid value for every schema key (the file's value, or
 /// the default where the file has none or an invalid one) plus what was wrong with the file.
@@ -30,15 +31,19 @@ public struct PeachConfiguration: Hashable, Sendable {
     /// Why `value` cannot be set for `key` (for the Settings screen's message line), or nil.
     public func problem(setting key: ConfigKey, to value: ConfigValue) -> String? {
         guard key.kind.parse(value.description) == value else {
-            return "\(key.label): \(Echo.quoted(value.description)) is not allowed (\(key.kind.allowedDescription))"
+            return tr(.configValueNotAllowed, ["label": key.label, "value": Echo.quoted(value.description),
+                                               "allowed": key.kind.allowedDescription])
         }
         var candidate = self
         candidate.values[key.id] = value
         for pair in ConfigInterpreter.dependentPairs where pair.first == key || pair.second == key {
             guard pair.holds(candidate[pair.first], candidate[pair.second]) else {
+                // Mid-sentence the English label is lowercased ("lowest note"); German keeps its nouns capitalised.
+                let names = ["second": pair.second.label,
+                             "first": Localization.current == .german ? pair.first.label : pair.first.label.lowercased()]
                 switch pair.rule {
-                case .notAbove: return "\(pair.second.label) must not be below \(pair.first.label.lowercased())"
-                case .different: return "\(pair.second.label) and \(pair.first.label.lowercased()) must differ"
+                case .notAbove: return tr(.configMustNotBeBelow, names)
+                case .different: return tr(.configMustBeDifferent, names)
                 }
             }
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PeachText
 
 /// What a path names, as `stat` sees it (after following symbolic links), in the words a message uses.
 public enum FileKind: Equatable, Sendable {
@@ -26,13 +27,13 @@ public enum FileKind: Equatable, Sendable {
     /// "a directory", "a FIFO (named pipe)", …
     public var phrase: String {
         switch self {
-        case .regular: "a regular file"
-        case .directory: "a directory"
-        case .fifo: "a FIFO (named pipe)"
-        case .characterDevice: "a character device"
-        case .blockDevice: "a block device"
-        case .socket: "a socket"
-        case .other: "a special file"
+        case .regular: tr(.fileKindRegular)
+        case .directory: tr(.fileKindDirectory)
+        case .fifo: tr(.fileKindFifo)
+        case .characterDevice: tr(.fileKindCharacterDevice)
+        case .blockDevice: tr(.fileKindBlockDevice)
+        case .socket: tr(.fileKindSocket)
+        case .other: tr(.fileKindOther)
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PeachText
 
 /// A failed system call: what was attempted on which file (or descriptor), and the errno.
 /// Callers that know what the user can do about it add that themselves (the training store's `advice`).
@@ -20,5 +21,17 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String { String(cString: strerror(code)) }
 
     /// "opening /x/training.log failed: Read-only file system (errno 30)".
-    public var description: String { "\(operation) \(path) failed: \(reason) (errno \(code))" }
+    public var description: String {
+        tr(.systemFailed, ["operation": Self.operations[operation].map { tr($0) } ?? operation, "path": path, "reason": reason,
+                           "code": "\(code)"])
+    }
+
+    /// The operations the file layer names, in the user's language; any other stays as written.
+    private static let operations: [String: MessageID] = [
+        "opening": .systemOpening, "reading": .systemReading, "writing to": .systemWritingTo, "truncating": .systemTruncating,
+        "creating": .systemCreating, "creating the directory": .systemCreatingTheDirectory, "examining": .systemExamining,
+        "locking": .systemLocking, "flushing (fsync)": .systemFlushing, "reading the flags of": .systemReadingTheFlagsOf,
+        "setting O_NONBLOCK on": .systemSettingNonBlocking, "clearing O_NONBLOCK on": .systemClearingNonBlocking,
+        "setting FD_CLOEXEC on": .systemSettingCloseOnExec, "reading the size of": .systemReadingTheSizeOf,
+    ]
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PeachText
 
 /// Why a file the user named (a CSV to import, a configuration file, a SoundFont, an output path)
 /// cannot be used. The description names the path and the problem; callers add what to give instead.
@@ -26,38 +27,46 @@ public enum UserFileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// "/etc is a directory, not a file".
-    public var description: String { path + " " + problem }
+    public var description: String { Self.describe(self) }
 
     /// What is wrong, without the path: "is a directory, not a file".
+    /// What is wrong, without the path: "does not exist". For a message that names the file itself.
     public var problem: String {
-        switch self {
-        case .missing:
-            "does not exist"
-        case .isDirectory:
-            "is a directory, not a file"
+        let described = Self.describe(self)
+        return described.hasPrefix(path + " ") ? String(described.dropFirst(path.count + 1)) : described
+    }
+
+    private static func describe(_ error: UserFileError) -> String {
+        let path = ["path": error.path]
+        switch error {
+        case .missing: return tr(.fileMissing, path)
+        case .isDirectory: return tr(.fileIsDirectory, path)
         case .empty(_, let kind):
-            kind == .regular ? "is an empty file" : "is empty (\(kind.phrase) that gives no data)"
+            return kind == .regular ? tr(.fileEmptyRegular, path) : tr(.fileEmptySpecial, path.merging(["kind": kind.phrase]) { $1 })
         case .notRegular(_, let kind, let endless, let limit):
-            endless ? "is not a regular file but \(kind.phrase), and it gave more than \(Self.size(Int64(limit))) "
-                        + "without ending; reading stopped there"
-                    : "is not a regular file but \(kind.phrase), and nothing was written to it"
-        case .specialFile(_, let kind):
-            "is \(kind.phrase), not a regular file"
-        case .tooLarge(_, let size, let limit):
-            "is \(Self.size(size)), more than the \(Self.size(Int64(limit))) Peach reads"
+            return endless ? tr(.fileEndless, path.merging(["kind": kind.phrase, "limit": size(Int64(limit))]) { $1 })
+                : tr(.fileNothingWritten, path.merging(["kind": kind.phrase]) { $1 })
+        case .specialFile(_, let kind): return tr(.fileSpecial, path.merging(["kind": kind.phrase]) { $1 })
+        case .tooLarge(_, let bytes, let limit):
+            return tr(.fileTooLarge, path.merging(["size": size(bytes), "limit": size(Int64(limit))]) { $1 })
         case .system(let operation, _, let code):
-            "cannot be \(operation): \(String(cString: strerror(code)))"
+            let reason = path.merging(["reason": String(cString: strerror(code))]) { $1 }
+            switch operation {
+            case "examined": return tr(.fileCannotExamine, reason)
+            case "read": return tr(.fileCannotRead, reason)
+            case "opened": return tr(.fileCannotOpen, reason)
+            default: return error.path + " cannot be \(operation): " + String(cString: strerror(code))
+            }
         }
     }
 
-    /// "1.5 MB", "512 bytes".
     static func size(_ bytes: Int64) -> String {
-        if bytes < 1000 { return "\(bytes) bytes" }
+        if bytes < 1000 { return tr(.fileBytes, ["count": "\(bytes)"]) }
         let units = ["kB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1000
         var unit = 0
         while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
         let rounded = (value * 10).rounded() / 10
-        return (rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)") + " " + units[unit]
+        return (rounded == rounded.rounded() ? "\(Int(rounded))" : LocalizedNumber.localizing("\(rounded)")) + " " + units[unit]
     }
 }

@@ -200,6 +200,8 @@ final class RunningPeach: @unchecked Sendable {
     init(directory: String) throws {
         process.executableURL = URL(fileURLWithPath: LaunchBenchmark.peachPath)
         process.arguments = ["--plain", "--synth", "external", "--port", "14:0", "--data-dir", directory]
+        // It parses plain mode's lines, so it asks for them in English, as the README tells scripts to.
+        process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output

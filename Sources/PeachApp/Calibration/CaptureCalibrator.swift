@@ -3,6 +3,7 @@ import PeachALSA
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachText
 
 /// Calibrates a synth Peach cannot render offline (a hardware synth, or any sequencer port) by
 /// playing the calibration sequence to it and recording its audio output through an ALSA capture
@@ -44,7 +45,8 @@ public struct CaptureCalibrator: Sendable {
         } catch let error as PCMCapture.Failure {
             throw Failure(description: error.description)
         }
-        progress("playing \(sequence.probes.count) test notes (\(sequence.durationMilliseconds / 1000) s) while recording \(device)…")
+        progress(tr(.capturePlaying, ["count": "\(sequence.probes.count)", "seconds": "\(sequence.durationMilliseconds / 1000)",
+                                      "device": device]))
         let sent: [Int: UInt64]
         do {
             sent = try await play(sequence, on: sequencer)
@@ -62,25 +64,24 @@ public struct CaptureCalibrator: Sendable {
         }
         let expected = Double(sequence.durationMilliseconds) / 1000 * Double(Self.sampleRate)
         guard Double(samples.count) > 0.8 * expected else {
-            throw Failure(description: "\(device) delivered \(samples.count) frames for \(sequence.durationMilliseconds / 1000) s "
-                          + "of notes: the capture device stopped or is not running at \(Self.sampleRate) Hz")
+            throw Failure(description: tr(.captureTooFewFrames, ["device": device, "frames": "\(samples.count)",
+                                                                 "seconds": "\(sequence.durationMilliseconds / 1000)",
+                                                                 "rate": "\(Self.sampleRate)"]))
         }
         let recording = WAVFile(sampleRate: Double(Self.sampleRate), samples: samples)
-        progress("measuring \(sequence.probes.count) notes…")
+        progress(tr(.captureMeasuring, ["count": "\(sequence.probes.count)"]))
 
         let peak = Self.peakLevelDB(samples, sampleRate: Double(Self.sampleRate))
         guard peak > ToneMeasurer.silenceDB + 20 else {
-            throw Failure(description: "no signal on \(device) (loudest \(Int(peak)) dBFS): check the cable from the synth's "
-                          + "audio output to this input, the synth's volume, and the input's capture level (alsamixer)")
+            throw Failure(description: tr(.captureNoSignal, ["device": device, "peak": "\(Int(peak))"]))
         }
         let clipped = samples.filter { abs($0) >= 0.999 }.count
         guard Double(clipped) < 0.0005 * Double(samples.count) else {
-            throw Failure(description: "the recording clips (\(clipped) samples at full scale): turn the synth's volume "
-                          + "or the input's capture level down and calibrate again")
+            throw Failure(description: tr(.captureClips, ["count": "\(clipped)"]))
         }
         guard let firstProbe = sequence.probes.first, let firstSent = sent[firstProbe.startMilliseconds],
               let firstOnset = recording.firstOnset(fraction: 0.05) else {
-            throw Failure(description: "no note could be found in the recording")
+            throw Failure(description: tr(.captureNoNote))
         }
         let latency = (firstOnset - Double(firstSent - capture.startedAt) / 1e9) * 1000
         // Each probe where it was really sent (the wall clock, anchored at the first note's sound),

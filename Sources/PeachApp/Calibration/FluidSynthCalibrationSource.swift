@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachMIDI
+import PeachText
 
 /// The calibration of FluidSynth with one SoundFont and preset: from the cache when it covers the
 /// training range, else measured now (a few seconds) and stored.
@@ -30,7 +31,7 @@ public struct FluidSynthCalibrationSource: Sendable {
         if !remeasure, let cached = cached() { return cached }
         let measured = try await calibrator.calibrate(progress: progress)
         if let key = cacheKey {
-            do { try cache.save(measured, for: key) } catch { warn("could not store the calibration in \(cache.directory): \(error)") }
+            do { try cache.save(measured, for: key) } catch { warn(tr(.calibrateCannotStore, ["directory": cache.directory, "error": "\(error)"])) }
         }
         return measured
     }

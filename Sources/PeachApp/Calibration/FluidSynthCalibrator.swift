@@ -2,6 +2,7 @@ import Foundation
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachText
 
 /// Calibrates FluidSynth without a sequencer: writes the calibration sequence as a Standard MIDI
 /// File, renders it with `fluidsynth -ni -F` (file rendering, much faster than real time and
@@ -26,7 +27,7 @@ public struct FluidSynthCalibrator: Sendable {
     /// Renders and measures; `progress` gets short status lines.
     public func calibrate(date: Date = Date(), progress: @Sendable (String) -> Void = { _ in }) async throws -> SynthCalibration {
         let sequence = self.sequence
-        progress("rendering \(sequence.probes.count) test notes with FluidSynth…")
+        progress(tr(.calibrationRendering, ["count": "\(sequence.probes.count)"]))
         let recording = try render(sequence.file)
         progress("measuring \(sequence.probes.count) notes…")
         let measurements = ProbeMeasurer.measure(sequence.probes, samples: recording.samples, sampleRate: recording.sampleRate)
@@ -56,7 +57,7 @@ public struct FluidSynthCalibrator: Sendable {
 
     private func render(midi: URL, to wav: URL) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw Failure(description: "\(executable) not found: install FluidSynth (apt-get install fluidsynth)")
+            throw Failure(description: tr(.calibrationFluidSynthMissing, ["executable": executable]))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -70,8 +71,9 @@ public struct FluidSynthCalibrator: Sendable {
         process.waitUntilExit()
         let size = (try? FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int) ?? 0
         guard process.terminationStatus == 0, size > 44 else {
-            throw Failure(description: "fluidsynth could not render the calibration notes (exit \(process.terminationStatus)): "
-                          + String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            throw Failure(description: tr(.calibrationRenderFailed, [
+                "status": "\(process.terminationStatus)",
+                "output": String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)]))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import PeachConfig
 import PeachMIDI
 import PeachStore
+import PeachText
 
 /// At start: when Peach launched FluidSynth, the calibration for its SoundFont and the configured
 /// preset, measured now (with a progress line) the first time that combination is used.
@@ -22,13 +23,13 @@ enum StartupCalibration {
         let source = self.source(soundFont: process.configuration.soundFont, configuration: configuration,
                                  dataDirectory: dataDirectory)
         if let cached = source.cached() { return cached }
-        say("Calibrating FluidSynth for this SoundFont and program (once; a few seconds)…")
+        say(tr(.calibrationStarting))
         do {
-            let measured = try await source.calibration(remeasure: true, progress: { say("calibration: \($0)") }, warn: say)
-            say("FluidSynth \(measured.summary)")
+            let measured = try await source.calibration(remeasure: true, progress: { say(tr(.calibrationProgress, ["step": $0])) }, warn: say)
+            say(tr(.calibrationMeasured, ["summary": measured.summary]))
             return measured
         } catch {
-            say("calibration failed (\(error)); using the built-in FluidSynth profile")
+            say(tr(.calibrationFailedUsingBuiltIn, ["error": "\(error)"]))
             return nil
         }
     }
@@ -37,12 +38,12 @@ enum StartupCalibration {
     static func storedSummary(soundFont requested: String?, configuration: PeachConfiguration,
                               dataDirectory: DataDirectory) -> String {
         guard let soundFont = try? SoundFontLocator().locate(requested: requested ?? configuration.midi.soundFont) else {
-            return "FluidSynth calibration: no SoundFont found"
+            return tr(.calibrationNoSoundFont)
         }
         let source = self.source(soundFont: soundFont, configuration: configuration, dataDirectory: dataDirectory)
-        let preset = "\(URL(fileURLWithPath: soundFont).lastPathComponent), bank \(configuration.midi.bank) program \(configuration.midi.program)"
-        return "FluidSynth calibration (\(preset)): "
-            + (source.cached()?.summary ?? "not yet measured (it runs when Peach first starts FluidSynth, or: peach calibrate)")
+        let preset = tr(.calibrationPreset, ["soundFont": URL(fileURLWithPath: soundFont).lastPathComponent,
+                                             "bank": "\(configuration.midi.bank)", "program": "\(configuration.midi.program)"])
+        return tr(.calibrationStored, ["preset": preset, "summary": source.cached()?.summary ?? tr(.calibrationNotYetMeasured)])
     }
 
     static func source(soundFont: String, configuration: PeachConfiguration, dataDirectory: DataDirectory) -> FluidSynthCalibrationSource {

@@ -1,10 +1,11 @@
 import PeachCore
+import PeachText
 
 /// A usage error: names the bad word and what would have been valid. Exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
-    public var description: String { "peach: \(message)\nTry 'peach --help' for the options." }
+    public var description: String { "peach: \(message)\n" + tr(.usageTryHelp) }
 }
 
 /// Parses `peach [command] [options]`. Options may come before or after the command.
@@ -28,7 +29,7 @@ public enum CommandLineParser {
         func value(for option: String) throws(UsageError) -> String {
             index += 1
             guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw UsageError("option \(option) needs a value")
+                throw UsageError(tr(.usageNeedsValue, ["option": option]))
             }
             return arguments[index]
         }
@@ -42,7 +43,7 @@ public enum CommandLineParser {
             }
             func optionValue() throws(UsageError) -> String {
                 if let inlineValue {
-                    guard !inlineValue.isEmpty else { throw UsageError("option \(word) needs a value") }
+                    guard !inlineValue.isEmpty else { throw UsageError(tr(.usageNeedsValue, ["option": word])) }
                     return inlineValue
                 }
                 return try value(for: word)
@@ -51,8 +52,8 @@ public enum CommandLineParser {
             case "--synth":
                 let name = try optionValue()
                 guard let choice = SynthChoice(rawValue: name.lowercased()) else {
-                    throw UsageError("unknown synth \(Echo.quoted(name)) for --synth; valid choices: "
-                                     + SynthChoice.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw UsageError(tr(.usageUnknownSynth, ["name": Echo.quoted(name),
+                                                             "choices": SynthChoice.allCases.map(\.rawValue).joined(separator: ", ")]))
                 }
                 options.synth = choice
             case "--soundfont": options.soundFont = try optionValue()
@@ -72,8 +73,9 @@ public enum CommandLineParser {
             case "--version", "-V": wantsVersion = true
             default:
                 if word.hasPrefix("-") && word != "-" {
-                    let suggestion = SpellingSuggestion.closest(to: word, in: valueOptions + flagOptions).map { " (did you mean \($0)?)" } ?? ""
-                    throw UsageError("unknown option \(Echo.quoted(word))\(suggestion)")
+                    let suggestion = SpellingSuggestion.closest(to: word, in: valueOptions + flagOptions)
+                        .map { tr(.usageDidYouMean, ["suggestion": $0]) } ?? ""
+                    throw UsageError(tr(.usageUnknownOption, ["option": Echo.quoted(word), "suggestion": suggestion]))
                 }
                 positionals.append(word)
             }
@@ -87,14 +89,15 @@ public enum CommandLineParser {
             calibrate.json = json
             options.command = .calibrate(calibrate)
         } else if calibrate != CalibrateRequest() {
-            throw UsageError("--program, --bank and --capture only go with 'peach calibrate'")
+            throw UsageError(tr(.usageCalibrateOnly))
         }
         return options
     }
 
     private static func number(_ text: String, for option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(option) needs a number from \(range.lowerBound) to \(range.upperBound), not \(Echo.quoted(text))")
+            throw UsageError(tr(.usageNeedsNumber, ["option": option, "lowest": "\(range.lowerBound)",
+                                                    "highest": "\(range.upperBound)", "value": Echo.quoted(text)]))
         }
         return value
     }
@@ -105,13 +108,16 @@ public enum CommandLineParser {
         let name = positionals.first ?? ""
         let rest = Array(positionals.dropFirst())
         guard positionals.first != "", CommandLineSpec.command(named: name) != nil else {
-            let suggestion = SpellingSuggestion.closest(to: name, in: commands).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError("unknown command \(Echo.quoted(name))\(suggestion); commands: \(commands.joined(separator: ", "))")
+            let suggestion = SpellingSuggestion.closest(to: name, in: commands).map { tr(.usageDidYouMean, ["suggestion": "'\($0)'"]) } ?? ""
+            throw UsageError(tr(.usageUnknownCommand, ["command": Echo.quoted(name), "suggestion": suggestion,
+                                                       "commands": commands.joined(separator: ", ")]))
         }
         try rejectOptionsOfOtherCommands(given: (svgPath != nil ? ["--svg"] : []) + (json ? ["--json"] : [])
                                                 + (partial ? ["--partial"] : []), command: name)
         func noMoreThan(_ count: Int) throws(UsageError) {
-            guard rest.count <= count else { throw UsageError("unexpected argument \(Echo.quoted(rest[count])) after '\(name)'") }
+            guard rest.count <= count else {
+                throw UsageError(tr(.usageUnexpectedArgument, ["argument": Echo.quoted(rest[count]), "command": name]))
+            }
         }
         switch name {
         case "":
@@ -121,13 +127,13 @@ public enum CommandLineParser {
             return .ports
         case "profile":
             try noMoreThan(0)
-            if json && svgPath != nil { throw UsageError("'profile' takes --svg FILE or --json, not both") }
+            if json && svgPath != nil { throw UsageError(tr(.usageSvgOrJson)) }
             return .profile(svgPath: svgPath, json: json)
         case "export":
             try noMoreThan(1)
             return .export(path: rest.first.flatMap { $0 == "-" ? nil : $0 })
         case "import":
-            guard let path = rest.first else { throw UsageError("'import' needs the CSV file to read: peach import FILE [--partial]") }
+            guard let path = rest.first else { throw UsageError(tr(.usageImportNeedsFile)) }
             try noMoreThan(1)
             return .importCSV(path: path, partial: partial)
         case "calibrate":
@@ -141,13 +147,13 @@ public enum CommandLineParser {
         case "__completion":
             let shells = ShellCompletion.Shell.allCases.map(\.rawValue)
             guard let word = rest.first, let shell = ShellCompletion.Shell(rawValue: word) else {
-                throw UsageError("'__completion' needs the shell: \(shells.joined(separator: " or "))")
+                throw UsageError(tr(.usageCompletionNeedsShell, ["shells": shells.joined(separator: tr(.usageOr))]))
             }
             try noMoreThan(1)
             return .completion(shell)
         default:
             // In the table but not parsed here: a programming error a test catches (every table entry parses).
-            throw UsageError("command '\(name)' is not available in this build")
+            throw UsageError(tr(.usageNotInThisBuild, ["command": name]))
         }
     }
 
@@ -156,7 +162,8 @@ public enum CommandLineParser {
         for option in given {
             let owners = CommandLineSpec.commands.filter { $0.options.contains(option) }.map(\.name)
             guard !owners.isEmpty, !owners.contains(command) else { continue }
-            throw UsageError("\(option) only goes with " + owners.map { "'peach \($0)'" }.joined(separator: " or "))
+            throw UsageError(tr(.usageOptionOnlyWith, ["option": option,
+                                                       "commands": owners.map { "'peach \($0)'" }.joined(separator: tr(.usageOr))]))
         }
     }
 }

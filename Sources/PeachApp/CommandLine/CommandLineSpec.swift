@@ -1,106 +1,96 @@
+import PeachText
+
 /// The one description of Peach's command line. `peach --help`, the man page peach(1), the bash and
 /// zsh completions and the parser's lists of options are all rendered from it, so they cannot
 /// disagree. To add a command: one `CommandSpec` here, one `PeachCommand` case, one parser case,
-/// one dispatch in `PeachApp.main`. Hidden commands (`__man`, …) parse but are listed nowhere.
+/// one dispatch in `PeachApp.main`. Hidden commands (`__man`, …) parse but are listed nowhere. The texts come
+/// from the catalog (po/), in the language of the locale; names, options and placeholders are the same in all.
 enum CommandLineSpec {
-    static let summary = "An ear trainer that plays its notes on a real synthesizer, measured in cents."
+    static var summary: String { tr(.appSummary) }
 
     /// The man page's DESCRIPTION, one paragraph per element.
-    static let description = [
-        "Peach trains pitch discrimination (two notes: was the second higher or lower?) with an adaptive difficulty "
-            + "and a per-note perceptual profile, and pitch matching (tune a note until it matches a reference, with a "
-            + "MIDI knob or the keyboard), in unison and in intervals, and timing (compare timing: was the fourth click "
-            + "early or late?; fill the gap: tap into the silent step of a steady grid). It makes no sound itself: it sends MIDI through the ALSA sequencer to a "
-            + "hardware synth, or to FluidSynth with a SoundFont, which it starts when no synth is connected.",
-        "Without a command, Peach opens the full-screen trainer; when standard input or output is not a terminal, "
-            + "or with --plain, it reads one command per line instead (for screen readers and scripts).",
-    ]
+    static var description: [String] { [tr(.helpDescriptionTraining), tr(.helpDescriptionModes)] }
 
-    static let commands: [CommandSpec] = [
-        CommandSpec(name: "", arguments: "", summary: ["open the trainer (full-screen; line mode when not on a terminal)"]),
-        CommandSpec(name: "ports", summary: ["list MIDI ports like 'aconnect -l' and show which Peach would use"]),
-        CommandSpec(name: "profile", arguments: "[--svg FILE] [--json]",
-                    summary: ["print your perceptual profile (thresholds with 95 % intervals), write it as an SVG",
-                              "chart to FILE, or print it as JSON for scripts (--json)"], options: ["--svg", "--json"]),
-        CommandSpec(name: "export", arguments: "[FILE]", argumentCompletion: .file,
-                    summary: ["export your training history as CSV (iOS Peach format 3); stdout without FILE"]),
-        CommandSpec(name: "import", arguments: "FILE [--partial]", argumentCompletion: .file,
-                    summary: ["import a CSV export; nothing is written unless the whole file is valid",
-                              "(--partial imports the valid rows and reports the others)"], options: ["--partial"]),
-        CommandSpec(name: "calibrate", arguments: "[--program N] [--bank N] [--json] [--capture DEV]",
-                    summary: ["measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the",
-                              "SoundFont and preset, store it and print it; --program N, --bank N choose the",
-                              "preset (default: the configured one), --json prints the figures as JSON;",
-                              "--capture DEV: a hardware synth instead, played on --port (or the synth found)",
-                              "and recorded through the ALSA capture device DEV (arecord -l lists them)"],
-                    options: ["--program", "--bank", "--json", "--capture"]),
-        CommandSpec(name: "help", summary: ["print this usage summary (like --help)"]),
-        CommandSpec(name: "__man", summary: ["print the man page peach(1) as roff"], hidden: true),
-        CommandSpec(name: "__completion", arguments: "bash|zsh", summary: ["print a shell completion script"], hidden: true),
-    ]
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "", arguments: "", summary: lines(.helpCommandTrainer)),
+            CommandSpec(name: "ports", summary: lines(.helpCommandPorts)),
+            CommandSpec(name: "profile", arguments: "[--svg FILE] [--json]", summary: lines(.helpCommandProfile),
+                        options: ["--svg", "--json"]),
+            CommandSpec(name: "export", arguments: "[FILE]", argumentCompletion: .file, summary: lines(.helpCommandExport)),
+            CommandSpec(name: "import", arguments: "FILE [--partial]", argumentCompletion: .file,
+                        summary: lines(.helpCommandImport), options: ["--partial"]),
+            CommandSpec(name: "calibrate", arguments: "[--program N] [--bank N] [--json] [--capture DEV]",
+                        summary: lines(.helpCommandCalibrate), options: ["--program", "--bank", "--json", "--capture"]),
+            CommandSpec(name: "help", summary: lines(.helpCommandHelp)),
+            CommandSpec(name: "__man", summary: lines(.helpCommandMan), hidden: true),
+            CommandSpec(name: "__completion", arguments: "bash|zsh", summary: lines(.helpCommandCompletion), hidden: true),
+        ]
+    }
 
-    static let options: [OptionSpec] = [
-        OptionSpec("--synth", value: "auto|fluidsynth|external", completion: .choices(SynthChoice.allCases.map(\.rawValue)),
-                   summary: ["auto (default): play to a synth port if one exists, else start FluidSynth;",
-                             "fluidsynth: always start FluidSynth; external: never start it"]),
-        OptionSpec("--soundfont", value: "FILE", completion: .file,
-                   summary: ["SoundFont for FluidSynth (default /usr/share/sounds/sf2/default-GM.sf2,",
-                             "else FluidR3_GM.sf2 from the fluid-soundfont-gm package)"]),
-        OptionSpec("--audio-driver", value: "NAME", completion: .choices(["pipewire", "pulseaudio", "alsa", "jack"]),
-                   summary: ["FluidSynth audio driver (pipewire, pulseaudio, alsa, jack; default: best available)"]),
-        OptionSpec("--port", value: "ADDR", completion: .outputPort,
-                   summary: ["MIDI output, as aconnect accepts it: 128:0, 128, or a client or port name"]),
-        OptionSpec("--input", value: "ADDR", completion: .inputPort,
-                   summary: ["MIDI controller input (default: every hardware input that is not a synth)"]),
-        OptionSpec("--config", value: "FILE", completion: .file,
-                   summary: ["configuration file (default $XDG_CONFIG_HOME/peach/peach.conf)"]),
-        OptionSpec("--data-dir", value: "DIR", completion: .directory,
-                   summary: ["training data directory (default $XDG_DATA_HOME/peach; also PEACH_DATA_DIR)"]),
-        OptionSpec("--plain", summary: ["line mode: one line per event, single-line commands (for screen readers and scripts)"]),
-        OptionSpec("--svg", value: "FILE", completion: .file, summary: ["with profile: write the chart as SVG to FILE"]),
-        OptionSpec("--json", summary: ["with profile or calibrate: print the figures as JSON (profile's shape in the README)"]),
-        OptionSpec("--program", value: "N", summary: ["with calibrate: the preset's program number (0-127)"]),
-        OptionSpec("--bank", value: "N", summary: ["with calibrate: the preset's bank number (0-127)"]),
-        OptionSpec("--capture", value: "DEV", summary: ["with calibrate: the ALSA capture device to record a hardware synth from"]),
-        OptionSpec("--partial", summary: ["with import: import the valid rows and report the others"]),
-        OptionSpec("--help", short: "-h", summary: ["print this usage summary"]),
-        OptionSpec("--version", short: "-V", summary: ["print the version"]),
-    ]
+    static var options: [OptionSpec] {
+        [
+            OptionSpec("--synth", value: "auto|fluidsynth|external", completion: .choices(SynthChoice.allCases.map(\.rawValue)),
+                       summary: lines(.helpOptionSynth)),
+            OptionSpec("--soundfont", value: "FILE", completion: .file, summary: lines(.helpOptionSoundfont)),
+            OptionSpec("--audio-driver", value: "NAME", completion: .choices(["pipewire", "pulseaudio", "alsa", "jack"]),
+                       summary: lines(.helpOptionAudioDriver)),
+            OptionSpec("--port", value: "ADDR", completion: .outputPort, summary: lines(.helpOptionPort)),
+            OptionSpec("--input", value: "ADDR", completion: .inputPort, summary: lines(.helpOptionInput)),
+            OptionSpec("--config", value: "FILE", completion: .file, summary: lines(.helpOptionConfig)),
+            OptionSpec("--data-dir", value: "DIR", completion: .directory, summary: lines(.helpOptionDataDir)),
+            OptionSpec("--plain", summary: lines(.helpOptionPlain)),
+            OptionSpec("--svg", value: "FILE", completion: .file, summary: lines(.helpOptionSvg)),
+            OptionSpec("--json", summary: lines(.helpOptionJson)),
+            OptionSpec("--program", value: "N", summary: lines(.helpOptionProgram)),
+            OptionSpec("--bank", value: "N", summary: lines(.helpOptionBank)),
+            OptionSpec("--capture", value: "DEV", summary: lines(.helpOptionCapture)),
+            OptionSpec("--partial", summary: lines(.helpOptionPartial)),
+            OptionSpec("--help", short: "-h", summary: lines(.helpOptionHelp)),
+            OptionSpec("--version", short: "-V", summary: lines(.helpOptionVersion)),
+        ]
+    }
 
-    static let exitStatus: [(code: Int32, meaning: String, detail: String)] = [
-        (0, "ok", "the command did what it was asked."),
-        (1, "runtime error", "a file, the sequencer, FluidSynth or the training history failed; the message says why."),
-        (2, "usage error", "an unknown command or option, or a missing value."),
-    ]
+    static var exitStatus: [(code: Int32, meaning: String, detail: String)] {
+        [
+            (0, tr(.helpExitOk), tr(.helpExitOkDetail)),
+            (1, tr(.helpExitRuntime), tr(.helpExitRuntimeDetail)),
+            (2, tr(.helpExitUsage), tr(.helpExitUsageDetail)),
+        ]
+    }
 
-    static let files: [(path: String, meaning: String)] = [
-        ("$XDG_CONFIG_HOME/peach/peach.conf (~/.config/peach/peach.conf)",
-         "the configuration file (or --config FILE); see CONFIGURATION. Re-read when it changes; the Settings screen writes it."),
-        ("$XDG_DATA_HOME/peach/training.log (~/.local/share/peach/training.log)",
-         "the training history (or --data-dir DIR, or PEACH_DATA_DIR): an append-only, tab-separated log, "
-            + "one record per line, each fsynced before the trial's feedback ends."),
-        ("$XDG_DATA_HOME/peach/training.log.corrupt",
-         "a torn last line (power loss) is moved here, never deleted."),
-        ("$XDG_DATA_HOME/peach/training.lock",
-         "one trainer at a time per data directory; export and profile read while it runs."),
-        ("/usr/share/sounds/sf2/default-GM.sf2", "the SoundFont FluidSynth loads unless --soundfont says otherwise."),
-    ]
+    static var files: [(path: String, meaning: String)] {
+        [
+            ("$XDG_CONFIG_HOME/peach/peach.conf (~/.config/peach/peach.conf)", tr(.helpFileConfig)),
+            ("$XDG_DATA_HOME/peach/training.log (~/.local/share/peach/training.log)", tr(.helpFileLog)),
+            ("$XDG_DATA_HOME/peach/training.log.corrupt", tr(.helpFileCorrupt)),
+            ("$XDG_DATA_HOME/peach/training.lock", tr(.helpFileLock)),
+            ("/usr/share/sounds/sf2/default-GM.sf2", tr(.helpFileSoundfont)),
+        ]
+    }
 
-    static let environment: [(name: String, meaning: String)] = [
-        ("PEACH_DATA_DIR", "the training data directory, unless --data-dir is given."),
-        ("XDG_CONFIG_HOME", "where peach/peach.conf is looked for (default ~/.config)."),
-        ("XDG_DATA_HOME", "where the peach data directory is (default ~/.local/share)."),
-    ]
+    static var environment: [(name: String, meaning: String)] {
+        [
+            ("PEACH_DATA_DIR", tr(.helpEnvironmentDataDir)),
+            ("XDG_CONFIG_HOME", tr(.helpEnvironmentConfigHome)),
+            ("XDG_DATA_HOME", tr(.helpEnvironmentDataHome)),
+        ]
+    }
 
-    static let examples: [(command: String, meaning: String)] = [
-        ("peach", "train in the full-screen trainer, with a synth port if there is one, else FluidSynth."),
-        ("peach --port 20:0", "play to sequencer port 20:0."),
-        ("peach --synth fluidsynth --soundfont ~/sf2/MyPiano.sf2", "always start FluidSynth, with your own SoundFont."),
-        ("peach --input \"nanoKONTROL\"", "take the tuning knob from this controller."),
-        ("peach profile --svg profile.svg", "write your perceptual profile as an SVG chart."),
-        ("peach export history.csv", "export the history as an iOS Peach CSV."),
-        ("peach import iphone.csv --partial", "merge an iOS Peach export, skipping invalid rows."),
-    ]
+    static var examples: [(command: String, meaning: String)] {
+        [
+            ("peach", tr(.helpExampleTrain)),
+            ("peach --port 20:0", tr(.helpExamplePort)),
+            ("peach --synth fluidsynth --soundfont ~/sf2/MyPiano.sf2", tr(.helpExampleSoundfont)),
+            ("peach --input \"nanoKONTROL\"", tr(.helpExampleInput)),
+            ("peach profile --svg profile.svg", tr(.helpExampleSvg)),
+            ("peach export history.csv", tr(.helpExampleExport)),
+            ("peach import iphone.csv --partial", tr(.helpExampleImport)),
+        ]
+    }
+
+    /// A catalog text's lines as --help prints them (the man page joins them into one paragraph).
+    private static func lines(_ id: MessageID) -> [String] { tr(id).components(separatedBy: "\n") }
 
     static let seeAlso = ["aconnect(1)", "fluidsynth(1)"]
 

@@ -1,18 +1,21 @@
+import PeachText
+
 /// `peach --help`, rendered from `CommandLineSpec` (the man page is rendered from the same table).
 enum HelpText {
     static var usage: String {
-        var lines = ["Usage: peach [COMMAND] [OPTIONS]", "", CommandLineSpec.summary, "", "Commands:"]
+        var lines = [tr(.helpUsage), "", CommandLineSpec.summary, "", tr(.helpCommands)]
         for command in CommandLineSpec.visibleCommands {
-            let label = command.name.isEmpty ? "(none)" : ([command.name, command.arguments].filter { !$0.isEmpty }.joined(separator: " "))
+            let label = command.name.isEmpty ? tr(.helpNoCommand) : ([command.name, command.arguments].filter { !$0.isEmpty }.joined(separator: " "))
             lines += entry(label, command.summary)
         }
-        lines += ["", "Options:"]
+        lines += ["", tr(.helpOptions)]
         for option in CommandLineSpec.options {
             lines += entry(label(of: option), option.summary)
         }
         lines.append("")
-        lines.append("Exit status: " + CommandLineSpec.exitStatus.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ") + ".")
-        lines.append("The configuration keys, files and examples are in the manual: man peach.")
+        lines.append(tr(.helpExitStatus, ["statuses": CommandLineSpec.exitStatus.map { "\($0.code) \($0.meaning)" }
+            .joined(separator: ", ")]))
+        lines.append(tr(.helpSeeManual))
         return lines.joined(separator: "\n")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachDisciplines
+import PeachText
 
 /// The man page peach(1) as roff (`peach __man`), rendered from `CommandLineSpec` like `--help`,
 /// with every configuration key from `ConfigSchema`. `scripts/install` writes it to
@@ -9,37 +10,33 @@ import PeachDisciplines
 enum ManPage {
     static func roff(version: String) -> String {
         var page = [
-            ".TH PEACH 1 \"\" \"peach \(version)\" \"User Commands\"",
+            ".TH PEACH 1 \"\" \"peach \(version)\" \"\(tr(.manUserCommands))\"",
             // Left-aligned and unhyphenated: paths and option names must never be split.
             ".nh",
             ".ad l",
-            ".SH NAME",
+            ".SH " + tr(.manName),
             "peach \\- " + text(lowercaseFirst(CommandLineSpec.summary.dropLast())),
-            ".SH SYNOPSIS",
+            ".SH " + tr(.manSynopsis),
             ".B peach",
-            "[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]",
-            ".SH DESCRIPTION",
+            "[\\fI\(tr(.manCommandPlaceholder))\\fR] [\\fI\(tr(.manOptionsPlaceholder))\\fR]",
+            ".SH " + tr(.manDescription),
         ]
         page += paragraphs(CommandLineSpec.description + [trainingModes])
 
-        page.append(".SH COMMANDS")
+        page.append(".SH " + tr(.manCommands))
         for command in CommandLineSpec.visibleCommands {
-            let tag = command.name.isEmpty ? "(no command)" : bold(command.name) + arguments(command.arguments)
+            let tag = command.name.isEmpty ? tr(.manNoCommand) : bold(command.name) + arguments(command.arguments)
             page += [".TP", tag, text(command.summary.joined(separator: " "))]
         }
 
-        page.append(".SH OPTIONS")
+        page.append(".SH " + tr(.manOptions))
         for option in CommandLineSpec.options {
             let names = option.spellings.reversed().map(bold).joined(separator: ", ")
             page += [".TP", names + (option.value.map { " " + italic($0) } ?? ""), text(option.summary.joined(separator: " "))]
         }
 
-        page.append(".SH CONFIGURATION")
-        page += paragraphs([
-            "The configuration file has key = value lines in [sections]; # starts a comment. Every key is optional: a "
-                + "missing key uses its default, an invalid value is reported (file, line, key, value and what is "
-                + "allowed) and replaced by its default. Changes apply from the next trial on.",
-        ])
+        page.append(".SH " + tr(.manConfiguration))
+        page += paragraphs([tr(.manConfigurationIntro)])
         var section = ""
         for key in ConfigSchema.all {
             if key.section != section {
@@ -48,24 +45,24 @@ enum ManPage {
             }
             let allowed: String
             if case .text(let emptyMeans) = key.kind, key.defaultValue == .text("") {
-                allowed = "Default: empty (\(emptyMeans))."
+                allowed = tr(.manDefaultEmpty, ["meaning": emptyMeans])
             } else {
-                allowed = "Allowed: \(key.kind.allowedDescription). Default: \(key.defaultValue)."
+                allowed = tr(.manAllowedAndDefault, ["allowed": key.kind.allowedDescription, "default": "\(key.defaultValue)"])
             }
-            page += [".TP", bold(key.name), text(key.documentation + " " + allowed)]
+            page += [".TP", bold(key.name), text(key.localizedDocumentation + " " + allowed)]
         }
 
-        page.append(".SH FILES")
+        page.append(".SH " + tr(.manFiles))
         for file in CommandLineSpec.files { page += [".TP", italic(file.path), text(file.meaning)] }
-        page.append(".SH ENVIRONMENT")
+        page.append(".SH " + tr(.manEnvironment))
         for variable in CommandLineSpec.environment { page += [".TP", bold(variable.name), text(variable.meaning)] }
-        page.append(".SH EXIT STATUS")
+        page.append(".SH " + tr(.manExitStatus))
         for status in CommandLineSpec.exitStatus { page += [".TP", bold(String(status.code)), text(status.meaning + ": " + status.detail)] }
-        page.append(".SH EXAMPLES")
+        page.append(".SH " + tr(.manExamples))
         for example in CommandLineSpec.examples {
             page += [".TP", bold(example.command), text(lowercaseFirst(example.meaning))]
         }
-        page += [".SH SEE ALSO", CommandLineSpec.seeAlso.map { reference in
+        page += [".SH " + tr(.manSeeAlso), CommandLineSpec.seeAlso.map { reference in
             let parts = reference.split(separator: "(")
             return bold(String(parts[0])) + "(" + parts[1]
         }.joined(separator: ", ")]
@@ -76,10 +73,16 @@ enum ManPage {
 
     /// Every registered discipline's modes, from the registry: a new discipline is in the manual by itself.
     static var trainingModes: String {
-        "Training modes (their Start-menu entries, with the words that start them in plain mode): "
-            + Disciplines.modes.map { mode in
-                mode.menuTitle.replacingOccurrences(of: "Start ", with: "") + " (" + mode.plainWords[0] + ")"
-            }.joined(separator: ", ") + "."
+        tr(.helpTrainingModes, ["modes": Disciplines.modes.map { mode in
+            modeName(mode.menuTitle) + " (" + mode.plainWords[0] + ")"
+        }.joined(separator: ", ")])
+    }
+
+    /// "Start comparison training" → "comparison training"; "Tonhöhenvergleich starten" → "Tonhöhenvergleich".
+    private static func modeName(_ menuTitle: String) -> String {
+        if menuTitle.hasPrefix("Start ") { return String(menuTitle.dropFirst("Start ".count)) }
+        if menuTitle.hasSuffix(" starten") { return String(menuTitle.dropLast(" starten".count)) }
+        return menuTitle
     }
 
     private static func paragraphs(_ texts: [String]) -> [String] {

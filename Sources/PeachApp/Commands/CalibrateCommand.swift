@@ -3,6 +3,7 @@ import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachText
 
 /// `peach calibrate`: measures FluidSynth with the SoundFont and preset Peach would use, stores the
 /// result in the data directory (the trainer then uses it) and prints it.
@@ -16,7 +17,7 @@ public enum CalibrateCommand {
         switch synth {
         case .none, .fluidsynth: break
         case .auto, .external:
-            console.err("peach: 'peach calibrate' measures FluidSynth by rendering offline; use --synth fluidsynth (or leave --synth out)\n")
+            console.err("peach: " + tr(.calibrateOfflineOnly) + "\n")
             return 2
         }
         let midi = configuration.midi
@@ -41,13 +42,15 @@ public enum CalibrateCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 console.out(String(decoding: try encoder.encode(CalibrationRecord(calibration)), as: UTF8.self) + "\n")
             } else {
-                let title = "\(calibration.synthName), \(URL(fileURLWithPath: soundFontPath).lastPathComponent), "
-                    + "bank \(instrument.bankMSB) program \(instrument.program), bend range \(bendRange)"
+                let title = tr(.calibrateFluidSynthTitle, ["synth": calibration.synthName,
+                                                           "soundFont": URL(fileURLWithPath: soundFontPath).lastPathComponent,
+                                                           "bank": "\(instrument.bankMSB)", "program": "\(instrument.program)",
+                                                           "range": "\(bendRange)"])
                 console.out(([title] + CalibrationReport.lines(calibration)).joined(separator: "\n") + "\n")
             }
             return 0
         } catch {
-            console.err("peach: calibration failed: \(error)\n")
+            console.err("peach: " + tr(.calibrateFailed, ["error": "\(error)"]) + "\n")
             return 1
         }
     }

@@ -4,6 +4,7 @@ import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachText
 
 /// `peach calibrate --capture DEVICE`: plays the calibration sequence to a synth port and records
 /// the synth's audio through an ALSA capture device; stores the result under the synth's client name.
@@ -29,7 +30,7 @@ enum CaptureCalibrateCommand {
             } else if let found = SynthSelection.choose(from: ports, ownClient: sequencer.ownClient) {
                 destination = found
             } else {
-                console.err("peach: no synth port found to calibrate: name it with --port ADDR (see 'peach ports')\n")
+                console.err("peach: " + tr(.calibrateNoSynthPort) + "\n")
                 return 1
             }
             try await sequencer.connectOutput(to: destination.address)
@@ -42,24 +43,26 @@ enum CaptureCalibrateCommand {
                 try cache.save(result.calibration, for: CalibrationCache.key(synth: destination.clientName, instrument: instrument,
                                                                              bendRange: bendRange))
             } catch {
-                console.err("peach: could not store the calibration in \(cache.directory): \(error)\n")
+                console.err("peach: " + tr(.calibrateCannotStore, ["directory": cache.directory, "error": "\(error)"]) + "\n")
             }
             if request.json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 console.out(String(decoding: try encoder.encode(CalibrationRecord(result.calibration)), as: UTF8.self) + "\n")
             } else {
-                let title = "\(destination.clientName) (\(destination.address)), recorded from \(device), "
-                    + "bank \(instrument.bankMSB) program \(instrument.program), bend range \(bendRange)"
-                let level = "  signal       latency \(SynthCalibration.format(result.latencyMilliseconds, decimals: 1)) ms note-on to sound, "
-                    + "peak \(SynthCalibration.format(result.peakLevelDB, decimals: 1)) dBFS"
-                    + (result.overruns > 0 ? ", \(result.overruns) capture overruns (gaps)" : "")
+                let title = tr(.calibrateCaptureTitle, ["synth": destination.clientName, "address": "\(destination.address)",
+                                                        "device": device, "bank": "\(instrument.bankMSB)",
+                                                        "program": "\(instrument.program)", "range": "\(bendRange)"])
+                let level = tr(.calibrateSignal, [
+                    "latency": LocalizedNumber.localizing(SynthCalibration.format(result.latencyMilliseconds, decimals: 1)),
+                    "peak": LocalizedNumber.localizing(SynthCalibration.format(result.peakLevelDB, decimals: 1))])
+                    + (result.overruns > 0 ? tr(.calibrateOverruns, ["count": "\(result.overruns)"]) : "")
                 console.out(([title] + CalibrationReport.lines(result.calibration) + [level]).joined(separator: "\n") + "\n")
             }
             return 0
         } catch {
             try? await sequencer.send(SynthSetup.silence([CalibrationSequence.keyChannel, CalibrationSequence.sweepChannel]))
-            console.err("peach: calibration failed: \(error)\n")
+            console.err("peach: " + tr(.calibrateFailed, ["error": "\(error)"]) + "\n")
             return 1
         }
     }

@@ -3,19 +3,29 @@ import PeachCore
 import PeachDisciplines
 import PeachFiles
 import PeachStore
+import PeachText
 
 /// `peach export [FILE]`: the whole history as iOS Peach CSV (format 3), to FILE or standard output.
 /// Reads without the writer's lock, so it works while a trainer is running. A file is written under
 /// a temporary name and renamed, so an interrupted export never leaves half a file behind; a FIFO
 /// or device (`/dev/stdout`) is written in place, never replaced.
 public enum ExportCommand {
+    /// "2 threshold-test results": the registry names the records the CSV cannot hold in English; the one it has
+    /// (threshold tests) is said in the user's language.
+    static func leftOutRecords(_ entry: (recordName: String, count: Int)) -> String {
+        guard entry.recordName == "threshold-test result" else {
+            return "\(entry.count) \(entry.recordName)\(entry.count == 1 ? "" : "s")"
+        }
+        return tr(count: entry.count, one: .exportThresholdTestResultsOne, other: .exportThresholdTestResultsOther)
+    }
+
+
     public static func run(directory: DataDirectory, path: String?, console: Console) -> Int32 {
         let special: FileKind?
         do {
             special = try path.map(UserFile.outputTarget) ?? nil
         } catch {
-            console.err("peach: \(error). Give a file name, e.g. \(error.path)/peach.csv, or leave FILE out "
-                        + "to write to standard output.\n")
+            console.err("peach: " + tr(.exportGiveFileName, ["error": "\(error)", "directory": error.path]) + "\n")
             return 1
         }
         guard let contents = HistoryReader.read(directory, console: console) else { return 1 }
@@ -24,21 +34,20 @@ public enum ExportCommand {
         let leftOut = exporter.leftOut(contents.records)
         let exported = contents.records.count - leftOut.reduce(0) { $0 + $1.count }
         // iOS format 3 has no row for some records (threshold-test results): say so rather than drop them silently.
-        let note = leftOut.isEmpty ? "" : " (left out "
-            + leftOut.map { "\($0.count) \($0.recordName)\($0.count == 1 ? "" : "s")" }.joined(separator: ", ")
-            + ": the CSV format has no row for them; their trials are exported)"
-        let progress = { (done: Int, total: Int) in reporter.update("exporting", unit: "records", done: done, total: total) }
+        let note = leftOut.isEmpty ? "" : tr(.exportLeftOut, ["records": leftOut.map(Self.leftOutRecords).joined(separator: ", ")])
+        let progress = { (done: Int, total: Int) in
+            reporter.update(tr(.exportExporting), unit: tr(.exportRecords), done: done, total: total)
+        }
         guard let path else {
             exporter.export(contents.records, progress: progress) { (chunk: String) in console.out(chunk) }
             reporter.finishLine()
-            console.err("peach: exported \(exported) records\(note)\n")
+            console.err("peach: " + tr(.exportExported, ["count": "\(exported)", "note": note]) + "\n")
             return 0
         }
         let target = special == nil ? path + ".partial" : path
         guard special != nil || FileManager.default.createFile(atPath: target, contents: nil),
               let handle = FileHandle(forWritingAtPath: target) else {
-            console.err("peach: cannot create \(target): \(String(cString: strerror(errno))). "
-                        + "Choose a writable place, or leave FILE out to write to standard output.\n")
+            console.err("peach: " + tr(.exportCannotCreate, ["path": target, "reason": String(cString: strerror(errno))]) + "\n")
             return 1
         }
         do {
@@ -56,11 +65,11 @@ public enum ExportCommand {
             reporter.finishLine()
             try? handle.close()
             if special == nil { unlink(target) }
-            console.err("peach: cannot write \(path): \(error.localizedDescription). Nothing was exported.\n")
+            console.err("peach: " + tr(.exportCannotWrite, ["path": path, "reason": error.localizedDescription]) + "\n")
             return 1
         }
         reporter.finishLine()
-        console.err("peach: exported \(exported) records to \(path)\(note)\n")
+        console.err("peach: " + tr(.exportExportedTo, ["count": "\(exported)", "path": path, "note": note]) + "\n")
         return 0
     }
 }

@@ -1,6 +1,7 @@
 import PeachCore
 import PeachDisciplines
 import PeachStore
+import PeachText
 
 /// The read-only commands' way into the history: no lock (a trainer may be running), warnings
 /// about damaged lines printed, nil after printing why it could not be read.
@@ -8,10 +9,10 @@ enum HistoryReader {
     static func read(_ directory: DataDirectory, console: Console) -> LogContents? {
         do {
             let contents = try TrainingLog.read(directory, codecs: Disciplines.codecs)
-            contents.warnings.forEach { console.err("peach: warning: \($0)\n") }
+            contents.warnings.forEach { console.err("peach: " + tr(.commandWarning, ["warning": "\($0)"]) + "\n") }
             return contents
         } catch {
-            console.err("peach: cannot read the training history: \(error)\n")
+            console.err("peach: " + tr(.commandCannotReadHistory, ["error": "\(error)"]) + "\n")
             return nil
         }
     }
@@ -21,10 +22,10 @@ enum HistoryReader {
     static func read(_ directory: DataDirectory, console: Console, each: (TrainingRecord) -> Void) -> Bool {
         do {
             let warnings = try TrainingLog.read(directory, codecs: Disciplines.codecs, each: each)
-            warnings.forEach { console.err("peach: warning: \($0)\n") }
+            warnings.forEach { console.err("peach: " + tr(.commandWarning, ["warning": "\($0)"]) + "\n") }
             return true
         } catch {
-            console.err("peach: cannot read the training history: \(error)\n")
+            console.err("peach: " + tr(.commandCannotReadHistory, ["error": "\(error)"]) + "\n")
             return false
         }
     }

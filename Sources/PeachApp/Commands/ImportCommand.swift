@@ -4,6 +4,7 @@ import PeachDisciplines
 import PeachFormats
 import PeachFiles
 import PeachStore
+import PeachText
 
 /// `peach import FILE [--partial]`: merges an iOS Peach CSV into the history. Takes the writer's
 /// lock (a running trainer makes it refuse clearly), checks the whole file before writing anything,
@@ -19,7 +20,7 @@ public enum ImportCommand {
         do {
             data = try UserFile.read(path, limit: sizeLimit)
         } catch {
-            console.err("peach: \(error). Give the path of a CSV file exported by Peach (format \(PeachCSVFormat.version)).\n")
+            console.err("peach: " + tr(.importGivePath, ["error": "\(error)", "version": "\(PeachCSVFormat.version)"]) + "\n")
             return 1
         }
         let log: TrainingLog
@@ -27,16 +28,16 @@ public enum ImportCommand {
         do {
             (log, existing) = try TrainingLog.openForWriting(directory, codecs: Disciplines.codecs)
         } catch {
-            console.err("peach: cannot open the training history for writing: \(error)\n")
+            console.err("peach: " + tr(.importCannotOpenHistory, ["error": "\(error)"]) + "\n")
             return 1
         }
-        existing.warnings.forEach { console.err("peach: warning: \($0)\n") }
+        existing.warnings.forEach { console.err("peach: " + tr(.commandWarning, ["warning": "\($0)"]) + "\n") }
         let progress = ProgressReporter(console: console)
         do {
             let summary = try CSVImporter(codecs: Disciplines.codecs).importCSV(data, into: log, existing: existing.records, partial: partial) { step in
                 switch step.phase {
-                case .checking: progress.update("checking", unit: "rows", done: step.done, total: step.total)
-                case .saving: progress.update("saving", unit: "records", done: step.done, total: step.total)
+                case .checking: progress.update(tr(.importChecking), unit: tr(.importRows), done: step.done, total: step.total)
+                case .saving: progress.update(tr(.importSaving), unit: tr(.exportRecords), done: step.done, total: step.total)
                 }
             }
             progress.finishLine()
@@ -46,7 +47,7 @@ public enum ImportCommand {
             progress.finishLine()
             console.err("peach: \(path): \(error)\n")
             if case .invalidRows = error {
-                console.err("peach: nothing was imported. Fix those rows, or import the valid ones with --partial.\n")
+                console.err("peach: " + tr(.importNothingImported) + "\n")
             }
             return 1
         }

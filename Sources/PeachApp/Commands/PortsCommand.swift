@@ -1,5 +1,6 @@
 import PeachALSA
 import PeachMIDI
+import PeachText
 
 /// `peach ports`: every sequencer port as `aconnect -l` would show it, and what Peach would use.
 public enum PortsCommand {
@@ -17,17 +18,16 @@ public enum PortsCommand {
         do {
             let ports = try await sequencer.ports().filter { $0.address.client != sequencer.ownClient }
             let resolver = PortResolver(ports: ports, ownClient: sequencer.ownClient)
-            console.out("Synths and other ports that accept notes:\n" + PortListing.lines(resolver.candidates(for: .destination)) + "\n")
-            console.out("Controllers and other ports that send events:\n" + PortListing.lines(resolver.candidates(for: .source)) + "\n\n")
+            console.out(tr(.portsDestinations) + "\n" + PortListing.lines(resolver.candidates(for: .destination)) + "\n")
+            console.out(tr(.portsSources) + "\n" + PortListing.lines(resolver.candidates(for: .source)) + "\n\n")
             switch try connection.plan(ports: ports, ownClient: sequencer.ownClient) {
-            case .some(let port): console.out("Peach would play to:" + PortListing.line(port) + "\n")
-            case .none: console.out("Peach would start FluidSynth and play to it (no synth port found, or --synth fluidsynth).\n")
+            case .some(let port): console.out(tr(.portsWouldPlayTo) + PortListing.line(port) + "\n")
+            case .none: console.out(tr(.portsWouldStartFluidSynth) + "\n")
             }
             if let calibration { console.out(calibration + "\n") }
             let inputs = try inputPort.map { [try resolver.resolve($0, for: .source)] }
                 ?? ControllerSelection.defaultInputs(from: ports, ownClient: sequencer.ownClient)
-            console.out(inputs.isEmpty ? "Peach would listen to no MIDI controller (the computer keyboard always works).\n"
-                        : "Peach would listen to:\n" + PortListing.lines(inputs) + "\n")
+            console.out(inputs.isEmpty ? tr(.portsNoController) + "\n" : tr(.portsWouldListenTo) + "\n" + PortListing.lines(inputs) + "\n")
             console.out(rhythmQueueLine(await Result(catching: { try await sequencer.queueTimer() })) + "\n")
             return 0
         } catch {
@@ -39,8 +39,8 @@ public enum PortsCommand {
     /// Which kernel timer plays rhythms and taps are stamped by, and how finely (docs/rhythm-timing.md).
     static func rhythmQueueLine(_ timer: Result<QueueTimerInfo, any Error>) -> String {
         switch timer {
-        case .success(let info): "Rhythm queue: \(info)"
-        case .failure(let error): "Rhythm queue: its timer could not be read (\(error))"
+        case .success(let info): tr(.portsRhythmQueue, ["timer": "\(info)"])
+        case .failure(let error): tr(.portsRhythmQueueUnreadable, ["error": "\(error)"])
         }
     }
 }

@@ -4,6 +4,7 @@ import PeachDisciplines
 import PeachFiles
 import PeachStore
 import PeachTerminal
+import PeachText
 
 /// `peach profile [--svg FILE | --json]`: the perceptual profile from the stored history, as text, as an
 /// SVG chart or as JSON. Read-only: works while a trainer is running.
@@ -16,7 +17,7 @@ public enum ProfileCommand {
         do {
             special = try svgPath.map(UserFile.outputTarget) ?? nil
         } catch {
-            console.err("peach: \(error). Give a file name for the chart, e.g. \(error.path)/profile.svg.\n")
+            console.err("peach: " + tr(.profileGiveFileName, ["error": "\(error)", "directory": error.path]) + "\n")
             return 1
         }
         // Streamed: the whole history is never held (100,000 records would cost ~20 MB more).
@@ -37,10 +38,10 @@ public enum ProfileCommand {
             // A FIFO or device (/dev/stdout) is written in place: an atomic write would rename over it.
             try document.svg.write(toFile: svgPath, atomically: special == nil, encoding: .utf8)
         } catch {
-            console.err("peach: cannot write \(svgPath): \(error.localizedDescription)\n")
+            console.err("peach: " + tr(.profileCannotWrite, ["path": svgPath, "reason": error.localizedDescription]) + "\n")
             return 1
         }
-        console.err("peach: profile chart written to \(svgPath)\n")
+        console.err("peach: " + tr(.profileChartWritten, ["path": svgPath]) + "\n")
         return 0
     }
 }

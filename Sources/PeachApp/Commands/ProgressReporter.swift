@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// Progress of a long command (import, export) on standard error, for files of at least
 /// `minimumTotal` items. On a terminal: one line redrawn in place (at most ten times a second)
@@ -39,7 +40,7 @@ final class ProgressReporter {
             lastQuarter = -1
         }
         let percent = done * 100 / max(total, 1)
-        let count = "\(label): \(done) of \(total) \(unit) (\(percent) %)"
+        let count = tr(.progressCount, ["label": label, "done": "\(done)", "total": "\(total)", "unit": unit, "percent": "\(percent)"])
         if console.errIsTerminal {
             guard done == total || now - lastDraw >= 0.1 else { return }
             lastDraw = now
@@ -65,9 +66,9 @@ final class ProgressReporter {
         let elapsed = now - started
         guard elapsed >= 0.5, done > startedAt else { return "" }
         let rate = Double(done - startedAt) / elapsed
-        let rateText = ", \(Int(rate.rounded())) \(unit)/s"
-        guard done < total else { return rateText + ", done in \(Self.duration(elapsed))" }
-        return rateText + ", about \(Self.duration(Double(total - done) / rate)) left"
+        let rateText = tr(.progressRate, ["rate": "\(Int(rate.rounded()))", "unit": unit])
+        guard done < total else { return rateText + tr(.progressDoneIn, ["duration": Self.duration(elapsed)]) }
+        return rateText + tr(.progressLeft, ["duration": Self.duration(Double(total - done) / rate)])
     }
 
     /// "3 s", "2 min 5 s".

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachText
 
 /// Warnings and errors for the user: printed at once in line mode; held back while the full-screen
 /// UI owns the terminal (a stray line would garble it) and printed after it is restored.
@@ -18,12 +19,21 @@ public final class ConsoleLogger: PeachLogger, @unchecked Sendable {
 
     public func log(_ level: LogLevel, _ message: String) {
         guard level >= minimum else { return }
-        let line = "peach: \(level.rawValue): \(message)\n"
+        let line = "peach: \(Self.word(level)): \(message)\n"
         let printNow = lock.withLock { () -> Bool in
             if !passThrough { held.append(line) }
             return passThrough
         }
         if printNow { console.err(line) }
+    }
+
+    /// "warning", "error" in the user's language (the messages of the sequencer and MIDI layers stay English).
+    static func word(_ level: LogLevel) -> String {
+        switch level {
+        case .warning: tr(.configWarning)
+        case .error: tr(.configError)
+        case .debug, .info: level.rawValue
+        }
     }
 
     /// While the full-screen UI runs.

@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachMIDI
+import PeachText
 
 /// Finds the synth to play to: the port the user named (aconnect syntax), else a synth port on the
 /// sequencer, else FluidSynth started as a child process — unless the user said `external`.
@@ -24,8 +25,7 @@ public struct SynthConnection {
         public var description: String {
             switch self {
             case .noSynth(let ports):
-                "No synth port found, and --synth external forbids starting FluidSynth. Connect a synth, "
-                    + "name one with --port ADDR, or use --synth fluidsynth. Writable ports:\n" + PortListing.lines(ports)
+                tr(.synthExternalForbidsFluidSynth, ["ports": PortListing.lines(ports)])
             case .port(let error): error.description
             case .launch(let error): error.description
             }
@@ -54,7 +54,7 @@ public struct SynthConnection {
             do { return try PortResolver(ports: ports, ownClient: ownClient).resolve(requestedPort, for: .destination) }
             catch {
                 if strict { throw .port(error) }
-                warn("\(error) Choosing a synth as if none had been named (set only_chosen_synth = on to refuse).")
+                warn(tr(.synthChoosingAnyway, ["error": "\(error)"]))
             }
         }
         if synth == .fluidsynth { return nil }
@@ -79,7 +79,7 @@ public struct SynthConnection {
         } catch {
             throw Failure.launch(error)
         }
-        starting("Starting FluidSynth (\(URL(fileURLWithPath: soundFontPath).lastPathComponent), audio: \(driver))…")
+        starting(tr(.synthStartingFluidSynth, ["soundFont": URL(fileURLWithPath: soundFontPath).lastPathComponent, "driver": driver]))
         let process = FluidSynthProcess(configuration: .init(soundFont: soundFontPath, audioDriver: driver))
         do {
             return .launched(try await process.start(directory: directory), process)

@@ -6,6 +6,7 @@ import PeachDisciplines
 import PeachMIDI
 import PeachStore
 import PeachTerminal
+import PeachText
 
 /// Steps 10 and 11 of the composition root: the interface, and the run.
 extension TrainingApp {
@@ -29,12 +30,12 @@ extension TrainingApp {
                               logger: ConsoleLogger,
                               shutDown: @MainActor () async -> Void) async throws(StartupExit) -> Interface {
         let controller = trainer.controller
-        let controllerStatus = DeviceStatus(name: inputs.isEmpty ? "keyboard only" : inputs.joined(separator: ", "),
+        let controllerStatus = DeviceStatus(name: inputs.isEmpty ? tr(.controllerKeyboardOnly) : inputs.joined(separator: ", "),
                                             state: inputs.isEmpty ? .none : .connected)
         let config = configuration.configuration
         let info: @MainActor () -> InfoScreenModel = {
             InfoScreenModel(version: PeachApp.version, licence: PeachApp.licence, dataDirectory: context.dataDirectory.path,
-                            configFile: context.configPath ?? "(none: defaults)",
+                            configFile: context.configPath ?? tr(.infoNoConfigFile),
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary)

@@ -5,6 +5,7 @@ import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore
+import PeachText
 
 /// Steps 4 and 6 of the composition root: the synth, and the output service that plays to it.
 extension TrainingApp {
@@ -58,7 +59,7 @@ extension TrainingApp {
         do {
             try await service.connect(to: destination)
         } catch {
-            console.err("peach: cannot connect to \(OutputDestination(destination)): \(error)\n")
+            console.err("peach: " + tr(.synthCannotConnect, ["destination": "\(OutputDestination(destination))", "error": "\(error)"]) + "\n")
             await fluidSynth?.stop()
             throw StartupExit()
         }

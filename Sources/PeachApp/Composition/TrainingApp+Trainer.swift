@@ -5,6 +5,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachTerminal
+import PeachText
 
 /// Steps 7 to 9 of the composition root: controllers, the trainer's wiring, and live configuration.
 extension TrainingApp {
@@ -34,12 +35,12 @@ extension TrainingApp {
             }
             names = connected
         } catch {
-            logger.log(.warning, "MIDI controller not connected: \(error). The computer keyboard works as always.")
+            logger.log(.warning, tr(.consoleControllerNotConnected, ["error": "\(error)"]))
             names = []
         }
         context.console.err(names.isEmpty
-                            ? "peach: no MIDI controller connected; tune and answer with the keyboard (or use --input ADDR)\n"
-                            : "peach: MIDI controllers: \(names.joined(separator: ", "))\n")
+                            ? "peach: " + tr(.controllerNoneConnected) + "\n"
+                            : "peach: " + tr(.controllerConnected, ["names": names.joined(separator: ", ")]) + "\n")
         return names
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import PeachConfig
 import PeachCore
 import PeachFiles
+import PeachText
 
 /// The configuration file, read live: every trial asks for the settings, and a file changed on
 /// disk since the last read is parsed again (a `stat`, no watcher thread), so edits apply from the
@@ -50,14 +51,14 @@ public final class LiveConfiguration: TrainingSettingsSource {
         if let problem = configuration.problem(setting: key, to: value) { return problem }
         configuration.set(key, to: value)
         changed(configuration)
-        guard let path else { return "Not saved: no configuration file location (set HOME or use --config FILE)." }
+        guard let path else { return tr(.settingsNotSavedNoLocation) }
         do {
             try ConfigWriter.save([ConfigWriter.Change(key, value)], to: path)
             stamp = ConfigFileStamp.read(path: path)
             return nil
         } catch {
-            if let error = error as? UserFileError { return "Applied, but not saved: \(error)" }
-            return "Applied, but not saved to \(path): \(error.localizedDescription)"
+            if let error = error as? UserFileError { return tr(.settingsAppliedNotSaved, ["error": "\(error)"]) }
+            return tr(.settingsAppliedNotSavedTo, ["path": path, "error": error.localizedDescription])
         }
     }
 }

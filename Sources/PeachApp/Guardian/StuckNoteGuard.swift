@@ -3,6 +3,7 @@ import PeachCore
 import PeachMIDI
 import PeachTerminal
 import Synchronization
+import PeachText
 
 /// Keeps a silence ready for every way Peach can end without its orderly shutdown (the orderly
 /// ways — quit, SIGINT/SIGTERM/SIGHUP — silence the synth themselves and then `cleanExit()`):
@@ -26,7 +27,7 @@ final class StuckNoteGuard: Sendable {
             link = try GuardianLink.launch()
             link?.send(.client(sequencer.ownClient))
         } catch {
-            logger.log(.warning, "\(error): a note may keep sounding if Peach is killed with SIGKILL")
+            logger.log(.warning, tr(.consoleNoGuardian, ["error": "\(error)"]))
             link = nil
         }
         CrashActions.register(EmergencySilence.crashAction)

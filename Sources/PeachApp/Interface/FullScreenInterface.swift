@@ -3,6 +3,7 @@ import PeachConfig
 import PeachCore
 import PeachDisciplines
 import PeachTerminal
+import PeachText
 
 /// The full-screen terminal UI: draws the current screen whole on every change and maps keys to
 /// commands per screen. Menu cursor and Settings editing are its own state; everything else is
@@ -161,9 +162,10 @@ public final class FullScreenInterface: TrainerInterface {
             case .commit(let text):
                 editor = nil
                 if let value = selectedKey.kind.parse(text) {
-                    settingsMessage = save(selectedKey, value) ?? "\(selectedKey.label) saved."
+                    settingsMessage = save(selectedKey, value) ?? tr(.settingsSaved, ["key": selectedKey.label])
                 } else {
-                    settingsMessage = "\(selectedKey.label): '\(text)' is not allowed (\(selectedKey.kind.allowedDescription))"
+                    settingsMessage = tr(.settingsNotAllowed, ["key": selectedKey.label, "value": text,
+                                                                "allowed": selectedKey.kind.allowedDescription])
                 }
             }
             return [.redraw]
@@ -197,7 +199,7 @@ public final class FullScreenInterface: TrainerInterface {
     private func save(_ key: ConfigKey, _ value: ConfigValue) -> String? {
         if let problem = configuration.set(key, to: value) { return problem }
         return Self.appliedAtNextStart.contains(key)
-            ? "\(key.label) saved; it applies the next time Peach starts (the synth is set up once, at connect)." : nil
+            ? tr(.settingsSavedAtNextStart, ["key": key.label]) : nil
     }
 
     // MARK: Terminal

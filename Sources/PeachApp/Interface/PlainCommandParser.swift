@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachDisciplines
+import PeachText
 
 /// Plain mode's single-line commands. Each mode brings its start words and its answer words from the
 /// discipline registry; the words that answer are the running mode's (before a mode runs, any mode's, in
@@ -8,15 +9,11 @@ import PeachDisciplines
 @MainActor
 public enum PlainCommandParser {
     public static func help(modes: [any TrainingMode]) -> String {
-        let starts = modes.map { "\($0.plainWords[0]) = \($0.menuTitle.lowercased())" }.joined(separator: ", ")
+        let starts = modes.map { tr(.plainStartEntry, ["word": $0.plainWords[0], "title": $0.menuTitle.lowercased()]) }
+            .joined(separator: ", ")
         var answers: [String] = []
         for mode in modes where !answers.contains(mode.plainAnswerHelp) { answers.append(mode.plainAnswerHelp) }
-        return """
-        Commands: \(starts),
-        \(answers.joined(separator: ", ")),
-        s = stop training, p = profile, i = info, z = snooze a quiet break, learn = MIDI-learn the tuning control,
-        connect = use the synth that appeared, q = quit, help = this text.
-        """
+        return tr(.plainHelp, ["starts": starts, "answers": answers.joined(separator: ", ")])
     }
 
     public enum Parsed: Equatable {
@@ -34,7 +31,9 @@ public enum PlainCommandParser {
         if let command = command(word) { return command }
         let answering = modes.filter { $0.id == running } + modes
         if let input = answering.lazy.compactMap({ $0.plainAnswers[word] }).first { return .command(.input(input)) }
-        if let first = word.first, first == "+" || first == "-", let cents = Double(word.dropFirst()), cents.isFinite {
+        // A decimal comma is read too: a German user types "-0,5" as readily as "-0.5".
+        if let first = word.first, first == "+" || first == "-",
+           let cents = Double(word.dropFirst().replacingOccurrences(of: ",", with: ".")), cents.isFinite {
             return .command(.input(.adjust(Cents(first == "-" ? -cents : cents), via: .keyboard)))
         }
         return .unknown(word)

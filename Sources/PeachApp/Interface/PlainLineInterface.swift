@@ -3,6 +3,7 @@ import PeachCore
 import PeachDisciplines
 import PeachMIDI
 import PeachTerminal
+import PeachText
 
 /// Line mode (`--plain`, or when standard output is not a terminal): one line per event, plain
 /// words instead of symbols, single-line commands. For screen readers and scripts.
@@ -46,14 +47,13 @@ public final class PlainLineInterface: TrainerInterface {
         shown = view
         guard view != previous else { return }
         if view.destination != previous?.destination {
-            if let destination = view.destination { emit("synth: \(destination)") }
+            if let destination = view.destination { emit(tr(.plainSynth, ["destination": destination])) }
             else if previous != nil {
-                emit("synth: disconnected" + (controller.outputState.lossReason.map { " (\($0))" } ?? "")
-                     + "; reconnect it (or restart with --synth fluidsynth), then type connect when it is offered")
+                emit(tr(.plainSynthLost, ["reason": controller.outputState.lossReason.map { " (\($0))" } ?? ""]))
             }
         }
         if view.offered != previous?.offered, let offered = view.offered {
-            emit("a synth appeared: \(offered); type connect to use it")
+            emit(tr(.plainSynthAppeared, ["destination": offered]))
         }
         if view.status != previous?.status, let status = view.status { emit("! \(status)") }
         if view.screen != previous?.screen { screenOpened(view.screen, controller) }
@@ -76,14 +76,14 @@ public final class PlainLineInterface: TrainerInterface {
             switch PlainCommandParser.parse(line, modes: modes, running: controller.screen.trainingMode) {
             case .command(let command): commands.append(command)
             case .help: emit(PlainCommandParser.help(modes: modes))
-            case .unknown(let word): emit("unknown command '\(word)'; type help for the list")
+            case .unknown(let word): emit(tr(.plainUnknownCommand, ["word": word]))
             }
         }
         return commands
     }
 
     public func suspend() {
-        emit("suspended: training stopped; type fg to come back")
+        emit(tr(.plainSuspended))
         stopProcess()
     }
     public func resume() { shown = nil }
@@ -94,14 +94,14 @@ public final class PlainLineInterface: TrainerInterface {
     private func screenOpened(_ screen: AppScreen, _ controller: TrainerController) {
         switch screen {
         case .start:
-            let modes = controller.modes.map { "\($0.plainWords[0]) = \($0.menuTitle.lowercased())" }
-            emit("start: " + (modes + ["p = profile", "i = info", "q = quit", "help"]).joined(separator: ", "))
+            let modes = controller.modes.map { tr(.plainStartEntry, ["word": $0.plainWords[0], "title": $0.menuTitle.lowercased()]) }
+            emit(tr(.plainStart, ["entries": (modes + [tr(.plainStartViewers)]).joined(separator: ", ")]))
         case .training(let id):
             if let mode = controller.modes.first(where: { $0.id == id }) { emit(mode.plainIntro) }
         case .profile: profileReport().forEach(emit)
         case .info: info().forEach(emit)
-        case .settings: emit("settings: edit the configuration file (see info for its path); changes apply to the next trial")
-        case .quietBreak: emit("quiet break: rest your ears. z snoozes once for 5 minutes, s ends the break")
+        case .settings: emit(tr(.plainSettings))
+        case .quietBreak: emit(tr(.plainQuietBreak))
         }
     }
 

@@ -3,6 +3,7 @@ import PeachCore
 import PeachDisciplines
 import PeachMIDI
 import PeachTerminal
+import PeachText
 
 /// Fills the terminal screens' plain models from the trainer's real state. Pure, so what each
 /// screen would show is testable without a terminal.
@@ -23,8 +24,8 @@ public enum ScreenModels {
         var warnings: [StatusWarning] = []
         let synthLost = controller.outputState.lossReason != nil && controller.outputState.destination == nil
         if synthLost, let lost = controller.outputState.lossReason {
-            let hint = controller.outputState.offeredDestination.map { "\($0) appeared: press c to connect to it." }
-                ?? "Reconnect the synth (or restart with --synth fluidsynth)."
+            let hint = controller.outputState.offeredDestination.map { tr(.warningSynthOffered, ["destination": $0]) }
+                ?? tr(.warningReconnectSynth)
             warnings.append(.synthLost(hint: "\(lost). \(hint)"))
         }
         if let saving = controller.saveWarning() { warnings.append(.resultsNotSaved(reason: saving)) }
@@ -92,8 +93,8 @@ public enum ScreenModels {
             lines += TerminalProgressChart.render(chart, width: size.columns - 4, height: height, style: Styler(.monochrome))
                 .map { .text($0) }
         }
-        return TrainingScreenModel(title: "Profile", status: "\(page + 1) of \(sections.count + 1)", lines: lines,
-                                   keyHints: "←/→ page through the disciplines · Esc/q back", warning: warning)
+        return TrainingScreenModel(title: tr(.profileTitle), status: tr(.profilePage, ["page": "\(page + 1)", "pages": "\(sections.count + 1)"]),
+                                   lines: lines, keyHints: tr(.profilePageKeyHints), warning: warning)
     }
 
     public static func quietBreak(_ controller: TrainerController) -> BreakScreenModel {

@@ -1,5 +1,6 @@
 import PeachDisciplines
 import PeachTerminal
+import PeachText
 
 /// One line of the Start screen's menu: a training mode from the registry, or a viewer.
 @MainActor
@@ -17,9 +18,9 @@ enum StartMenuEntry: Hashable {
     func title(in modes: [any TrainingMode]) -> String {
         switch self {
         case .train(let id): modes.first { $0.id == id }?.menuTitle ?? id.rawValue
-        case .profile: "Profile"
-        case .settings: "Settings"
-        case .info: "Info"
+        case .profile: tr(.menuProfile)
+        case .settings: tr(.menuSettings)
+        case .info: tr(.menuInfo)
         }
     }
 

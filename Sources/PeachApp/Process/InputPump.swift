@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// One thread that waits in poll(2) on the keyboard and the signal self-pipe (never a busy loop:
 /// waiting for an answer costs no CPU) and hands what arrives to the main loop as two streams.
@@ -14,7 +15,7 @@ public enum InputPump {
         do {
             try TerminalSignals.install()
         } catch {
-            logger.log(.error, "cannot watch for signals, so Ctrl-C, Ctrl-Z and resizing act without Peach noticing: \(error)")
+            logger.log(.error, tr(.consoleNoSignals, ["error": "\(error)"]))
         }
         let (input, typed) = AsyncStream<UserInput>.makeStream()
         let (signals, received) = AsyncStream<ProcessSignal>.makeStream()

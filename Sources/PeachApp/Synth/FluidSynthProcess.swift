@@ -1,6 +1,7 @@
 import Foundation
 import PeachFiles
 import PeachMIDI
+import PeachText
 
 /// FluidSynth as a child process with the ALSA sequencer MIDI driver: started with a name that
 /// is ours alone, waited for until its sequencer port exists, and told to `quit` on the way out
@@ -143,7 +144,7 @@ private final class OutputBuffer: @unchecked Sendable {
         do {
             try DescriptorFlags.setNonBlocking(descriptor, true, name: "FluidSynth's output pipe")
         } catch {
-            append(Data("\n(Peach could not read the rest of FluidSynth's output: \(error))\n".utf8))
+            append(Data(("\n" + tr(.synthOutputUnreadable, ["error": "\(error)"]) + "\n").utf8))
             return
         }
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -1,5 +1,6 @@
 import Foundation
 import PeachFiles
+import PeachText
 
 /// Why FluidSynth could not be started or reached; each says what to do.
 public enum SynthLaunchError: Error, Equatable, CustomStringConvertible {
@@ -13,25 +14,23 @@ public enum SynthLaunchError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fluidSynthNotInstalled:
-            "FluidSynth is not installed. Install it with: sudo apt-get install fluidsynth fluid-soundfont-gm"
+            tr(.synthNotInstalled)
         case .soundFontUnusable(let error):
-            "SoundFont \(error). Give a readable .sf2 file with --soundfont (or [midi] soundfont), "
-                + "or leave it out to use the General MIDI SoundFont from fluid-soundfont-gm."
+            tr(.synthBadSoundFont, ["error": "\(error)"])
         case .noDefaultSoundFont(let searched):
-            "No SoundFont found (looked for \(searched.joined(separator: ", "))). "
-                + "Install one with: sudo apt-get install fluid-soundfont-gm — or give one with --soundfont FILE."
+            tr(.synthNoSoundFont, ["searched": searched.joined(separator: ", ")])
         case .unknownAudioDriver(let name, let available):
-            "FluidSynth has no audio driver '\(name)'; it has: \(available.joined(separator: ", "))."
+            tr(.synthNoAudioDriver, ["name": name, "available": available.joined(separator: ", ")])
         case .exitedEarly(let status, let output):
-            "FluidSynth exited (status \(status)) before its MIDI port appeared. Its output:\n\(Self.indent(output))"
+            tr(.synthExitedEarly, ["status": "\(status)", "output": Self.indent(output)])
         case .portTimeout(let seconds, let output):
-            "FluidSynth's MIDI port did not appear within \(Int(seconds)) s. Its output so far:\n\(Self.indent(output))"
+            tr(.synthPortTimeout, ["seconds": "\(Int(seconds))", "output": Self.indent(output)])
         }
     }
 
     private static func indent(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? "  (nothing)" : trimmed.split(separator: "\n", omittingEmptySubsequences: false)
+        return trimmed.isEmpty ? tr(.synthNoOutput) : trimmed.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "  " + $0 }.joined(separator: "\n")
     }
 }

@@ -3,6 +3,7 @@ import Observation
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachText
 
 /// The trainer behind every user interface: navigation and commands. Which screen is up, which mode
 /// runs, the output's state and what went wrong. The modes come from the registry (`TrainingModes`);
@@ -164,7 +165,7 @@ public final class TrainerController {
             snoozeBreak()
         case .learnController:
             controllerInput.startLearning()
-            message = "Move the control you want to tune with…"
+            message = tr(.trainerLearnPrompt)
         case .connectOfferedSynth:
             await connectToOfferedSynth()
         case .redraw, .suspend:
@@ -190,7 +191,7 @@ public final class TrainerController {
             case .answerLower: await handle(.input(.answer(higher: false)))
             case .tap(let time): await handle(.input(.tap(at: time)))
             case .learned(let binding):
-                message = "Tuning control learned: \(binding)." + (saveLearnedBinding(binding).map { " \($0)" } ?? " Saved.")
+                message = tr(.trainerLearned, ["binding": "\(binding)"]) + (saveLearnedBinding(binding).map { " \($0)" } ?? tr(.trainerSaved))
             }
         }
     }
@@ -232,7 +233,7 @@ public final class TrainerController {
         do {
             try await output.play()
         } catch {
-            message = "Cannot start training: \(error). Connect a synth (peach --port ADDR, or --synth fluidsynth)."
+            message = tr(.trainerCannotStart, ["error": "\(error)"])
             requestedScreen = .start
             return
         }
@@ -261,9 +262,9 @@ public final class TrainerController {
         guard let offered = outputState.offeredDestination else { return }
         do {
             try await connectOffered(offered)
-            message = "Connected. Start training when you are ready."
+            message = tr(.trainerConnected)
         } catch {
-            message = "Could not connect to the new synth: \(error)"
+            message = tr(.trainerCannotConnect, ["error": "\(error)"])
         }
     }
 
@@ -289,7 +290,7 @@ public final class TrainerController {
 
     private func snoozeBreak() {
         guard breaks.snooze() else {
-            message = "The break was already snoozed once; rest your ears for the remaining time."
+            message = tr(.trainerAlreadySnoozed)
             return
         }
         if requestedScreen == .quietBreak { requestedScreen = .start }

@@ -1,3 +1,5 @@
+import PeachText
+
 /// Whether the second note of a trial (the target) lies above or below the reference note.
 public enum IntervalDirection: String, CaseIterable, Hashable, Sendable {
     case up
@@ -63,11 +65,14 @@ public struct DirectedInterval: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(interval.shortName) \(direction.arrow)" }
 
     /// "perfect fifth up".
-    public var spokenName: String { "\(interval.name) \(direction.rawValue)" }
+    public var spokenName: String { tr(direction == .up ? .intervalUp : .intervalDown, ["interval": interval.name]) }
 }
 
 /// How the two notes of an interval trial sound: one after the other (the default), or together.
 public enum IntervalPresentation: String, CaseIterable, Hashable, Sendable {
     case melodic
     case harmonic
+
+    /// For screens, in the user's language; `rawValue` is the configuration file's word.
+    public var name: String { tr(self == .melodic ? .presentationMelodic : .presentationHarmonic) }
 }

@@ -1,3 +1,5 @@
+import PeachText
+
 /// A musical interval between the two notes of a trial, P1 (unison) to P8 (octave). The raw values are
 /// the abbreviations iOS Peach's CSV format and our training log store: the tritone is "d5" there;
 /// `init(abbreviation:)` also reads "TT" and "A4", and screens say "tritone".
@@ -36,19 +38,19 @@ public enum Interval: String, CaseIterable, Sendable, Codable {
     /// For screens: "perfect fifth", "tritone".
     public var name: String {
         switch self {
-        case .perfectUnison: "unison"
-        case .minorSecond: "minor second"
-        case .majorSecond: "major second"
-        case .minorThird: "minor third"
-        case .majorThird: "major third"
-        case .perfectFourth: "perfect fourth"
-        case .tritone: "tritone"
-        case .perfectFifth: "perfect fifth"
-        case .minorSixth: "minor sixth"
-        case .majorSixth: "major sixth"
-        case .minorSeventh: "minor seventh"
-        case .majorSeventh: "major seventh"
-        case .octave: "octave"
+        case .perfectUnison: tr(.intervalUnison)
+        case .minorSecond: tr(.intervalMinorSecond)
+        case .majorSecond: tr(.intervalMajorSecond)
+        case .minorThird: tr(.intervalMinorThird)
+        case .majorThird: tr(.intervalMajorThird)
+        case .perfectFourth: tr(.intervalPerfectFourth)
+        case .tritone: tr(.intervalTritone)
+        case .perfectFifth: tr(.intervalPerfectFifth)
+        case .minorSixth: tr(.intervalMinorSixth)
+        case .majorSixth: tr(.intervalMajorSixth)
+        case .minorSeventh: tr(.intervalMinorSeventh)
+        case .majorSeventh: tr(.intervalMajorSeventh)
+        case .octave: tr(.intervalOctave)
         }
     }
 

@@ -1,3 +1,5 @@
+import PeachText
+
 /// How interval pitches are tuned. Unisons are identical in both. The raw values are the CSV's and log's words.
 ///
 /// Just intonation is 5-limit and relative to the trial's lower note (docs/intervals.md): every just fifth
@@ -36,8 +38,8 @@ public enum TuningSystem: String, CaseIterable, Sendable, Codable {
     /// For screens: "equal temperament", "just intonation".
     public var name: String {
         switch self {
-        case .equalTemperament: "equal temperament"
-        case .justIntonation: "just intonation"
+        case .equalTemperament: tr(.tuningEqual)
+        case .justIntonation: tr(.tuningJust)
         }
     }
 }

@@ -1,3 +1,5 @@
+import PeachText
+
 /// The directed intervals the interval modes draw from (each trial draws one, uniformly); never empty,
 /// never the unison (that is unison training).
 ///
@@ -30,9 +32,9 @@ public struct IntervalSelection: Hashable, Sendable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .unknownWord(let word):
-                "'\(word)' is neither an interval (m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8) nor a direction (up, down, both)"
-            case .unison: "P1 is the unison: train it with comparison or pitch matching, not as an interval"
-            case .empty: "name at least one interval, e.g. P5 M3 m3 up"
+                tr(.intervalsUnknownWord, ["word": word])
+            case .unison: tr(.intervalsUnison)
+            case .empty: tr(.intervalsEmpty)
             }
         }
     }

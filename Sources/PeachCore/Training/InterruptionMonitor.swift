@@ -1,3 +1,5 @@
+import PeachText
+
 /// Listens to an injected `InterruptionSource` while a session runs and stops it on events that stop
 /// training. Never resumes anything: the user starts training again.
 @MainActor
@@ -32,9 +34,9 @@ extension InterruptionEvent {
     /// What the UI shows after this event stopped training.
     var stopMessage: String {
         switch self {
-        case .suspended: "Training stopped: Peach was suspended."
-        case .outputLost(let reason): "Training stopped: the synth went away (\(reason))."
-        case .interrupted: "Training stopped: the audio output was interrupted."
+        case .suspended: tr(.stoppedSuspended)
+        case .outputLost(let reason): tr(.stoppedSynthWentAway, ["reason": reason])
+        case .interrupted: tr(.stoppedAudioInterrupted)
         case .interruptionEnded, .outputAvailable: ""
         }
     }

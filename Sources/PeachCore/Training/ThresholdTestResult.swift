@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// The result of one finished threshold test: not a trial (its comparisons are stored as ordinary
 /// comparison records). The threshold-test discipline stores it as its record.
@@ -42,12 +43,12 @@ public struct ThresholdTestResult: Hashable, Sendable, Codable, TrainingOutcome 
     /// started from the slope learned in training".
     public var summary: String {
         let range = "\(noteRange.lowerBound.name)–\(noteRange.upperBound.name)"
+        func number(_ value: Double) -> String { LocalizedNumber.decimal(value, places: 1) }
         // The ratio is what the test ran to; results from before the precision existed read as they always did.
-        let ratio = conduct == nil ? "" : String(format: ", ×%.1f", estimate.intervalRatio)
-        let numbers = String(format: "%.1f cents (95 %%: %.1f–%.1f", median.value, lower.value, upper.value) + ratio + ")"
-        let verdict = isConclusive ? "" : " — not enough data for a firm figure"
-        let how = conduct.map { "; " + $0.summary } ?? ""
-        return "75 % threshold around \(range): \(numbers) after \(trials) trials\(verdict)\(how)"
+        let ratio = conduct == nil ? "" : ", ×" + number(estimate.intervalRatio)
+        return tr(.thresholdTestSummary, ["range": range, "median": number(median.value), "lower": number(lower.value),
+                                          "upper": number(upper.value), "ratio": ratio, "trials": "\(trials)"])
+            + (isConclusive ? "" : tr(.thresholdTestInconclusive)) + (conduct.map { "; " + $0.summary } ?? "")
     }
 }
 
@@ -67,10 +68,8 @@ public struct ThresholdTestConduct: Hashable, Sendable, Codable {
 
     /// "precision ×2.5 reached; started from the slope learned in training".
     public var summary: String {
-        let goal = String(format: "precision ×%.1f", precision)
-        let end = reachedPrecision ? "\(goal) reached" : "\(goal) not reached (stopped at the trial cap)"
-        let start = startedFromTrainedSlope ? "started from the slope learned in training"
-            : "started cold (no trained slope yet)"
-        return "\(end); \(start)"
+        let goal = ["precision": LocalizedNumber.decimal(precision, places: 1)]
+        let end = tr(reachedPrecision ? .thresholdTestPrecisionReached : .thresholdTestPrecisionNotReached, goal)
+        return end + "; " + tr(startedFromTrainedSlope ? .thresholdTestStartedTrained : .thresholdTestStartedCold)
     }
 }

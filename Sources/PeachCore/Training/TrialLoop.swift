@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PeachText
 
 /// The plumbing every training session shares (the core's and each discipline's own), written once: the trial token, the running trial and
 /// feedback tasks, the chain of silencing calls, interruptions, observers and failure handling.
@@ -141,6 +142,6 @@ public final class TrialLoop {
     public func fail(_ error: any Error) {
         logger.log(.error, "\(modeName) stopped: the note player failed: \(error)")
         stopSession()
-        statusMessage = "Training stopped: the synth did not respond (\(error))."
+        statusMessage = tr(.stoppedSynthFailed, ["error": "\(error)"])
     }
 }

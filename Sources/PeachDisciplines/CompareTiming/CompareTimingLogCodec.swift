@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachText
 
 /// A compare-timing answer's log line:
 ///
@@ -35,8 +36,8 @@ struct CompareTimingLogCodec: RecordLogCodec {
 enum TimingFields {
     static func tempo(_ fields: LogFields, _ field: Int) throws(LogLineError) -> TempoBPM {
         guard let raw = fields.integer(field), let tempo = TempoBPM(raw) else {
-            throw LogLineError("tempo (field \(field + 1)) must be \(TempoBPM.trainable.lowerBound)...\(TempoBPM.trainable.upperBound) BPM, "
-                               + "not \(Echo.quoted(fields.text(field)))")
+            throw LogLineError(tr(.logLineTempo, ["field": "\(field + 1)", "lowest": "\(TempoBPM.trainable.lowerBound)",
+                                                  "highest": "\(TempoBPM.trainable.upperBound)", "value": Echo.quoted(fields.text(field))]))
         }
         return tempo
     }
@@ -44,8 +45,9 @@ enum TimingFields {
     static func tempo(_ row: inout CSVRowReader) -> TempoBPM? {
         guard let value = row.number(.tempoBPM) else { return nil }
         guard value == value.rounded(), let tempo = TempoBPM(Int(value)) else {
-            row.problem(.tempoBPM, "\(Echo.quoted(row.cell(.tempoBPM))) is not a tempo of "
-                        + "\(TempoBPM.trainable.lowerBound)...\(TempoBPM.trainable.upperBound) BPM")
+            row.problem(.tempoBPM, tr(.csvNotATempo, ["value": Echo.quoted(row.cell(.tempoBPM)),
+                                                      "lowest": "\(TempoBPM.trainable.lowerBound)",
+                                                      "highest": "\(TempoBPM.trainable.upperBound)"]))
             return nil
         }
         return tempo

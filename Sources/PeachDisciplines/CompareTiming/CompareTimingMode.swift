@@ -1,20 +1,20 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// Compare timing in the Start menu and plain mode: four clicks, the last early or late; e / ← early,
 /// l / → late.
 public struct CompareTimingMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "compareTiming")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start compare timing"
+    public var menuTitle: String { tr(.menuCompareTiming) }
     public let plainWords = ["ct", "compare timing", "timing"]
-    public let plainIntro = "compare timing: four clicks, the last early or late; answer e (early) or l (late) "
-        + "once the fourth has sounded; s stops"
+    public var plainIntro: String { tr(.plainIntroCompareTiming) }
     public let plainAnswers: [String: TrainingInput] = Dictionary(uniqueKeysWithValues:
         ["e", "early"].map { ($0, TrainingInput.answer(higher: false)) }
         + ["l", "late"].map { ($0, TrainingInput.answer(higher: true)) })
-    public let plainAnswerHelp = "e / l = answer early / late (compare timing)"
+    public var plainAnswerHelp: String { tr(.plainAnswersCompareTiming) }
     public let menuRank = 60
 
     public init() {}
@@ -62,13 +62,15 @@ public final class CompareTimingModeSession: ModeSession {
         let now = plainProgress
         var lines: [String] = []
         if now.finished != previous?.finished, now.finished > 0, let last = timing.lastCompleted {
-            lines.append(CompareTimingScreen.verdict(last) + " (\(timing.correctCount) of \(timing.answeredCount) correct)")
+            lines.append(tr(.plainTally, ["line": CompareTimingScreen.verdict(last), "correct": "\(timing.correctCount)",
+                                          "answered": "\(timing.answeredCount)"]))
         }
         if now.phase != previous?.phase {
             switch timing.state {
             case .playingPattern:
-                lines.append("compare timing \(timing.answeredCount + 1) at \(timing.currentTrial?.tempo.description ?? ""): listen")
-            case .awaitingAnswer: lines.append("the fourth click: early or late?")
+                lines.append(tr(.plainCompareTimingListen, ["number": "\(timing.answeredCount + 1)",
+                                                            "tempo": timing.currentTrial?.tempo.description ?? ""]))
+            case .awaitingAnswer: lines.append(tr(.plainCompareTimingQuestion))
             case .idle, .showingFeedback: break
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// How compare timing shows in the profile: per tempo range the 75 % threshold in ms and as a share of the
 /// sixteenth note, with its 95 % interval, and the listener's bias (do on-time notes sound late?) with its
@@ -12,13 +13,13 @@ struct CompareTimingReport: DisciplineReport {
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let statistics = context.profile.compareTiming
-        var lines = ["Timing discrimination (compare timing): \(statistics.count) answers"]
+        var lines = [tr(.reportTimingHeading, ["count": "\(statistics.count)"])]
         for (range, data) in statistics.ranges.sorted(by: { $0.key < $1.key }) {
-            lines.append("  \(range): \(data.answers) answers")
+            lines.append(tr(.reportRangeAnswers, ["range": "\(range)", "count": "\(data.answers)"]))
             if let threshold = data.threshold {
-                lines.append("    75 % threshold: " + Self.describe(threshold))
+                lines.append(tr(.reportTimingThreshold, ["threshold": Self.describe(threshold)]))
             }
-            lines.append("    bias: " + Self.describe(data.bias))
+            lines.append(tr(.reportTimingBias, ["bias": Self.describe(data.bias)]))
         }
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         return lines
@@ -26,18 +27,21 @@ struct CompareTimingReport: DisciplineReport {
 
     /// "14.2 ms (95 %: 10.1–19.9), 9.5 % of a sixteenth", or why there is no figure yet.
     static func describe(_ threshold: TimingThreshold) -> String {
-        guard threshold.isConclusive else { return "not enough data yet (\(threshold.trials) answers)" }
-        return String(format: "%.1f ms (95 %%: %.1f–%.1f), %.1f %% of a sixteenth", threshold.median.value,
-                      threshold.lower.value, threshold.upper.value, threshold.percentOfInterval)
+        guard threshold.isConclusive else { return tr(.reportNotEnoughAnswers, ["count": "\(threshold.trials)"]) }
+        return tr(.reportTimingThresholdValue, ["median": ReportText.format(threshold.median.value),
+                                                "lower": ReportText.format(threshold.lower.value),
+                                                "upper": ReportText.format(threshold.upper.value),
+                                                "percent": ReportText.format(threshold.percentOfInterval)])
     }
 
     /// "+3.0 ms (95 %: −1.5–+7.5): no clear bias", "−8.0 ms (95 %: …): on-time notes sound late to you".
     static func describe(_ bias: TimingBias) -> String {
-        guard let estimate = bias.estimate else { return "not enough data yet (10 answers needed)" }
-        let figures = String(format: "a note %+.1f ms off sounds on time (95 %%: %+.1f–%+.1f)", estimate.point.value,
-                             estimate.interval.lowerBound.value, estimate.interval.upperBound.value)
-        let verdict = estimate.interval.upperBound.value < 0 ? "on-time notes sound late to you"
-            : estimate.interval.lowerBound.value > 0 ? "on-time notes sound early to you" : "no clear bias"
+        guard let estimate = bias.estimate else { return tr(.reportBiasNeedsAnswers) }
+        let figures = tr(.reportTimingBiasValue, ["point": ReportText.format(estimate.point.value, signed: true),
+                                                  "lower": ReportText.format(estimate.interval.lowerBound.value, signed: true),
+                                                  "upper": ReportText.format(estimate.interval.upperBound.value, signed: true)])
+        let verdict = tr(estimate.interval.upperBound.value < 0 ? .reportSoundLate
+            : estimate.interval.lowerBound.value > 0 ? .reportSoundEarly : .reportNoClearBias)
         return figures + ": " + verdict
     }
 
@@ -64,9 +68,9 @@ struct CompareTimingReport: DisciplineReport {
             return ProfileChartPoint(note: MIDINote(60)!, threshold: threshold.map { Cents($0.median.value) },
                                      band: threshold.map { Cents($0.lower.value)...Cents($0.upper.value) })
         }
-        return ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: "Timing discrimination (compare timing)",
-                                     height: 300, xAxis: .labels(ranges.map { "\($0.key)" }, title: "tempo"), unit: "ms",
-                                     quantity: "threshold (ms, log scale)")
+        return ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: tr(.reportTimingTitle),
+                                     height: 300, xAxis: .labels(ranges.map { "\($0.key)" }, title: tr(.reportTempo)), unit: "ms",
+                                     quantity: tr(.reportThresholdMsAxis))
     }
 
     struct Entry: Encodable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// What the compare-timing screen shows: the tempo, the four clicks, the question, Early / Late, the verdict.
 @MainActor
@@ -9,8 +10,8 @@ enum CompareTimingScreen {
         let tempo = timing.currentTrial?.tempo ?? timing.lastCompleted?.trial.tempo
         let prompt: String
         switch timing.state {
-        case .idle, .playingPattern: prompt = "Listen: four clicks…"
-        case .awaitingAnswer: prompt = "Was the fourth click early or late?"
+        case .idle, .playingPattern: prompt = tr(.compareTimingListen)
+        case .awaitingAnswer: prompt = tr(.compareTimingQuestion)
         case .showingFeedback: prompt = ""
         }
         var feedback = TrainingScreenModel.Line.blank
@@ -19,21 +20,22 @@ enum CompareTimingScreen {
         }
         let accuracy = timing.answeredCount > 0 ? Double(timing.correctCount) / Double(timing.answeredCount) : nil
         return TrainingScreenModel(
-            title: "Compare timing",
-            status: "\(timing.answeredCount) answered · \(ScreenFormat.percent(accuracy))",
-            lines: [.centered(tempo.map { "\($0) · sixteenth notes" } ?? "", .bold),
+            title: tr(.modeCompareTiming),
+            status: tr(.comparisonStatus, ["answered": "\(timing.answeredCount)", "accuracy": ScreenFormat.percent(accuracy)]),
+            lines: [.centered(tempo.map { tr(.compareTimingTempo, ["tempo": "\($0)"]) } ?? "", .bold),
                     .centered("●  ●  ●  ◆", timing.state == .playingPattern ? .accent : .dim), .blank,
                     .centered(prompt, .plain), .blank,
-                    .buttons(["← Early", "Late →"], enabled: timing.state == .awaitingAnswer), .blank, feedback, .blank,
-                    .text("Answered \(timing.answeredCount) · correct \(timing.correctCount) · accuracy \(ScreenFormat.percent(accuracy))")],
-            keyHints: "←/e early · →/l late · Esc/q stop", warning: warning)
+                    .buttons([tr(.compareTimingEarly), tr(.compareTimingLate)], enabled: timing.state == .awaitingAnswer), .blank, feedback, .blank,
+                    .text(tr(.comparisonTally, ["answered": "\(timing.answeredCount)", "correct": "\(timing.correctCount)",
+                                                "accuracy": ScreenFormat.percent(accuracy)]))],
+            keyHints: tr(.compareTimingKeyHints), warning: warning)
     }
 
     /// "✓ correct: the fourth click was 12.5 ms late (8.3 % of a sixteenth)".
     static func verdict(_ completed: CompletedCompareTiming) -> String {
         let trial = completed.trial
-        let when = String(format: "%.1f ms %@ (%.1f %% of a sixteenth)", trial.offset.magnitude.value,
-                          trial.isLate ? "late" : "early", trial.percentOfSixteenth)
-        return (completed.isCorrect ? "✓ correct" : "✗ wrong") + ": the fourth click was " + when
+        let when = tr(trial.isLate ? .compareTimingLateOffset : .compareTimingEarlyOffset,
+                      ["ms": ScreenFormat.number(trial.offset.magnitude.value), "percent": ScreenFormat.number(trial.percentOfSixteenth)])
+        return tr(completed.isCorrect ? .compareTimingVerdictCorrect : .compareTimingVerdictWrong, ["when": when])
     }
 }

@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachText
 
 /// A comparison's log line:
 ///
@@ -37,7 +38,7 @@ struct ComparisonLogCodec: RecordLogCodec {
         var velocity: MIDIVelocity?
         if !fields.isEmpty(11) {
             guard let raw = fields.integer(11), let value = MIDIVelocity(raw) else {
-                throw LogLineError("velocity (field 12) must be 1...127, not \(Echo.quoted(fields.text(11)))")
+                throw LogLineError(tr(.logLineVelocity, ["value": Echo.quoted(fields.text(11))]))
             }
             velocity = value
         }

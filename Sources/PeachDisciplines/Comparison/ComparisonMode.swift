@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// Unison pitch discrimination: two notes, was the second higher or lower? Kazez difficulty, with every
 /// Nth trial a measurement trial for the threshold estimator (`MeasuringComparisonStrategy`) when the
@@ -8,11 +9,11 @@ import PeachTerminal
 public struct ComparisonMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "comparison")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start comparison training"
+    public var menuTitle: String { tr(.menuComparison) }
     public let plainWords = ["c", "comparison", "compare"]
-    public let plainIntro = "comparison training: answer h (higher) or l (lower) once note 2 starts; s stops"
+    public var plainIntro: String { tr(.plainIntroComparison) }
     public let plainAnswers = ComparisonModeSession.answerWords
-    public let plainAnswerHelp = ComparisonModeSession.answerHelp
+    public var plainAnswerHelp: String { ComparisonModeSession.answerHelp }
     public let menuRank = 10
 
     public init() {}
@@ -38,7 +39,7 @@ public final class ComparisonModeSession: ModeSession {
 
     /// ↑ always sends the up answer; the session maps it to "note 2 higher" or, for a downward interval
     /// with `.interval` wording, to "note 2 lower" (wider).
-    public init(_ comparison: ComparisonSession, title: String = "Comparison training",
+    public init(_ comparison: ComparisonSession, title: String = tr(.comparisonTitle),
                 question: ComparisonQuestion = .pitch,
                 detail: @escaping @MainActor (Comparison?) -> String? = { _ in nil }) {
         self.comparison = comparison
@@ -53,7 +54,7 @@ public final class ComparisonModeSession: ModeSession {
     public static let answerWords: [String: TrainingInput] = Dictionary(uniqueKeysWithValues:
         ["h", "higher", "u", "up", "w", "wider"].map { ($0, TrainingInput.answer(higher: true)) }
         + ["l", "lower", "d", "down", "n", "narrower"].map { ($0, TrainingInput.answer(higher: false)) })
-    public static let answerHelp = "h / l = answer higher / lower (w / n = wider / narrower for intervals)"
+    nonisolated public static var answerHelp: String { tr(.plainAnswersComparison) }
 
     public func screen(_ context: ModeScreenContext) -> Screen {
         let phase: ComparisonScreenModel.Phase
@@ -94,13 +95,14 @@ public final class ComparisonModeSession: ModeSession {
         if now.finished != previous?.finished, now.finished > 0, let verdict = verdictLine() { lines.append(verdict) }
         if now.phase != previous?.phase {
             let what = detail(comparison.currentComparison).map { " (\($0))" } ?? ""
-            let ask = "\(question.up.lowercased()) or \(question.down.lowercased())?"
+            let ask = tr(.plainComparisonQuestion, ["up": question.up.lowercased(), "down": question.down.lowercased()])
+            let trial = ["number": "\(comparison.answeredCount + 1)", "detail": what, "question": ask]
             switch comparison.state {
             case .playingNote1:
-                lines.append("comparison \(comparison.answeredCount + 1)\(what): note 1")
+                lines.append(tr(.plainComparisonNote1, trial))
             case .playingNote2 where comparison.currentComparison?.presentation == .harmonic:
-                lines.append("comparison \(comparison.answeredCount + 1)\(what): both notes: \(ask)")
-            case .playingNote2: lines.append("note 2: \(ask)")
+                lines.append(tr(.plainComparisonBoth, trial))
+            case .playingNote2: lines.append(tr(.plainComparisonNote2, trial))
             case .awaitingAnswer, .idle, .showingFeedback: break
             }
         }
@@ -114,13 +116,13 @@ public final class ComparisonModeSession: ModeSession {
 
     private func verdictLine() -> String? {
         guard let last = comparison.lastCompleted else { return nil }
-        let verdict = last.isCorrect ? "correct" : "wrong"
-        let cents = String(format: "%.1f", last.presentedCentOffset.magnitude.value)
+        let cents = ["cents": ScreenFormat.number(last.presentedCentOffset.magnitude.value)]
         let what: String
         switch question {
-        case .pitch: what = "note 2 was \(cents) cents " + (last.comparison.isTargetHigher ? "higher" : "lower")
-        case .interval: what = "the interval was \(cents) cents " + (last.comparison.isWider ? "wider" : "narrower")
+        case .pitch: what = tr(last.comparison.isTargetHigher ? .plainComparisonHigher : .plainComparisonLower, cents)
+        case .interval: what = tr(last.comparison.isWider ? .plainComparisonWider : .plainComparisonNarrower, cents)
         }
-        return "\(verdict): \(what) (\(comparison.correctCount) of \(comparison.answeredCount) correct)"
+        return tr(.plainVerdict, ["verdict": tr(last.isCorrect ? .plainCorrect : .plainWrong), "what": what,
+                                  "correct": "\(comparison.correctCount)", "answered": "\(comparison.answeredCount)"])
     }
 }

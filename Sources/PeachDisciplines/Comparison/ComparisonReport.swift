@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// How a comparison discipline shows in the profile: its 75 % threshold over the range with its interval,
 /// the threshold per keyboard region, and its progress and trend; the threshold chart in the SVG.
@@ -9,22 +10,25 @@ struct ComparisonReport: DisciplineReport {
     let jsonKey = "disciplines"
 
     static func title(_ discipline: TrainingDiscipline) -> String {
-        discipline.isUnison ? "Pitch discrimination" : "Interval discrimination (\(discipline))"
+        discipline.isUnison ? tr(.reportPitchDiscrimination) : tr(.reportIntervalDiscrimination, ["interval": ReportText.detail(discipline)])
     }
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let profile = context.profile, range = context.range
         let count = profile.comparisonCount(in: discipline)
-        var lines = ["\(Self.title(discipline)) over \(range.lowerBound.name)–\(range.upperBound.name): \(count) comparisons"]
+        var lines = [tr(.reportComparisonHeading, ["title": Self.title(discipline), "range": "\(range.lowerBound.name)–\(range.upperBound.name)",
+                                                   "count": "\(count)"])]
         guard let thresholds = profile.thresholds(of: discipline), let overall = thresholds.overall else {
-            return lines + ["  no comparisons yet: train to see your threshold across the keyboard"]
+            return lines + [tr(.reportNoComparisons)]
         }
-        lines.append("  75 % threshold: " + ScreenFormat.threshold(overall))
+        lines.append(tr(.reportThreshold, ["threshold": ScreenFormat.threshold(overall)]))
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
-        lines.append("  by region (threshold with its 95 % interval; unknown = no answers there yet):")
+        lines.append(tr(.reportByRegion))
         for region in thresholds.regions(in: range) {
             let name = "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)"
-            let value = region.estimate.map { ScreenFormat.threshold($0) + ", \($0.trials) answers" } ?? "unknown"
+            let value = region.estimate.map {
+                tr(count: $0.trials, one: .reportRegionAnswersOne, other: .reportRegionAnswersOther, ["threshold": ScreenFormat.threshold($0)])
+            } ?? tr(.reportUnknown)
             lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
         return lines

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// Interval comparison: note 1, then note 2 at one of the chosen intervals (up or down, equal temperament or
 /// just intonation, one after the other or together) ± a cent offset; was the interval wider or narrower
@@ -8,11 +9,11 @@ import PeachTerminal
 public struct IntervalComparisonMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "intervalComparison")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start interval comparison"
+    public var menuTitle: String { tr(.menuIntervalComparison) }
     public let plainWords = ["ic", "interval comparison", "intervals"]
-    public let plainIntro = "interval comparison: answer w (wider) or n (narrower) than in tune, also h / l; s stops"
+    public var plainIntro: String { tr(.plainIntroIntervalComparison) }
     public let plainAnswers = ComparisonModeSession.answerWords
-    public let plainAnswerHelp = ComparisonModeSession.answerHelp
+    public var plainAnswerHelp: String { ComparisonModeSession.answerHelp }
     public let menuRank = 30
 
     public init() {}
@@ -23,7 +24,7 @@ public struct IntervalComparisonMode: TrainingMode {
                 notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
                 strategy: IntervalComparisonStrategy(), clock: dependencies.clock, logger: dependencies.logger,
                 interruptions: dependencies.interruptions, observers: dependencies.observers),
-            title: "Interval comparison", question: .interval,
+            title: tr(.modeIntervalComparison), question: .interval,
             detail: { comparison in comparison.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation) } })
     }
 }

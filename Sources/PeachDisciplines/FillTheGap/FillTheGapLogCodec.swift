@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachText
 
 /// A fill-the-gap trial's log line (empty fields: unknown, e.g. no hit at a position, or an imported record):
 ///
@@ -39,7 +40,7 @@ struct FillTheGapLogCodec: RecordLogCodec {
         func count(_ field: Int, _ name: String) throws(LogLineError) -> Int? {
             guard !fields.isEmpty(field) else { return nil }
             guard let value = fields.integer(field), value >= 0 else {
-                throw LogLineError("\(name) (field \(field + 1)) must be a whole number, not \(Echo.quoted(fields.text(field)))")
+                throw LogLineError(tr(.logLineWholeNumber, ["name": name, "field": "\(field + 1)", "value": Echo.quoted(fields.text(field))]))
             }
             return value
         }

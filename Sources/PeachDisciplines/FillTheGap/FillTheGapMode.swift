@@ -1,18 +1,18 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// Fill the gap in the Start menu and plain mode: tap into the silent step of each cycle (space, or a MIDI key,
 /// pad or footswitch, which the kernel stamps exactly).
 public struct FillTheGapMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "fillTheGap")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start fill the gap"
+    public var menuTitle: String { tr(.menuFillTheGap) }
     public let plainWords = ["fg", "fill the gap", "gap"]
-    public let plainIntro = "fill the gap: a steady grid with one silent step per four; tap into it with a MIDI key or pad "
-        + "(exact), or type x and Enter (stamped when read: rough); sixteen gaps make a trial; s stops"
+    public var plainIntro: String { tr(.plainIntroFillTheGap) }
     public let plainAnswers: [String: TrainingInput] = ["x": .tap(at: nil), "tap": .tap(at: nil)]
-    public let plainAnswerHelp = "x = tap (fill the gap; a MIDI key taps exactly)"
+    public var plainAnswerHelp: String { tr(.plainAnswersFillTheGap) }
     public let menuRank = 70
 
     public init() {}
@@ -53,10 +53,10 @@ public final class FillTheGapModeSession: ModeSession {
         let now = plainProgress
         var lines: [String] = []
         if now.finished != previous?.finished, now.finished > 0, let last = gaps.lastCompleted {
-            lines.append("trial \(now.finished): " + FillTheGapScreen.summary(last))
+            lines.append(tr(.plainFillTheGapTrial, ["number": "\(now.finished)", "summary": FillTheGapScreen.summary(last)]))
         }
         if now.phase != previous?.phase, gaps.state == .playing {
-            lines.append("fill the gap: tap into each silent step")
+            lines.append(tr(.plainFillTheGapStart))
         }
         return lines
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// How fill the gap shows in the profile: per tempo range the tapping bias ("you tap 12 ms early at 80 BPM,
 /// 95 %: 8–16") and the trial-to-trial spread with intervals, the hit rate and the mean per gap position; in
@@ -12,22 +13,24 @@ struct FillTheGapReport: DisciplineReport {
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let statistics = context.profile.fillTheGap
-        var lines = ["Tapping (fill the gap): \(statistics.count) trials"]
+        var lines = [tr(.reportTappingHeading, ["count": "\(statistics.count)"])]
         for (range, data) in statistics.ranges.sorted(by: { $0.key < $1.key }) {
-            let hitRate = data.hitRate.map { String(format: ", %.0f %% of gaps hit", 100 * $0) } ?? ""
-            lines.append("  \(range): \(data.trials) trials\(hitRate)")
+            let hitRate = data.hitRate.map { tr(.reportGapsHit, ["percent": String(format: "%.0f", 100 * $0)]) } ?? ""
+            lines.append(tr(.reportRangeTrials, ["range": "\(range)", "count": "\(data.trials)", "hitRate": hitRate]))
             guard let summary = data.summary else {
-                lines.append("    bias: not enough data yet (two trials with hits needed)")
+                lines.append(tr(.reportTappingBiasNotEnough))
                 continue
             }
-            lines.append("    bias: " + Self.bias(summary, range: range))
-            lines.append(String(format: "    trial-to-trial spread: %.1f ms (95 %%: %.1f–%.1f)", summary.spread.value,
-                                summary.spreadInterval.lowerBound.value, summary.spreadInterval.upperBound.value))
+            lines.append(tr(.reportTimingBias, ["bias": Self.bias(summary, range: range)]))
+            lines.append(tr(.reportTappingSpread, ["value": ReportText.format(summary.spread.value),
+                                                   "lower": ReportText.format(summary.spreadInterval.lowerBound.value),
+                                                   "upper": ReportText.format(summary.spreadInterval.upperBound.value)]))
             let positions = data.byPosition.enumerated().map { position, statistics in
-                statistics.count > 0 ? String(format: "step %d %+.1f ms", position + 1, statistics.meanError.value)
-                    : "step \(position + 1) –"
+                statistics.count > 0
+                    ? tr(.reportStep, ["number": "\(position + 1)", "offset": ReportText.format(statistics.meanError.value, signed: true)])
+                    : tr(.reportStepUntrained, ["number": "\(position + 1)"])
             }
-            lines.append("    by gap position: " + positions.joined(separator: ", "))
+            lines.append(tr(.reportByGapPosition, ["positions": positions.joined(separator: ", ")]))
         }
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         return lines
@@ -36,9 +39,10 @@ struct FillTheGapReport: DisciplineReport {
     /// "you tap 12.0 ms early at 80–99 BPM (95 %: 8.0–16.0)", or "no clear bias (…)".
     static func bias(_ summary: SignedErrorSummary<Milliseconds>, range: TempoRange) -> String {
         let low = summary.biasInterval.lowerBound.value, high = summary.biasInterval.upperBound.value
-        if high < 0 { return String(format: "you tap %.1f ms early at \(range) (95 %%: %.1f–%.1f)", -summary.bias.value, -high, -low) }
-        if low > 0 { return String(format: "you tap %.1f ms late at \(range) (95 %%: %.1f–%.1f)", summary.bias.value, low, high) }
-        return String(format: "no clear bias at \(range): %+.1f ms (95 %%: %+.1f–%+.1f)", summary.bias.value, low, high)
+        let f = { (value: Double) in ReportText.format(value) }, signed = { (value: Double) in ReportText.format(value, signed: true) }
+        if high < 0 { return tr(.reportTapEarly, ["ms": f(-summary.bias.value), "range": "\(range)", "lower": f(-high), "upper": f(-low)]) }
+        if low > 0 { return tr(.reportTapLate, ["ms": f(summary.bias.value), "range": "\(range)", "lower": f(low), "upper": f(high)]) }
+        return tr(.reportTapNoClearBias, ["ms": signed(summary.bias.value), "range": "\(range)", "lower": signed(low), "upper": signed(high)])
     }
 
     func json(for discipline: TrainingDiscipline, in context: ReportContext) -> [any Encodable & Sendable] {
@@ -65,9 +69,9 @@ struct FillTheGapReport: DisciplineReport {
         for (range, data) in ranges {
             let summary = data.summary
             let panel = SignedErrorPanel.render(
-                heading: "Tapping (fill the gap) at \(range): \(data.trials) trials",
-                summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ms", lowLabel: "early", highLabel: "late",
-                caption: summary.map { Self.bias($0, range: range) } ?? "Not enough trials yet (two needed).")
+                heading: tr(.reportTappingPanel, ["range": "\(range)", "count": "\(data.trials)"]),
+                summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ms", lowLabel: tr(.reportEarly), highLabel: tr(.reportLate),
+                caption: summary.map { Self.bias($0, range: range) } ?? tr(.reportNotEnoughTrials))
             elements.append(#"<g transform="translate(0,\#(ProfileSVG.n(height)))">"#)
             elements += panel.elements
             elements.append("</g>")

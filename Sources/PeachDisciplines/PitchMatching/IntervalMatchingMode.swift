@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// Interval matching: a reference note, then a tunable note started off the chosen interval (up or down, equal
 /// temperament or just intonation) by a random offset; the user tunes the interval; the signed error from the
@@ -8,11 +9,11 @@ import PeachTerminal
 public struct IntervalMatchingMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "intervalMatching")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start interval matching"
+    public var menuTitle: String { tr(.menuIntervalMatching) }
     public let plainWords = ["im", "interval matching"]
-    public let plainIntro = "interval matching: tune the interval with +N / -N cents, Enter commits; s stops"
+    public var plainIntro: String { tr(.plainIntroIntervalMatching) }
     public let plainAnswers: [String: TrainingInput] = [:]
-    public let plainAnswerHelp = PitchMatchingModeSession.tuningHelp
+    public var plainAnswerHelp: String { PitchMatchingModeSession.tuningHelp }
     public let menuRank = 40
 
     public init() {}
@@ -23,7 +24,7 @@ public struct IntervalMatchingMode: TrainingMode {
                 notePlayer: dependencies.notePlayer, settings: dependencies.settings, clock: dependencies.clock,
                 logger: dependencies.logger, interruptions: dependencies.interruptions,
                 observers: dependencies.observers, intervals: .configured),
-            title: "Interval matching", isInterval: true,
+            title: tr(.modeIntervalMatching), isInterval: true,
             detail: { challenge in challenge.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation) } })
     }
 }

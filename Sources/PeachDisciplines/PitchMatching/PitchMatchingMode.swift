@@ -1,16 +1,17 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// Unison pitch matching: tune a second note until it matches the reference; the signed error is recorded.
 public struct PitchMatchingMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "pitchMatching")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start pitch matching"
+    public var menuTitle: String { tr(.menuPitchMatching) }
     public let plainWords = ["m", "matching", "pitch", "pitch matching"]
-    public let plainIntro = "pitch matching: tune with +N / -N cents, Enter commits; s stops"
+    public var plainIntro: String { tr(.plainIntroPitchMatching) }
     public let plainAnswers: [String: TrainingInput] = [:]
-    public let plainAnswerHelp = PitchMatchingModeSession.tuningHelp
+    public var plainAnswerHelp: String { PitchMatchingModeSession.tuningHelp }
     public let menuRank = 20
 
     public init() {}
@@ -36,7 +37,7 @@ public final class PitchMatchingModeSession: ModeSession {
     private let detail: @MainActor (PitchMatchingChallenge?) -> String?
     private let isInterval: Bool
 
-    public init(_ matching: PitchMatchingSession, title: String = "Pitch matching", isInterval: Bool = false,
+    public init(_ matching: PitchMatchingSession, title: String = tr(.matchingTitle), isInterval: Bool = false,
                 detail: @escaping @MainActor (PitchMatchingChallenge?) -> String? = { _ in nil }) {
         self.matching = matching
         self.title = title
@@ -47,7 +48,7 @@ public final class PitchMatchingModeSession: ModeSession {
     public var session: any TrainingSession { matching }
 
     /// Plain mode tunes with signed numbers (parsed for every mode) and commits with an empty line.
-    public static let tuningHelp = "+N / -N = tune by N cents (e.g. +5, -0.5), Enter = commit the tuning"
+    nonisolated public static var tuningHelp: String { tr(.plainAnswersTuning) }
 
     public func screen(_ context: ModeScreenContext) -> Screen {
         let phase: PitchMatchingScreenModel.Phase
@@ -83,14 +84,14 @@ public final class PitchMatchingModeSession: ModeSession {
         let now = plainProgress
         var lines: [String] = []
         if now.finished != previous?.finished, now.finished > 0, let result = matching.lastResult {
-            lines.append("result: " + Self.describe(error: result.userCentError))
+            lines.append(tr(.plainMatchingResult, ["error": Self.describe(error: result.userCentError)]))
         }
         if now.phase != previous?.phase {
             switch matching.state {
             case .playingReference:
                 let what = detail(matching.currentChallenge).map { " (\($0))" } ?? ""
-                lines.append("pitch matching \(matching.completedCount + 1)\(what): reference note")
-            case .playingTunable: lines.append("tune now")
+                lines.append(tr(.plainMatchingReference, ["number": "\(matching.completedCount + 1)", "detail": what]))
+            case .playingTunable: lines.append(tr(.plainMatchingTuneNow))
             case .idle, .showingFeedback: break
             }
         }
@@ -102,7 +103,7 @@ public final class PitchMatchingModeSession: ModeSession {
     /// "3.2 cents sharp", "0.4 cents flat", "exact".
     static func describe(error: Cents) -> String {
         let rounded = (error.value * 10).rounded() / 10
-        if rounded == 0 { return "exact (within 0.05 cents)" }
-        return String(format: "%.1f cents ", abs(rounded)) + (rounded > 0 ? "sharp" : "flat")
+        if rounded == 0 { return tr(.plainMatchingExact) }
+        return tr(rounded > 0 ? .plainMatchingSharp : .plainMatchingFlat, ["cents": ScreenFormat.number(abs(rounded))])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// How a pitch-matching discipline shows in the profile: bias and spread of the signed errors with their
 /// intervals, and the spread's progress and trend; in the SVG a signed-cents axis with the bias, its interval and ± one spread.
@@ -9,21 +10,21 @@ struct PitchMatchingReport: DisciplineReport {
     let jsonKey = "disciplines"
 
     static func title(_ discipline: TrainingDiscipline) -> String {
-        discipline.isUnison ? "Pitch matching" : "Interval matching (\(discipline))"
+        discipline.isUnison ? tr(.reportPitchMatching) : tr(.reportIntervalMatching, ["interval": ReportText.detail(discipline)])
     }
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let matching = context.profile.pitchMatching(in: discipline)
-        var lines = ["\(Self.title(discipline)): \(matching.count) attempts"]
+        var lines = [tr(.reportAttempts, ["title": Self.title(discipline), "count": "\(matching.count)"])]
         if let summary = context.profile.pitchMatchingSummary(of: discipline) {
-            let direction = summary.biasInterval.lowerBound > .zero ? " (you tune sharp)"
-                : summary.biasInterval.upperBound < .zero ? " (you tune flat)" : " (no clear bias)"
-            lines.append("  bias: " + ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval) + direction)
-            lines.append("  spread: " + ScreenFormat.withInterval(summary.spread, summary.spreadInterval)
-                         + ", mean absolute error \(ReportText.format(matching.meanAbsoluteError.value)) cents")
+            let direction = tr(summary.biasInterval.lowerBound > .zero ? .reportTuneSharp
+                : summary.biasInterval.upperBound < .zero ? .reportTuneFlat : .reportNoClearBiasParenthesized)
+            lines.append(tr(.reportBias, ["bias": ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval) + direction]))
+            lines.append(tr(.reportSpread, ["spread": ScreenFormat.withInterval(summary.spread, summary.spreadInterval),
+                                            "error": ReportText.format(matching.meanAbsoluteError.value)]))
             lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         } else if matching.count == 1 {
-            lines.append("  one attempt: too few for an interval")
+            lines.append(tr(.reportOneAttempt))
         }
         return lines
     }
@@ -42,12 +43,12 @@ struct PitchMatchingReport: DisciplineReport {
 
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
         let summary = context.profile.pitchMatchingSummary(of: discipline)
-        let caption = summary.map { "bias " + ScreenFormat.signedWithInterval($0.bias, $0.biasInterval)
-            + " · spread " + ScreenFormat.withInterval($0.spread, $0.spreadInterval) + " · bar: 95 % interval of the bias" }
-            ?? "Not enough attempts yet (two needed)."
+        let caption = summary.map { tr(.reportMatchingCaption, ["bias": ScreenFormat.signedWithInterval($0.bias, $0.biasInterval),
+                                                                "spread": ScreenFormat.withInterval($0.spread, $0.spreadInterval)]) }
+            ?? tr(.reportNotEnoughAttempts)
         return SignedErrorPanel.render(
-            heading: "\(Self.title(discipline)): \(context.profile.pitchMatching(in: discipline).count) attempts",
-            summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ct", lowLabel: "flat", highLabel: "sharp",
+            heading: tr(.reportAttempts, ["title": Self.title(discipline), "count": "\(context.profile.pitchMatching(in: discipline).count)"]),
+            summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ct", lowLabel: tr(.reportFlat), highLabel: tr(.reportSharp),
             caption: caption)
     }
 

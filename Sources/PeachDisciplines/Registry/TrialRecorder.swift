@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Turns every finished trial and threshold-test result into its discipline's record, once, and tells the
 /// record observers in order (the store first: a record is on disk before anything else reacts to it; then
@@ -40,6 +41,6 @@ public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
 struct UnrecordedOutcome: Error, CustomStringConvertible {
     let outcome: any TrainingOutcome
     var description: String {
-        "no registered discipline records a \(type(of: outcome)); it was not saved. This is a bug in Peach; please report it."
+        tr(.recorderUnrecorded, ["outcome": "\(type(of: outcome))"])
     }
 }

@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachText
 
 /// A finished threshold test's log line:
 ///
@@ -38,10 +39,10 @@ struct ThresholdTestLogCodec: RecordLogCodec {
         if fields.count != 1 + Self.shortFieldCount { try fields.expectCount(1 + fieldNames.count, tag) }
         let lowest = try fields.note(2), highest = try fields.note(3)
         guard lowest <= highest else {
-            throw LogLineError("lowest note (field 3) \(lowest.rawValue) is above highest note (field 4) \(highest.rawValue)")
+            throw LogLineError(tr(.logLineNoteOrder, ["lowest": "\(lowest.rawValue)", "highest": "\(highest.rawValue)"]))
         }
         guard let trials = fields.integer(4), trials >= 1 else {
-            throw LogLineError("trials (field 5) must be a positive whole number, not \(Echo.quoted(fields.text(4)))")
+            throw LogLineError(tr(.logLineTrials, ["value": Echo.quoted(fields.text(4))]))
         }
         let isConclusive = try fields.choice(8, "verdict", yes: Self.conclusive, no: Self.inconclusive)
         return ThresholdTestRecord(
@@ -54,7 +55,7 @@ struct ThresholdTestLogCodec: RecordLogCodec {
     private func conduct(_ fields: LogFields) throws(LogLineError) -> ThresholdTestConduct {
         let precision = try fields.number(9, "precision")
         guard precision > 1 else {
-            throw LogLineError("precision (field 10) must be an interval ratio above 1, not \(Echo.quoted(fields.text(9)))")
+            throw LogLineError(tr(.logLinePrecision, ["value": Echo.quoted(fields.text(9))]))
         }
         return ThresholdTestConduct(
             precision: precision,

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// The threshold test: unison comparisons placed where the estimator learns most, on the configured note
 /// range, answered like comparison training, until the interval reaches the chosen precision (`[threshold_test]`)
@@ -8,13 +9,11 @@ import PeachTerminal
 public struct ThresholdTestMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "thresholdTest")
     public var id: TrainingModeID { Self.id }
-    public let menuTitle = "Start threshold test"
+    public var menuTitle: String { tr(.menuThresholdTest) }
     public let plainWords = ["t", "test", "threshold test", "threshold"]
-    public let plainIntro = "threshold test: comparisons until the 95 % interval is narrow enough ([threshold_test] "
-        + "precision, or max_trials); answer h (higher) or l (lower) once note 2 starts; s stops (an unfinished test "
-        + "records no result)"
+    public var plainIntro: String { tr(.plainIntroThresholdTest) }
     public let plainAnswers = ComparisonModeSession.answerWords
-    public let plainAnswerHelp = ComparisonModeSession.answerHelp
+    public var plainAnswerHelp: String { ComparisonModeSession.answerHelp }
     public let menuRank = 50
 
     public init() {}
@@ -32,7 +31,7 @@ public struct ThresholdTestMode: TrainingMode {
 /// once finished, the same screen carries the result card in its detail line.
 @MainActor
 public final class ThresholdTestModeSession: ModeSession {
-    public static let title = "Threshold test"
+    nonisolated public static var title: String { tr(.modeThresholdTest) }
     public let test: ThresholdTestSession
     private let comparisons: ComparisonModeSession
 
@@ -58,13 +57,13 @@ public final class ThresholdTestModeSession: ModeSession {
 
     /// "trial 12 of at most 150 · 4.1–9.8 c, ×2.4 (goal ×2.5)": where the interval stands after the answers so far.
     static func progress(trial: Int, standing: ThresholdTestStanding) -> String {
-        "trial \(trial) of at most \(standing.stopRule.maximumTrials) · \(standing.text)"
+        tr(.thresholdTestProgress, ["number": "\(trial)", "maximum": "\(standing.stopRule.maximumTrials)", "standing": standing.text])
     }
 
     /// "Done. 75 % threshold around C2–C6: 6.3 cents (95 %: 4.9–8.1, ×1.7) after 87 trials; precision ×2.5
     /// reached; started from the slope learned in training. Esc returns to Start."
     static func card(_ result: ThresholdTestResult) -> String {
-        "Done. \(result.summary). Esc returns to Start."
+        tr(.thresholdTestCard, ["summary": result.summary])
     }
 
     public func commands(for key: Key) -> [AppCommand] { comparisons.commands(for: key) }
@@ -76,7 +75,7 @@ public final class ThresholdTestModeSession: ModeSession {
     public func plainLines(after previous: PlainProgress?) -> [String] {
         var lines = comparisons.plainLines(after: previous)
         if let result = test.result, previous?.phase != "result" {
-            lines.append("threshold test done: \(result.summary). s returns to Start.")
+            lines.append(tr(.plainThresholdTestDone, ["summary": result.summary]))
         }
         return lines
     }

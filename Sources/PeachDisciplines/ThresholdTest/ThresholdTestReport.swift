@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// How finished threshold tests show in the profile: listed oldest first (text and `--json`'s
 /// `thresholdTests`), and in the SVG each test's threshold with its 95 % interval, in the order taken.
@@ -9,7 +10,7 @@ struct ThresholdTestReport: DisciplineReport {
     let jsonKey = "thresholdTests"
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
-        ["Threshold tests (oldest first):"] + context.profile.thresholdTests.map {
+        [tr(.reportThresholdTests)] + context.profile.thresholdTests.map {
             "  \($0.timestamp.formatted(.iso8601.year().month().day())): \($0.summary)"
         }
     }
@@ -28,10 +29,10 @@ struct ThresholdTestReport: DisciplineReport {
         let points = tests.map { test in
             ProfileChartPoint(note: test.noteRange.lowerBound, threshold: test.median, band: test.lower...test.upper)
         }
-        var panel = ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: "Threshold tests (oldest first)",
+        var panel = ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: tr(.reportThresholdTestsTitle),
                                           height: 260, xAxis: .none)
         let dates = tests.map { $0.timestamp.formatted(.iso8601.year().month().day()) }
-        panel.elements.append(#"<text x="70" y="230">\#(ProfileSVG.escape("tests: " + dates.joined(separator: ", ")))</text>"#)
+        panel.elements.append(#"<text x="70" y="230">\#(ProfileSVG.escape(tr(.reportTests, ["dates": dates.joined(separator: ", ")])))</text>"#)
         return panel
     }
 

@@ -1,3 +1,5 @@
+import PeachText
+
 /// One problem with one imported row. `row` is the file line the row starts on (line 1 is the
 /// `# peach-export-format` line); `column` is nil for whole-row problems such as a wrong cell count.
 public struct CSVRowError: Equatable, Sendable, CustomStringConvertible {
@@ -11,5 +13,7 @@ public struct CSVRowError: Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "row \(row)" + (column.map { ", column \($0)" } ?? "") + ": " + reason }
+    public var description: String {
+        (column.map { tr(.csvRowColumn, ["row": "\(row)", "column": $0]) } ?? tr(.csvRow, ["row": "\(row)"])) + ": " + reason
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachText
 
 /// One format-3 data row as a discipline's CSV codec reads it: typed cells, and every problem of the row
 /// collected at once (a codec reads all its cells, then returns nil if any was wrong), so one round of
@@ -21,7 +22,7 @@ public struct CSVRowReader {
     public mutating func timestamp() -> Date? {
         let text = cell(.timestamp)
         guard let ms = ISO8601Parser.parse(text) else {
-            problem(.timestamp, "\(Echo.quoted(text)) is not an ISO 8601 date-time with time zone, e.g. 2026-03-03T14:30:00Z")
+            problem(.timestamp, tr(.csvNotATimestamp, ["value": Echo.quoted(text)]))
             return nil
         }
         return ms.date
@@ -31,13 +32,13 @@ public struct CSVRowReader {
     public mutating func note(_ column: Column, named nameColumn: Column) -> MIDINote? {
         let text = cell(column)
         guard let number = Int(text), let note = MIDINote(number) else {
-            problem(column, "\(Echo.quoted(text)) is not a MIDI note number 0...127")
+            problem(column, tr(.csvNotANote, ["value": Echo.quoted(text)]))
             return nil
         }
         let name = cell(nameColumn)
         // Comparing with our own spelling first avoids the slower general name parser on almost every row.
         if !name.isEmpty && name != note.name && MIDINote(name: name) != note {
-            problem(nameColumn, "\(Echo.quoted(name)) does not name MIDI note \(number) (\(note.name))")
+            problem(nameColumn, tr(.csvWrongNoteName, ["value": Echo.quoted(name), "number": "\(number)", "name": note.name]))
         }
         return note
     }
@@ -46,7 +47,7 @@ public struct CSVRowReader {
         let text = cell(.interval)
         guard let interval = Interval(abbreviation: text) else {
             let known = Interval.allCases.map(\.abbreviation).joined(separator: " ")
-            problem(.interval, "\(Echo.quoted(text)) is not an interval abbreviation (\(known))")
+            problem(.interval, tr(.csvNotAnInterval, ["value": Echo.quoted(text), "known": known]))
             return nil
         }
         return interval
@@ -56,7 +57,7 @@ public struct CSVRowReader {
         let text = cell(.tuningSystem)
         guard let system = TuningSystem(rawValue: text) else {
             let known = TuningSystem.allCases.map(\.rawValue).joined(separator: ", ")
-            problem(.tuningSystem, "\(Echo.quoted(text)) is not a tuning system (\(known))")
+            problem(.tuningSystem, tr(.csvNotATuningSystem, ["value": Echo.quoted(text), "known": known]))
             return nil
         }
         return system
@@ -69,8 +70,7 @@ public struct CSVRowReader {
             text = text.trimmingCharacters(in: .whitespaces) // rare: hand-edited files
         }
         guard let value = Double(text), value.isFinite else {
-            problem(column, text.isEmpty ? "is empty but required for this training type"
-                                         : "\(Echo.quoted(text)) is not a number (use '.' as decimal point)")
+            problem(column, text.isEmpty ? tr(.csvEmptyRequired) : tr(.csvNotANumber, ["value": Echo.quoted(text)]))
             return nil
         }
         return value
@@ -81,8 +81,7 @@ public struct CSVRowReader {
         case "true": return true
         case "false": return false
         case let text:
-            problem(column, text.isEmpty ? "is empty but required for this training type"
-                                         : "\(Echo.quoted(cell(column))) is not true or false")
+            problem(column, text.isEmpty ? tr(.csvEmptyRequired) : tr(.csvNotABoolean, ["value": Echo.quoted(cell(column))]))
             return nil
         }
     }

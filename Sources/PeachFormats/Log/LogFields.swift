@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 #if canImport(Glibc)
 import Glibc
+import PeachText
 #endif
 
 /// One log line's tab-separated fields, read straight from the file's bytes: what a discipline's log
@@ -55,20 +56,20 @@ public final class LogFields {
     /// Refuses a line of `kind` that has not exactly `expected` fields (the tag included).
     public func expectCount(_ expected: Int, _ kind: String) throws(LogLineError) {
         guard count == expected else {
-            throw LogLineError("a \(kind) line has \(expected) tab-separated fields, this one has \(count)")
+            throw LogLineError(tr(.logLineFieldCount, ["kind": kind, "expected": "\(expected)", "count": "\(count)"]))
         }
     }
 
     public func timestamp(_ field: Int) throws(LogLineError) -> Date {
         guard let ms = ISO8601Parser.parse(base + starts[field], count: ends[field] - starts[field]) else {
-            throw LogLineError("timestamp (field \(field + 1)) \(Echo.quoted(text(field))) is not an ISO 8601 UTC time")
+            throw LogLineError(tr(.logLineTimestamp, ["field": "\(field + 1)", "value": Echo.quoted(text(field))]))
         }
         return ms.date
     }
 
     public func note(_ field: Int) throws(LogLineError) -> MIDINote {
         guard let raw = integer(field), let note = MIDINote(raw) else {
-            throw LogLineError("MIDI note (field \(field + 1)) must be 0...127, not \(Echo.quoted(text(field)))")
+            throw LogLineError(tr(.logLineNote, ["field": "\(field + 1)", "value": Echo.quoted(text(field))]))
         }
         return note
     }
@@ -86,15 +87,19 @@ public final class LogFields {
         let start = base + starts[field]
         // Leading white space: refused, as Double(String) does (strtod would skip it).
         guard count > 0, count <= 40, start[0] != 0x20, !(0x09...0x0D).contains(start[0]) else {
-            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: \(Echo.quoted(text(field)))")
+            throw notFinite(field, name)
         }
         var stop: UnsafeMutablePointer<CChar>?
         let value = start.withMemoryRebound(to: CChar.self, capacity: count) { strtod($0, &stop) }
         // Underflow reads as 0 and overflow is refused as not finite, as with Double(String).
         guard let stop, Int(bitPattern: stop) == Int(bitPattern: start + count), value.isFinite else {
-            throw LogLineError("\(name) (field \(field + 1)) is not a finite number: \(Echo.quoted(text(field)))")
+            throw notFinite(field, name)
         }
         return value
+    }
+
+    private func notFinite(_ field: Int, _ name: String) -> LogLineError {
+        LogLineError(tr(.logLineNotFinite, ["name": name, "field": "\(field + 1)", "value": Echo.quoted(text(field))]))
     }
 
     /// The C locale's number format ('.' as decimal point), whatever setlocale said.
@@ -131,19 +136,19 @@ public final class LogFields {
     public func referencePitch(_ field: Int) throws(LogLineError) -> ReferencePitch {
         let hertz = try number(field, "reference pitch")
         guard let pitch = ReferencePitch(hertz: hertz) else {
-            throw LogLineError("reference pitch (field \(field + 1)) \(hertz) Hz is outside 380...500 Hz")
+            throw LogLineError(tr(.logLineReferencePitch, ["field": "\(field + 1)", "hertz": "\(hertz)"]))
         }
         return pitch
     }
 
     public func interval(_ field: Int) throws(LogLineError) -> Interval {
         for (bytes, interval) in Self.intervals where equals(field, bytes) { return interval }
-        throw LogLineError("interval (field \(field + 1)) \(Echo.quoted(text(field))) is not one of P1 m2 M2 … M7 P8")
+        throw LogLineError(tr(.logLineInterval, ["field": "\(field + 1)", "value": Echo.quoted(text(field))]))
     }
 
     public func tuningSystem(_ field: Int) throws(LogLineError) -> TuningSystem {
         for (bytes, system) in Self.tuningSystems where equals(field, bytes) { return system }
-        throw LogLineError("tuning system (field \(field + 1)) \(Echo.quoted(text(field))) is unknown")
+        throw LogLineError(tr(.logLineTuningSystem, ["field": "\(field + 1)", "value": Echo.quoted(text(field))]))
     }
 
     public func integer(_ field: Int) -> Int? {
@@ -215,7 +220,8 @@ public final class LogFields {
     public func choice(_ field: Int, _ name: String, yes: LogWord, no: LogWord) throws(LogLineError) -> Bool {
         if equals(field, yes.bytes) { return true }
         if equals(field, no.bytes) { return false }
-        throw LogLineError("\(name) (field \(field + 1)) must be '\(yes.text)' or '\(no.text)', not \(Echo.quoted(text(field)))")
+        throw LogLineError(tr(.logLineChoice, ["name": name, "field": "\(field + 1)", "yes": yes.text, "no": no.text,
+                                               "value": Echo.quoted(text(field))]))
     }
 
     /// Whether field `field` is exactly `bytes`.

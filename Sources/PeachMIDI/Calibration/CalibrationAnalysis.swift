@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// One probe's measured pitch: the offset from the key's equal-tempered pitch (A4 = 440 Hz) it
 /// sounded, or nil when nothing could be measured; `wander`: how far the pitch moved within the note.
@@ -32,16 +33,14 @@ public enum CalibrationFailure: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .keysNotMeasured(let keys):
-            "no pitch could be measured for \(keys.map(\.name).joined(separator: ", ")): the preset may not cover "
-                + "those keys or may be silent (choose another program or bank)"
+            tr(.calibrationAnalysisKeysNotMeasured, ["keys": keys.map(\.name).joined(separator: ", ")])
         case .bendNotMeasured:
-            "the bent notes could not be measured: the synth may not respond to pitch bend"
+            tr(.calibrationAnalysisBendNotMeasured)
         case .unstablePitch(let fraction):
-            "the pitch wanders by more than \(Int(CalibrationMeasurement.modulatedWander.value)) cents within most notes (only \(Int(fraction * 100)) % held it): the preset has vibrato "
-                + "or an LFO on pitch; turn off vibrato/modulation (LFO depth, mod wheel) or choose a plain preset"
+            tr(.calibrationAnalysisUnstable, ["cents": "\(Int(CalibrationMeasurement.modulatedWander.value))",
+                                              "percent": "\(Int(fraction * 100))"])
         case .beatingLayers:
-            "the pitch of this preset moves by more than a cent within a note (layered samples beating), too much "
-                + "to measure the synth's fine pitch steps: choose a preset that holds its pitch (a piano, say)"
+            tr(.calibrationAnalysisBeating)
         }
     }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// What listening to a synth found: its bend scale, pitch floor, whether it honours RPN 0 and each
 /// key's tuning for one preset. `profile(basedOn:)` turns it into the profile the player corrects with.
@@ -48,12 +49,12 @@ public struct SynthCalibration: Hashable, Sendable {
 
     /// "1 c floor", "1 c steps, rounded to nearest", "continuous pitch".
     public var floorDescription: String {
-        guard pitchResolution > .zero else { return "continuous pitch" }
-        let step = Self.format(pitchResolution.value, decimals: pitchResolution.value < 1 ? 2 : 0)
+        guard pitchResolution > .zero else { return tr(.synthCalibrationContinuous) }
+        let step = ["step": Self.shown(pitchResolution.value, decimals: pitchResolution.value < 1 ? 2 : 0)]
         switch rounding {
-        case .down: return "\(step) c floor"
-        case .nearest: return "\(step) c steps, rounded to nearest"
-        case .towardZero: return "\(step) c steps, rounded toward zero"
+        case .down: return tr(.synthCalibrationFloor, step)
+        case .nearest: return tr(.synthCalibrationStepsNearest, step)
+        case .towardZero: return tr(.synthCalibrationStepsTowardZero, step)
         }
     }
 
@@ -62,18 +63,25 @@ public struct SynthCalibration: Hashable, Sendable {
     public var bendDescription: String {
         let profile = self.profile(basedOn: .generalMIDI)
         let step = BendTuning(range: bendRange, profile: profile).centsPerStep.value * Double(profile.bendStep)
-        return "\(bendResolutionBits)-bit bend (\(Self.format(step, decimals: step < 0.1 ? 3 : 2)) c steps at \(bendRange))"
+        return tr(.synthCalibrationBend, ["bits": "\(bendResolutionBits)", "step": Self.shown(step, decimals: step < 0.1 ? 3 : 2),
+                                          "range": "\(bendRange)"])
     }
 
     /// "calibrated 2026-11-22: 99.2 c/semitone, 1 c floor, keys within ±3.1 c" (for `peach ports` and the Info screen);
     /// a synth with a coarse bend adds "7-bit bend".
     public var summary: String {
-        var text = "calibrated \(date): \(Self.format(centsPerBendSemitone, decimals: 1)) c/semitone, \(floorDescription), "
-        if bendResolutionBits < SynthProfile.fullBendBits { text += "\(bendResolutionBits)-bit bend, " }
-        text += "keys within ±\(Self.format(keyTuning.largestOffset.value, decimals: 1)) c"
-        if !honoursBendRange { text += ", ignores RPN 0 (bend range stays ±2)" }
-        if !uncorrectableKeys.isEmpty { text += ", \(uncorrectableKeys.count) keys beyond the bend range" }
+        var text = tr(.synthCalibrationSummary, ["date": date, "scale": Self.shown(centsPerBendSemitone, decimals: 1),
+                                                 "floor": floorDescription])
+        if bendResolutionBits < SynthProfile.fullBendBits { text += tr(.synthCalibrationCoarseBend, ["bits": "\(bendResolutionBits)"]) }
+        text += tr(.synthCalibrationKeysWithin, ["offset": Self.shown(keyTuning.largestOffset.value, decimals: 1)])
+        if !honoursBendRange { text += tr(.synthCalibrationIgnoresRPN) }
+        if !uncorrectableKeys.isEmpty { text += tr(.synthCalibrationBeyondRange, ["count": "\(uncorrectableKeys.count)"]) }
         return text
+    }
+
+    /// `format` in the language's notation, for the text a person reads (the stored figures use `format`).
+    public static func shown(_ value: Double, decimals: Int) -> String {
+        LocalizedNumber.localizing(format(value, decimals: decimals))
     }
 
     /// Fixed-point text without Foundation.

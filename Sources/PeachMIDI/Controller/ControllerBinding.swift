@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Which MIDI control moves the tunable note (the "slider"), and on which channel.
 public struct ControllerBinding: Hashable, Sendable, CustomStringConvertible {
@@ -10,7 +11,7 @@ public struct ControllerBinding: Hashable, Sendable, CustomStringConvertible {
         self.channel = channel
     }
 
-    public var description: String { "\(source) on \(channel)" }
+    public var description: String { tr(.bindingOn, ["source": "\(source)", "channel": "\(channel)"]) }
 }
 
 public enum ControllerSource: Hashable, Sendable, CustomStringConvertible {
@@ -28,8 +29,8 @@ public enum ControllerSource: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .absolute7Bit(let controller): "CC\(controller)"
         case .absolute14Bit(let msb): "CC\(msb)/CC\(msb + 32) (14-bit)"
-        case .relative(let controller, let encoding): "CC\(controller) relative (\(encoding.rawValue))"
-        case .pitchWheel: "pitch-bend wheel (push to tune, hold still, let go to commit)"
+        case .relative(let controller, let encoding): tr(.bindingRelative, ["controller": "\(controller)", "encoding": encoding.rawValue])
+        case .pitchWheel: tr(.bindingPitchWheel)
         }
     }
 }
@@ -48,8 +49,8 @@ public enum ChannelFilter: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .any: "any channel"
-        case .only(let channel): channel.description
+        case .any: tr(.bindingAnyChannel)
+        case .only(let channel): tr(.bindingChannel, ["number": "\(channel.displayNumber)"])
         }
     }
 }

@@ -1,3 +1,5 @@
+import PeachText
+
 /// Ports written for people, as `aconnect -l` shows them, for error messages and `--list-ports`.
 public enum PortListing {
     /// `  128:0  'FLUID Synth (1234)' / 'Synth input port (1234:0)'`
@@ -7,6 +9,6 @@ public enum PortListing {
 
     /// One line per port, or a note that there are none.
     public static func lines(_ ports: [SequencerPortInfo]) -> String {
-        ports.isEmpty ? "  (none)" : ports.sorted { $0.address < $1.address }.map(line).joined(separator: "\n")
+        ports.isEmpty ? tr(.portsNone) : ports.sorted { $0.address < $1.address }.map(line).joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Which kernel timer drives Peach's sequencer queue, and how finely: what `peach ports` prints.
 ///
@@ -77,17 +78,17 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
         switch timerClass {
         case .global:
             switch device {
-            case 0: "system timer"
-            case 1: "RTC timer"
-            case 2: "HPET timer"
+            case 0: tr(.timerSystem)
+            case 1: tr(.timerRtc)
+            case 2: tr(.timerHpet)
             case 3: "hrtimer"
-            default: "global timer \(device)"
+            default: tr(.timerGlobal, ["device": "\(device)"])
             }
-        case .card: "sound card timer (card \(card), device \(device))"
-        case .pcm: "PCM timer (card \(card), device \(device), subdevice \(subdevice))"
-        case .slave: "slave timer"
-        case .none: "no timer"
-        case .other(let value): "timer class \(value)"
+        case .card: tr(.timerCard, ["card": "\(card)", "device": "\(device)"])
+        case .pcm: tr(.timerPcm, ["card": "\(card)", "device": "\(device)", "subdevice": "\(subdevice)"])
+        case .slave: tr(.timerSlave)
+        case .none: tr(.timerNone)
+        case .other(let value): tr(.timerOther, ["value": "\(value)"])
         }
     }
 
@@ -95,14 +96,17 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var text = kind
         if let name, name.lowercased() != kind.lowercased() { text += " (\"\(name)\")" }
-        text += ", resolution " + (resolutionNanoseconds.map { Self.milliseconds($0) + " ms" } ?? "unknown")
+        text += tr(.timerResolution, ["resolution": resolutionNanoseconds.map { Self.shown($0) + " ms" } ?? tr(.timerUnknown)])
         if let period = queuePeriodNanoseconds {
-            text += "; the queue wakes every \(Self.milliseconds(period)) ms (\(effectiveFrequency) Hz)"
+            text += tr(.timerWakes, ["period": Self.shown(period), "frequency": "\(effectiveFrequency)"])
         } else {
-            text += "; the queue asks for \(effectiveFrequency) Hz"
+            text += tr(.timerAsks, ["frequency": "\(effectiveFrequency)"])
         }
         return text
     }
+
+    /// `milliseconds` in the language's notation, for the text.
+    static func shown(_ nanoseconds: Int) -> String { LocalizedNumber.localizing(milliseconds(nanoseconds)) }
 
     /// Milliseconds with as many decimals as nanoseconds need, and no trailing zeros: 1 ms, 0.16 ms, 0.000001 ms.
     static func milliseconds(_ nanoseconds: Int) -> String {

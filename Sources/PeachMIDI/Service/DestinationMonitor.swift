@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Reads System:Announce for what concerns Peach's destination (pure; the service acts on it).
 ///
@@ -24,11 +25,11 @@ public struct DestinationMonitor: Hashable, Sendable {
         guard let destination else { return .irrelevant }
         switch event {
         case .clientExit(let client) where client == destination.client:
-            return .lost(reason: "the synth (client \(client)) has quit")
+            return .lost(reason: tr(.synthLostClientQuit, ["client": "\(client)"]))
         case .portExit(let address) where address == destination:
-            return .lost(reason: "the synth's port \(address) has closed")
+            return .lost(reason: tr(.synthLostPortClosed, ["address": "\(address)"]))
         case .portUnsubscribed(let sender, let receiver) where sender == ownOutput && receiver == destination:
-            return .lost(reason: "Peach's connection to \(destination) was removed")
+            return .lost(reason: tr(.synthLostConnectionRemoved, ["destination": "\(destination)"]))
         default:
             return .irrelevant
         }

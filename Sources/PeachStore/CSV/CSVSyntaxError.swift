@@ -1,3 +1,5 @@
+import PeachText
+
 /// Quoting that breaks RFC 4180 badly enough that later rows cannot be found reliably.
 public enum CSVSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     case unterminatedQuote(line: Int)
@@ -6,9 +8,9 @@ public enum CSVSyntaxError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unterminatedQuote(let line):
-            "the quoted field starting on line \(line) is never closed (a missing '\"')"
+            tr(.csvUnterminatedQuote, ["line": "\(line)"])
         case .textAfterClosingQuote(let line):
-            "line \(line) has text right after a closing '\"'; inside quotes, write a quote as '\"\"'"
+            tr(.csvTextAfterQuote, ["line": "\(line)"])
         }
     }
 }

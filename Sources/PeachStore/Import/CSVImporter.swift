@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachText
 
 /// Imports an iOS Peach CSV (format 3) into the training log: checks the whole file first, then
 /// appends only records not already in the history. Nothing is written when any row is invalid,
@@ -93,7 +94,7 @@ public struct CSVImporter {
         let expected = PeachCSVFormat.columns.count
         guard row.fields.count == expected else {
             return .invalid([CSVRowError(row: row.lineNumber, column: nil,
-                                         reason: "has \(row.fields.count) cells, expected \(expected)")])
+                                         reason: tr(.importCellCount, ["count": "\(row.fields.count)", "expected": "\(expected)"]))])
         }
         let typeName = row.fields[PeachCSVFormat.Column.trainingType.rawValue]
         guard let codec = codecs.csvCodec(forTrainingType: typeName) else {
@@ -101,7 +102,7 @@ public struct CSVImporter {
             let skipped = PeachCSVFormat.iOSTrainingTypes.filter { !codecs.csvTrainingTypes.contains($0) }
             let known = (codecs.csvTrainingTypes + skipped.sorted()).joined(separator: ", ")
             return .invalid([CSVRowError(row: row.lineNumber, column: PeachCSVFormat.Column.trainingType.name,
-                                         reason: "unknown training type \(Echo.quoted(typeName)) (known: \(known))")])
+                                         reason: tr(.importUnknownType, ["type": Echo.quoted(typeName), "known": known]))])
         }
         var reader = CSVRowReader(row: row)
         let record = codec.decode(&reader)

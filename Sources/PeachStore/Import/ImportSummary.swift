@@ -1,4 +1,5 @@
 import PeachFormats
+import PeachText
 /// What an import did, for the user: counts, and every invalid row with its reason.
 public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
     /// Records newly appended to the log.
@@ -15,12 +16,14 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
     public var invalidRowCount: Int { Set(invalid.map(\.row)).count }
 
     public var description: String {
-        var lines = ["Imported \(imported) record\(imported == 1 ? "" : "s"); \(duplicates) duplicate\(duplicates == 1 ? "" : "s") "
-            + "skipped; \(skippedCount) row\(skippedCount == 1 ? "" : "s") of other training types skipped; "
-            + "\(invalidRowCount) invalid row\(invalidRowCount == 1 ? "" : "s") not imported."]
+        let counts = [tr(count: imported, one: .importSummaryImportedOne, other: .importSummaryImportedOther),
+                      tr(count: duplicates, one: .importSummaryDuplicatesOne, other: .importSummaryDuplicatesOther),
+                      tr(count: skippedCount, one: .importSummaryOtherTypesOne, other: .importSummaryOtherTypesOther),
+                      tr(count: invalidRowCount, one: .importSummaryInvalidOne, other: .importSummaryInvalidOther)]
+        var lines = [counts.joined(separator: "; ") + "."]
         if !skipped.isEmpty {
-            lines.append("Skipped (Peach for Linux does not train these): "
-                + skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            lines.append(tr(.importSummarySkippedTypes,
+                            ["types": skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")]))
         }
         lines += invalid.map { "  " + $0.description }
         return lines.joined(separator: "\n")

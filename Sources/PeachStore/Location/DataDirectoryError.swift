@@ -1,3 +1,5 @@
+import PeachText
+
 /// Why no data directory could be chosen.
 public enum DataDirectoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case noLocation
@@ -5,8 +7,7 @@ public enum DataDirectoryError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .noLocation:
-            "Cannot choose a data directory for the training log: none of --data-dir, PEACH_DATA_DIR, "
-                + "XDG_DATA_HOME (absolute) or HOME is set. Pass --data-dir DIR."
+            tr(.storeNoDataDirectory)
         }
     }
 }

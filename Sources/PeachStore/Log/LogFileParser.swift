@@ -3,6 +3,7 @@ import PeachFormats
 import PeachFiles
 #if canImport(Glibc)
 import Glibc
+import PeachText
 #endif
 
 /// Reads a whole log: header check, every line, and where the last good line ends.
@@ -144,7 +145,7 @@ struct LogFileParser {
             if atEnd {
                 if start < filled {
                     tail = Tail(range: buffer.fileOffset + start..<buffer.fileOffset + filled, lineNumber: lineNumber + 1,
-                                reason: "no line end; the write was cut short",
+                                reason: tr(.logNoLineEnd),
                                 bytes: Array(UnsafeBufferPointer(start: base + start, count: filled - start)))
                 }
                 return

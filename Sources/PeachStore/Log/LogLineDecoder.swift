@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachText
 
 /// Reads one log line through the registered discipline whose tag it starts with. A well-formed line of a
 /// tag no registered discipline knows (tag, then an ISO 8601 timestamp) was written by a newer Peach: it is
@@ -21,7 +22,7 @@ final class LogLineDecoder {
         if let codec = codecs.logCodec(forTagOf: fields) { return .record(try codec.decode(fields)) }
         let tag = fields.text(0)
         guard Self.isTag(tag), fields.count >= 2, (try? fields.timestamp(1)) != nil else {
-            throw LogLineError("unknown record type \(Echo.quoted(tag))")
+            throw LogLineError(tr(.logLineUnknownType, ["tag": Echo.quoted(tag)]))
         }
         return .newer(tag: tag)
     }

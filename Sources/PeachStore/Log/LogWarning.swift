@@ -1,3 +1,5 @@
+import PeachText
+
 /// Something wrong found in the log that did not stop it from opening. Nothing is ever deleted:
 /// a bad middle line stays in the file; a torn last line is moved to the `.corrupt` file.
 public enum LogWarning: Hashable, Sendable, CustomStringConvertible {
@@ -12,17 +14,15 @@ public enum LogWarning: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .corruptLine(let path, let lineNumber, let reason):
-            return "\(path) line \(lineNumber) is unreadable (\(reason)); it was skipped and left in the file. "
-                + "Fix or delete that line by hand if you know what it should be."
+            return tr(.logCorruptLine, ["path": path, "line": "\(lineNumber)", "reason": reason])
         case .tornLastLine(let path, let lineNumber, let byteCount, let reason, let movedTo):
-            let what = "\(path) line \(lineNumber), the last one, is incomplete (\(reason); \(byteCount) bytes), "
-                + "probably from a crash or power loss while it was written"
-            if let movedTo { return what + ". It was moved to \(movedTo) so that new records append cleanly." }
-            return what + ". It was left in place (read-only open); the next training session moves it aside."
+            let what = tr(.logTornLastLine, ["path": path, "line": "\(lineNumber)", "reason": reason, "bytes": "\(byteCount)"])
+            if let movedTo { return what + tr(.logMovedTo, ["path": movedTo]) }
+            return what + tr(.logLeftInPlace)
         case .newerRecords(let path, let count, let tags):
-            return "\(count) record\(count == 1 ? "" : "s") of a newer Peach kept, not shown (\(tags.joined(separator: ", ")) "
-                + "in \(path)): this version does not know \(tags.count == 1 ? "that discipline" : "those disciplines"). "
-                + "They stay in the file for the newer version."
+            return tr(count: count, one: .logNewerRecordsOne, other: .logNewerRecordsOther,
+                      ["tags": tags.joined(separator: ", "), "path": path,
+                       "disciplines": tr(tags.count == 1 ? .logThatDiscipline : .logThoseDisciplines)])
         }
     }
 }

@@ -1,6 +1,7 @@
 import PeachFormats
 import PeachCore
 import PeachFiles
+import PeachText
 
 /// Why the training log could not be opened or a record not saved. Every message says where, why,
 /// and what to do.
@@ -24,23 +25,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotOpen(let error):
-            "Cannot open the training log: \(error.explained)"
+            tr(.storeCannotOpen, ["error": error.explained])
         case .lockedByAnotherProcess(let directory, let lockPath, let pid):
-            "Another Peach process\(pid.map { " (PID \($0))" } ?? "") is already training with the data directory "
-                + "\(directory) (lock \(lockPath)). Quit it first, or use --data-dir for a separate history. "
-                + "Read-only commands such as export and profile still work."
+            tr(.storeLocked, ["pid": pid.map { " (PID \($0))" } ?? "", "directory": directory, "lock": lockPath])
         case .cannotLock(let error):
-            "Cannot take the writer lock, so two Peach processes could mix their records: \(error.explained)"
+            tr(.storeCannotLock, ["error": error.explained])
         case .notAPeachLog(let path, let firstLine):
-            "\(path) is not a Peach training log (its first line is \(Echo.quoted(firstLine)), expected '\(LogFormat.headerLine)'). "
-                + "It was left untouched; move it away or choose another directory with --data-dir."
+            tr(.storeNotAPeachLog, ["path": path, "firstLine": Echo.quoted(firstLine), "header": LogFormat.headerLine])
         case .unsupportedVersion(let path, let version):
-            "\(path) has log format version \(version); this Peach reads version \(LogFormat.version). "
-                + "It was left untouched; use the newer Peach that wrote it."
+            tr(.storeUnsupportedVersion, ["path": path, "version": version, "supported": "\(LogFormat.version)"])
         case .recoveryFailed(let error):
-            "Cannot move the torn last line of the training log aside, so nothing will be appended to it: \(error.explained)"
+            tr(.storeRecoveryFailed, ["error": error.explained])
         case .saveFailed(let error):
-            "The training result was not saved: \(error.explained)"
+            tr(.storeSaveFailed, ["error": error.explained])
         case .unrepresentable(let error):
             error.description
         }

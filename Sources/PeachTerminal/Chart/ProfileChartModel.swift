@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Whether the thresholds are getting smaller (better) over recent sessions.
 public enum ProfileTrend: Hashable, Sendable {
@@ -9,9 +10,9 @@ public enum ProfileTrend: Hashable, Sendable {
     /// Arrow and word; the arrow points the way the skill goes, not the threshold.
     public var label: String {
         switch self {
-        case .improving: "↗ improving"
-        case .stable: "→ stable"
-        case .declining: "↘ declining"
+        case .improving: tr(.trendImproving)
+        case .stable: tr(.trendStable)
+        case .declining: tr(.trendDeclining)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachText
 
 /// The profile as a standalone SVG picture (`peach profile --svg FILE`): a title, then one panel per
 /// discipline section (each discipline's report draws its own; comparisons use `chartPanel`).
@@ -8,7 +9,7 @@ public enum ProfileSVG {
 
     /// The whole picture: the title, then the panels stacked top to bottom (the first one leaves room for the
     /// title at its top, as `chartPanel` does).
-    public static func document(title: String = "Peach — perceptual profile", panels: [SVGPanel],
+    public static func document(title: String = tr(.chartTitle), panels: [SVGPanel],
                                 width: Double = width) -> String {
         let height = max(panels.reduce(0) { $0 + $1.height }, 1)
         var svg: [String] = [
@@ -35,7 +36,7 @@ public enum ProfileSVG {
     }
 
     /// The threshold chart alone as a picture (one panel).
-    public static func render(_ model: ProfileChartModel, title: String = "Peach — perceptual profile",
+    public static func render(_ model: ProfileChartModel, title: String = tr(.chartTitle),
                               width: Double = width, height: Double = 400) -> String {
         document(title: title, panels: [chartPanel(model, width: width, height: height)], width: width)
     }
@@ -53,7 +54,7 @@ public enum ProfileSVG {
     /// `unit` follows each tick ("ct", "ms"), `quantity` names the y axis ("threshold (cents, log scale)").
     public static func chartPanel(_ model: ProfileChartModel, heading: String? = nil, width: Double = width,
                                   height: Double = 400, xAxis: XAxis = .notes, unit: String = "ct",
-                                  quantity: String = "threshold (cents, log scale)") -> SVGPanel {
+                                  quantity: String = tr(.chartThresholdAxis)) -> SVGPanel {
         let left = 70.0, right = 20.0, top = 40.0, bottom = 70.0
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
@@ -66,7 +67,7 @@ public enum ProfileSVG {
         if let heading { svg.append(#"<text x="\#(n(left))" y="24" font-size="14">\#(escape(heading))</text>"#) }
         for tick in scale.decadeTicks {
             svg.append(#"<line class="grid" x1="\#(n(left))" y1="\#(n(y(tick)))" x2="\#(n(width - right))" y2="\#(n(y(tick)))" stroke="rgb(221,221,221)"/>"#)
-            svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(escape(ThresholdScale.tickLabel(tick) + " " + unit))</text>"#)
+            svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(escape(LocalizedNumber.localizing(ThresholdScale.tickLabel(tick)) + " " + unit))</text>"#)
         }
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top))" x2="\#(n(left))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top + plotHeight))" x2="\#(n(width - right))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
@@ -76,7 +77,7 @@ public enum ProfileSVG {
                 svg.append(#"<line x1="\#(n(x(index)))" y1="\#(n(top + plotHeight))" x2="\#(n(x(index)))" y2="\#(n(top + plotHeight + 5))" stroke="black"/>"#)
                 svg.append(#"<text class="note" x="\#(n(x(index)))" y="\#(n(top + plotHeight + 18))" text-anchor="middle">\#(escape(point.note.name))</text>"#)
             }
-            svg.append(#"<text x="\#(n(left + plotWidth / 2))" y="\#(n(height - 30))" text-anchor="middle">note</text>"#)
+            svg.append(#"<text x="\#(n(left + plotWidth / 2))" y="\#(n(height - 30))" text-anchor="middle">\#(escape(tr(.chartNote)))</text>"#)
         case .labels(let labels, let title):
             for (index, label) in labels.enumerated() {
                 svg.append(#"<text x="\#(n(x(index)))" y="\#(n(top + plotHeight + 18))" text-anchor="middle">\#(escape(label))</text>"#)
@@ -124,11 +125,11 @@ public enum ProfileSVG {
     }
 
     static func summary(_ model: ProfileChartModel) -> String {
-        guard model.hasData else { return "No training yet." }
+        guard model.hasData else { return tr(.chartNoTraining) }
         var parts: [String] = []
-        if let overall = model.overall { parts.append("75 % threshold " + ScreenFormat.threshold(overall)) }
-        if let trend = model.trend { parts.append("trend \(trend.label)") }
-        parts.append("band: 95 % interval")
+        if let overall = model.overall { parts.append(tr(.chartThreshold, ["threshold": ScreenFormat.threshold(overall)])) }
+        if let trend = model.trend { parts.append(tr(.chartTrend, ["trend": trend.label])) }
+        parts.append(tr(.chartBand))
         return parts.joined(separator: " · ")
     }
 

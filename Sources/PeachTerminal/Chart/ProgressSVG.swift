@@ -1,3 +1,5 @@
+import PeachText
+
 /// A progress chart as an SVG panel, drawn under each discipline's own panel: per day or week the value (dot and
 /// line) and its 95 % interval (a bar of the band's colour), log axis with decade grid lines, dates underneath.
 public enum ProgressSVG {
@@ -13,7 +15,7 @@ public enum ProgressSVG {
                    #"<text x="\#(n(width - right))" y="22" text-anchor="end">\#(ProfileSVG.escape(model.trend))</text>"#]
         for tick in scale.decadeTicks {
             svg.append(#"<line class="grid" x1="\#(n(left))" y1="\#(n(y(tick)))" x2="\#(n(width - right))" y2="\#(n(y(tick)))" stroke="rgb(221,221,221)"/>"#)
-            svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(ProfileSVG.escape(ThresholdScale.tickLabel(tick) + " " + model.unit))</text>"#)
+            svg.append(#"<text x="\#(n(left - 8))" y="\#(n(y(tick) + 4))" text-anchor="end">\#(ProfileSVG.escape(LocalizedNumber.localizing(ThresholdScale.tickLabel(tick)) + " " + model.unit))</text>"#)
         }
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top))" x2="\#(n(left))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(top + plotHeight))" x2="\#(n(width - right))" y2="\#(n(top + plotHeight))" stroke="black"/>"#)
@@ -31,7 +33,7 @@ public enum ProgressSVG {
         for index in labelled(count: model.points.count, plotWidth: plotWidth) {
             svg.append(#"<text class="date" x="\#(n(x(index)))" y="\#(n(top + plotHeight + 16))" text-anchor="middle">\#(ProfileSVG.escape(model.points[index].label))</text>"#)
         }
-        svg.append(#"<text x="\#(n(left))" y="\#(n(height - 20))">\#(ProfileSVG.escape(model.caption + " · bar: 95 % interval"))</text>"#)
+        svg.append(#"<text x="\#(n(left))" y="\#(n(height - 20))">\#(ProfileSVG.escape(model.caption + tr(.chartBarInterval)))</text>"#)
         svg.append(#"<text x="\#(n(left))" y="\#(n(height - 5))">\#(ProfileSVG.escape(model.compared))</text>"#)
         return SVGPanel(height: height, elements: svg)
     }

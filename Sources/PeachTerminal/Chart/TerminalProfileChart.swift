@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// The perceptual profile as text: threshold (●) per note over a keyboard axis, with the
 /// 95 % interval (░) around it, on a logarithmic cents axis. Unknown regions show · on the floor.
@@ -31,7 +32,7 @@ public enum TerminalProfileChart {
         }
 
         var tickRows: [Int: String] = [:]
-        for tick in scale.decadeTicks { tickRows[row(tick)] = ThresholdScale.tickLabel(tick) + " ct" }
+        for tick in scale.decadeTicks { tickRows[row(tick)] = LocalizedNumber.localizing(ThresholdScale.tickLabel(tick)) + " ct" }
 
         var lines: [String] = []
         for rowIndex in 0..<plotRows {

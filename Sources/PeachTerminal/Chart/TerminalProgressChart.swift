@@ -1,3 +1,5 @@
+import PeachText
+
 /// A progress chart as text: one column per period, its value (●) and its 95 % interval (│) on a log axis,
 /// the newest period at the right. When there are more periods than columns, the newest are shown.
 public enum TerminalProgressChart {
@@ -20,7 +22,7 @@ public enum TerminalProgressChart {
             grid[row(point.value)][index] = style.accent("●")
         }
         var tickRows: [Int: String] = [:]
-        for tick in scale.decadeTicks { tickRows[row(tick)] = ThresholdScale.tickLabel(tick) + " " + model.unit }
+        for tick in scale.decadeTicks { tickRows[row(tick)] = LocalizedNumber.localizing(ThresholdScale.tickLabel(tick)) + " " + model.unit }
         var lines = (0..<plotRows).map { rowIndex in
             let label = tickRows[rowIndex].map { pad($0, labelWidth - 1) + "┤" }
                 ?? String(repeating: " ", count: labelWidth - 1) + "│"

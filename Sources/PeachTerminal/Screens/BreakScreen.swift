@@ -1,3 +1,5 @@
+import PeachText
+
 public struct BreakScreenModel: Hashable, Sendable {
     /// Time left; zero or less means the break is over.
     public var remaining: Duration
@@ -19,17 +21,17 @@ public enum BreakScreen {
         let width = size.columns - 2
         var body = [""]
         if model.isOver {
-            body += [TextLayout.center(style.good("Break over."), width: width), "",
-                     TextLayout.center("Welcome back. Training starts again when you choose it.", width: width)]
+            body += [TextLayout.center(style.good(tr(.breakOver)), width: width), "",
+                     TextLayout.center(tr(.breakWelcomeBack), width: width)]
         } else {
-            body += [TextLayout.center(style.bold("Quiet break") + " — rest your ears", width: width), "",
-                     TextLayout.center(style.accent(ScreenFormat.countdown(model.remaining)) + " left", width: width), "",
-                     TextLayout.center("Peach is silent until the break is over.", width: width)]
+            body += [TextLayout.center(style.bold(tr(.breakTitle)) + tr(.breakRestYourEars), width: width), "",
+                     TextLayout.center(tr(.breakLeft, ["time": style.accent(ScreenFormat.countdown(model.remaining))]), width: width), "",
+                     TextLayout.center(tr(.breakSilent), width: width)]
         }
         var hints: [String] = []
-        if model.canSnooze && !model.isOver { hints.append("s snooze \(model.snoozeMinutes) min (once)") }
-        hints.append(model.isOver ? "Enter back to Start" : "Esc/q back to Start (training stays stopped)")
-        return ScreenFrame.compose(title: "Quiet break", body: body, keyHints: hints.joined(separator: " · "),
+        if model.canSnooze && !model.isOver { hints.append(tr(.breakSnooze, ["minutes": "\(model.snoozeMinutes)"])) }
+        hints.append(tr(model.isOver ? .breakBackToStart : .breakStopToStart))
+        return ScreenFrame.compose(title: tr(.breakTitle), body: body, keyHints: hints.joined(separator: " · "),
                                    size: size, style: style)
     }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 public struct ComparisonScreenModel: Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
@@ -25,7 +26,7 @@ public struct ComparisonScreenModel: Hashable, Sendable {
     public var together: Bool
 
     public init(phase: Phase, canAnswer: Bool, answered: Int = 0, correct: Int = 0, warning: StatusWarning? = nil,
-                title: String = "Comparison training", detail: String? = nil, question: ComparisonQuestion = .pitch,
+                title: String = tr(.comparisonTitle), detail: String? = nil, question: ComparisonQuestion = .pitch,
                 together: Bool = false) {
         self.title = title
         self.detail = detail
@@ -46,22 +47,23 @@ public enum ComparisonScreen {
         let note2Playing = model.phase == .playingNote2
         let note1Playing = model.phase == .playingNote1 || (model.together && note2Playing)
         let question = model.question
-        let indicator = noteLamp("Note 1", on: note1Playing, style: style) + "      " + noteLamp("Note 2", on: note2Playing, style: style)
+        let indicator = noteLamp(tr(.comparisonNote1), on: note1Playing, style: style) + "      "
+            + noteLamp(tr(.comparisonNote2), on: note2Playing, style: style)
 
         let prompt: String
         switch model.phase {
-        case .playingNote1: prompt = "Listen: note 1…"
+        case .playingNote1: prompt = tr(.comparisonListenNote1)
         case .playingNote2:
-            let what = model.together ? "both notes" : "note 2"
-            prompt = model.canAnswer ? "Listen: \(what)… (you may answer now)" : "Listen: \(what)…"
+            prompt = model.together ? tr(model.canAnswer ? .comparisonListenBothAnswerable : .comparisonListenBoth)
+                : tr(model.canAnswer ? .comparisonListenNote2Answerable : .comparisonListenNote2)
         case .awaitingAnswer: prompt = question.prompt
         case .feedback: prompt = ""
         }
 
         let feedback: String
         if case .feedback(let correct, let difference) = model.phase {
-            let heard = "the difference was \(ScreenFormat.cents(difference.magnitude))"
-            feedback = correct ? style.good("✓ Correct") + " — " + heard : style.bad("✗ Wrong") + " — " + heard
+            let heard = tr(.comparisonDifferenceWas, ["difference": ScreenFormat.cents(difference.magnitude)])
+            feedback = (correct ? style.good(tr(.comparisonCorrect)) : style.bad(tr(.comparisonWrong))) + " — " + heard
         } else {
             feedback = ""
         }
@@ -78,12 +80,13 @@ public enum ComparisonScreen {
             "",
             TextLayout.center(feedback, width: width),
             "",
-            "Answered \(model.answered) · correct \(model.correct) · accuracy \(ScreenFormat.percent(model.accuracy))",
+            tr(.comparisonTally, ["answered": "\(model.answered)", "correct": "\(model.correct)",
+                                  "accuracy": ScreenFormat.percent(model.accuracy)]),
         ]
         if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
-        let status = "\(model.answered) answered · \(ScreenFormat.percent(model.accuracy))"
+        let status = tr(.comparisonStatus, ["answered": "\(model.answered)", "accuracy": ScreenFormat.percent(model.accuracy)])
         return ScreenFrame.compose(title: model.title, status: status, body: body,
-                                   keyHints: "↑/k/h \(question.up.lowercased()) · ↓/j/l \(question.down.lowercased()) · Esc/q stop",
+                                   keyHints: tr(.comparisonKeyHints, ["up": question.up.lowercased(), "down": question.down.lowercased()]),
                                    size: size, style: style)
     }
 
@@ -106,23 +109,23 @@ public enum ComparisonQuestion: Hashable, Sendable {
     /// The ↑ answer's word.
     public var up: String {
         switch self {
-        case .pitch: "Higher"
-        case .interval: "Wider"
+        case .pitch: tr(.comparisonHigher)
+        case .interval: tr(.comparisonWider)
         }
     }
 
     /// The ↓ answer's word.
     public var down: String {
         switch self {
-        case .pitch: "Lower"
-        case .interval: "Narrower"
+        case .pitch: tr(.comparisonLower)
+        case .interval: tr(.comparisonNarrower)
         }
     }
 
     public var prompt: String {
         switch self {
-        case .pitch: "Was note 2 higher or lower than note 1?"
-        case .interval: "Was the interval wider or narrower than in tune?"
+        case .pitch: tr(.comparisonPitchQuestion)
+        case .interval: tr(.comparisonIntervalQuestion)
         }
     }
 }

@@ -1,3 +1,5 @@
+import PeachText
+
 public struct InfoScreenModel: Hashable, Sendable {
     public var name: String
     public var version: String
@@ -31,26 +33,27 @@ public struct InfoScreenModel: Hashable, Sendable {
 
 public enum InfoScreen {
     public static func render(_ model: InfoScreenModel, size: TerminalSize, style: Styler) -> [String] {
-        func row(_ label: String, _ value: String) -> String { style.bold(TextLayout.fit(label, width: 16)) + value }
+        func row(_ label: MessageID, _ value: String) -> String { style.bold(TextLayout.fit(tr(label), width: 16)) + value }
         // The calibration summary is long: wrapped under its label rather than cut at the edge.
         let calibrationWidth = max(size.columns - 2 - 16, 20)
         let calibrationRows = (model.synthCalibration.map { TextLayout.wrap($0, width: calibrationWidth) } ?? [])
-            .enumerated().map { $0.offset == 0 ? row("Calibration", $0.element) : String(repeating: " ", count: 16) + $0.element }
+            .enumerated().map { $0.offset == 0 ? row(.infoCalibration, $0.element) : String(repeating: " ", count: 16) + $0.element }
         let body: [String] = [
             "",
             style.bold(model.name) + "  " + model.version,
-            "An ear trainer that plays its notes on a real synthesizer, measured in cents.",
+            tr(.appSummary),
             "",
-            row("Licence", model.licence),
-            row("Data directory", model.dataDirectory),
-            row("Config file", model.configFile),
+            row(.infoLicence, model.licence),
+            row(.infoDataDirectory, model.dataDirectory),
+            row(.infoConfigFile, model.configFile),
             "",
-            row("Synth", model.synth.rendered(style: style)),
+            row(.infoSynth, model.synth.rendered(style: style)),
         ] + calibrationRows + [
-            row("Controller", model.controller.rendered(style: style)),
-            row("Volume ceiling", "velocity \(model.velocityCeiling) · CC7 \(model.volumeCeiling) (of 127)"
-                + " · volume \(model.volumePercent) % of the ceiling"),
+            row(.infoController, model.controller.rendered(style: style)),
+            row(.infoVolumeCeiling, tr(.infoVolumeCeilingValue, ["velocity": "\(model.velocityCeiling)",
+                                                                 "volume": "\(model.volumeCeiling)",
+                                                                 "percent": "\(model.volumePercent)"])),
         ]
-        return ScreenFrame.compose(title: "Info", body: body, keyHints: "Esc/q back", size: size, style: style)
+        return ScreenFrame.compose(title: tr(.infoTitle), body: body, keyHints: tr(.infoKeyHints), size: size, style: style)
     }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 public struct PitchMatchingScreenModel: Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
@@ -23,7 +24,7 @@ public struct PitchMatchingScreenModel: Hashable, Sendable {
     public var isInterval: Bool
 
     public init(phase: Phase, knobMoving: Bool = false, matched: Int = 0, meanAbsoluteError: Cents? = nil,
-                warning: StatusWarning? = nil, title: String = "Pitch matching", detail: String? = nil,
+                warning: StatusWarning? = nil, title: String = tr(.matchingTitle), detail: String? = nil,
                 isInterval: Bool = false) {
         self.title = title
         self.detail = detail
@@ -45,32 +46,32 @@ public enum PitchMatchingScreen {
         var body: [String] = [model.detail.map { TextLayout.center(style.bold($0), width: width) } ?? ""]
         switch model.phase {
         case .listeningToReference:
-            body += [TextLayout.center(style.accent("♪ Listening to the reference note…"), width: width), "",
-                     TextLayout.center(model.isInterval ? "Then tune the second note until the interval is in tune."
-                                       : "Then tune the second note until it sounds the same.", width: width)]
+            body += [TextLayout.center(style.accent(tr(.matchingListening)), width: width), "",
+                     TextLayout.center(tr(model.isInterval ? .matchingThenTuneInterval : .matchingThenTuneUnison), width: width)]
         case .tuning:
-            body += [TextLayout.center(style.accent("Tuning") + (model.isInterval ? " — tune the interval by ear"
-                                                                  : " — match the reference by ear"), width: width), "",
+            body += [TextLayout.center(style.accent(tr(.matchingTuning)) + tr(model.isInterval ? .matchingTuneInterval
+                                                                               : .matchingTuneUnison), width: width), "",
                      TextLayout.center(knob(model.knobMoving, style: style), width: width)]
         case .result(let error):
-            body += [TextLayout.center(style.bold("Off by " + ScreenFormat.signedCents(error)) + " — " + direction(error), width: width), "",
-                     TextLayout.center("Next challenge coming…", width: width)]
+            body += [TextLayout.center(style.bold(tr(.matchingOffBy, ["offset": ScreenFormat.signedCents(error)]))
+                                       + " — " + direction(error), width: width), "",
+                     TextLayout.center(tr(.matchingNext), width: width)]
         }
-        body += ["", "", "Matched \(model.matched) · mean error "
-                 + (model.meanAbsoluteError.map(ScreenFormat.cents) ?? "—")]
+        body += ["", "", tr(.matchingTally, ["matched": "\(model.matched)",
+                                             "error": model.meanAbsoluteError.map(ScreenFormat.cents) ?? "—"])]
         if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
-        let status = "\(model.matched) matched"
+        let status = tr(.matchingStatus, ["matched": "\(model.matched)"])
         return ScreenFrame.compose(title: model.title, status: status, body: body,
-                                   keyHints: "←/→ fine · Shift+←/→ coarse · Enter commit · Esc/q stop",
+                                   keyHints: tr(.matchingKeyHints),
                                    size: size, style: style)
     }
 
     static func knob(_ moving: Bool, style: Styler) -> String {
-        moving ? "Knob " + style.accent("◉ moving") : "Knob ○ still"
+        tr(.matchingKnob) + " " + (moving ? style.accent(tr(.matchingKnobMoving)) : tr(.matchingKnobStill))
     }
 
     static func direction(_ error: Cents) -> String {
-        if abs(error.value) < spotOnCents { return "spot on" }
-        return error.value > 0 ? "sharp (too high)" : "flat (too low)"
+        if abs(error.value) < spotOnCents { return tr(.matchingSpotOn) }
+        return tr(error.value > 0 ? .matchingSharp : .matchingFlat)
     }
 }

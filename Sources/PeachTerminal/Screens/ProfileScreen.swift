@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Pitch-matching results for the profile screen.
 public struct PitchMatchingStats: Hashable, Sendable {
@@ -47,25 +48,27 @@ public enum ProfileScreen {
         body += progress
         body.append("")
         body += summaryLines(model).map { style.bold($0.label) + $0.text }
-        return ScreenFrame.compose(title: "Profile", body: body, keyHints: "←/→ every discipline · Esc/q back",
+        return ScreenFrame.compose(title: tr(.profileTitle), body: body, keyHints: tr(.profileKeyHints),
                                    size: size, style: style)
     }
 
     /// The summary under the chart: threshold, progress, pitch matching and what was trained.
     static func summaryLines(_ model: ProfileScreenModel) -> [(label: String, text: String)] {
         let chart = model.chart
-        let comparison = chart.overall.map { "75 % point " + ScreenFormat.threshold($0) } ?? "no comparisons yet"
+        let comparison = chart.overall.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
+            ?? tr(.profileNoComparisons)
         let stats = model.pitchMatching
         let matching: String
         if let summary = stats.summary {
-            matching = "bias " + ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval)
-                + " · spread " + ScreenFormat.withInterval(summary.spread, summary.spreadInterval)
+            matching = tr(.profileBiasAndSpread, ["bias": ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval),
+                                                  "spread": ScreenFormat.withInterval(summary.spread, summary.spreadInterval)])
         } else {
-            matching = stats.count == 0 ? "no pitch matches yet" : "1 pitch match: too few for an interval"
+            matching = tr(stats.count == 0 ? .profileNoMatches : .profileOneMatch)
         }
-        let counts = "\(model.comparisonCount) comparison\(model.comparisonCount == 1 ? "" : "s") · "
-            + "\(stats.count) pitch match\(stats.count == 1 ? "" : "es")"
-        return [("Threshold       ", comparison), ("Progress        ", model.progress ?? "not enough data yet"),
-                ("Pitch matching  ", matching), ("Trained         ", counts)]
+        let counts = tr(count: model.comparisonCount, one: .profileComparisonsOne, other: .profileComparisonsOther) + " · "
+            + tr(count: stats.count, one: .profileMatchesOne, other: .profileMatchesOther)
+        func label(_ id: MessageID) -> String { TextLayout.fit(tr(id), width: 16) }
+        return [(label(.profileThreshold), comparison), (label(.profileProgress), model.progress ?? tr(.profileNotEnoughData)),
+                (label(.profilePitchMatching), matching), (label(.profileTrained), counts)]
     }
 }

@@ -1,4 +1,5 @@
 import PeachConfig
+import PeachText
 
 /// One editable row of the Settings screen.
 public struct SettingsRow: Hashable, Sendable {
@@ -16,7 +17,7 @@ public struct SettingsRow: Hashable, Sendable {
 
     public init(key: ConfigKey, configuration: PeachConfiguration) {
         let value = configuration[key]
-        self.init(label: "[\(key.section)] \(key.label)", value: value.description.isEmpty ? "(auto)" : value.description,
+        self.init(label: "[\(key.section)] \(key.label)", value: value.description.isEmpty ? tr(.settingsAuto) : value.description,
                   allowed: key.kind.allowedDescription, isDefault: value == key.defaultValue)
     }
 }
@@ -64,12 +65,12 @@ public enum SettingsScreen {
             body.append(isSelected ? "> " + style.inverse(line) : "  " + line)
         }
         body += Array(repeating: "", count: max(listRows - body.count, 0))
-        body.append(model.message.map { style.warning($0) } ?? style.dim("* = changed from the default"))
+        body.append(model.message.map { style.warning($0) } ?? style.dim(tr(.settingsChangedMark)))
         let scroll = model.rows.count > listRows ? "\(selected + 1)/\(model.rows.count)" : ""
         let hints = model.editingText == nil
-            ? "↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back"
-            : "type the value · Enter save · Esc cancel"
-        return ScreenFrame.compose(title: "Settings", status: scroll, body: [""] + body, keyHints: hints,
+            ? tr(.settingsKeyHints)
+            : tr(.settingsEditKeyHints)
+        return ScreenFrame.compose(title: tr(.settingsTitle), status: scroll, body: [""] + body, keyHints: hints,
                                    size: size, style: style)
     }
 }

@@ -1,3 +1,5 @@
+import PeachText
+
 /// The Start screen's menu: one entry per training mode, then the viewers. An entry's 1-based position
 /// is its digit shortcut. The app builds the list from its mode registry.
 public struct StartMenu: Hashable, Sendable {
@@ -44,16 +46,19 @@ public enum StartScreen {
         body.append("")
         let previewWidth = min(max(size.columns - 30, 10), 64)
         let preview = CompactProfilePreview.render(model.profile, width: previewWidth, style: style)
-        let trend = model.profile.trend.map { "trend " + $0.label } ?? (model.profile.hasData ? "" : "no training yet")
-        body.append(style.bold("Profile     ") + preview[0] + "  " + trend)
-        body.append("            " + preview[1] + (model.profile.hasData ? "  (lower is better)" : ""))
+        let trend = model.profile.trend.map { tr(.startTrend, ["trend": $0.label]) } ?? (model.profile.hasData ? "" : tr(.startNoTraining))
+        body.append(style.bold(label(.startProfile)) + preview[0] + "  " + trend)
+        body.append("            " + preview[1] + (model.profile.hasData ? "  " + tr(.startLowerIsBetter) : ""))
         body.append("")
-        body.append(style.bold("Synth       ") + model.synth.rendered(style: style))
-        body.append(style.bold("Controller  ") + model.controller.rendered(style: style))
+        body.append(style.bold(label(.startSynth)) + model.synth.rendered(style: style))
+        body.append(style.bold(label(.startController)) + model.controller.rendered(style: style))
         if !model.warnings.isEmpty { body.append("") }
         body += model.warnings.flatMap { $0.renderedLines(width: size.columns - 2, style: style) }
-        return ScreenFrame.compose(title: "ear training", body: body,
-                                   keyHints: "↑/↓ or j/k choose · Enter open · 1-\(min(model.menu.titles.count, 9)) jump · q quit",
+        return ScreenFrame.compose(title: tr(.startTitle), body: body,
+                                   keyHints: tr(.startKeyHints, ["last": "\(min(model.menu.titles.count, 9))"]),
                                    size: size, style: style)
     }
+
+    /// A row's label in its 12-column field.
+    private static func label(_ id: MessageID) -> String { TextLayout.fit(tr(id), width: 12) }
 }

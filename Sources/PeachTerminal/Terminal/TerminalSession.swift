@@ -1,4 +1,5 @@
 import Glibc
+import PeachText
 
 /// Errors entering full-screen mode.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
@@ -7,8 +8,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notATerminal: "standard input is not a terminal (use --plain for line mode)"
-        case .cannotSetAttributes(let code): "cannot switch the terminal to raw mode: \(String(cString: strerror(code)))"
+        case .notATerminal: tr(.terminalNotATerminal)
+        case .cannotSetAttributes(let code): tr(.terminalCannotSetRawMode, ["reason": String(cString: strerror(code))])
         }
     }
 }

@@ -36,6 +36,8 @@ enum PeachProgram {
     /// The environment of a child `peach`: the caller's, with home and XDG paths inside `directory`.
     static func environment(directory: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
+        // The tests read Peach's English: whatever the caller's locale, the child speaks it (as LC_ALL=C would).
+        environment["LC_ALL"] = "C.UTF-8"
         environment["HOME"] = directory.path
         environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("xdg-config").path
         environment["XDG_DATA_HOME"] = directory.appendingPathComponent("xdg-data").path

@@ -3,6 +3,7 @@ import Testing
 @testable import PeachApp
 import PeachDisciplines
 import PeachTestSupport
+import PeachText
 
 /// The shell completions (driven through bash's own completion variables, with a stand-in `aconnect`
 /// that lists ports) and scripts/install with a prebuilt binary into a temporary prefix.
@@ -86,15 +87,22 @@ import PeachTestSupport
         _ = FileManager.default.createFile(atPath: keep, contents: Data("someone else's page".utf8))
         let install = try BuiltPeach.shell("\"$1\"/scripts/install --bin \"$2\" \"$3\"", [BuiltPeach.repository, BuiltPeach.path, prefix])
         #expect(install.status == 0, "\(install.err)")
-        let files = ["bin/peach", "share/man/man1/peach.1", "share/bash-completion/completions/peach", "share/zsh/site-functions/_peach"]
+        let files = ["bin/peach", "share/man/man1/peach.1", "share/man/de/man1/peach.1", "share/bash-completion/completions/peach",
+                     "share/zsh/site-functions/_peach"]
         for file in files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)") }
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/peach"))
         let page = await MainActor.run { ManPage.roff(version: PeachApp.version) }
         #expect(try String(contentsOfFile: prefix + "/share/man/man1/peach.1", encoding: .utf8) == page)
+        let germanPage = await MainActor.run { Localization.rendering(in: .german) { ManPage.roff(version: PeachApp.version) } }
+        #expect(try String(contentsOfFile: prefix + "/share/man/de/man1/peach.1", encoding: .utf8) == germanPage)
         #expect(try String(contentsOfFile: prefix + "/share/bash-completion/completions/peach", encoding: .utf8) == ShellCompletion.bash)
 
         let man = try BuiltPeach.shell("MANWIDTH=80 man -M \"$1/share/man\" -P cat peach", [prefix])
         #expect(man.status == 0 && man.out.contains("peach - an ear trainer"), "man finds the installed page: \(man.err)")
+        // man-db picks share/man/de by language only where a German locale is installed (setlocale must succeed);
+        // this machine may have none, so the German tree is named directly.
+        let germanMan = try BuiltPeach.shell("MANWIDTH=80 man -M \"$1/share/man/de\" -P cat peach", [prefix])
+        #expect(germanMan.status == 0 && germanMan.out.contains("peach - ein Gehörtrainer"), "man -L de: \(germanMan.err)")
         let version = try BuiltPeach.shell("\"$1/bin/peach\" --version", [prefix])
         #expect(version.out == "peach \(PeachApp.version)\n")
 

@@ -5,6 +5,7 @@ import PeachTerminal
 import PeachDisciplines
 import PeachTestSupport
 import PeachConfig
+import PeachText
 
 /// peach(1) and --help come from one table: the page renders cleanly and both list the same things.
 @MainActor @Suite struct ManPageTests {
@@ -23,6 +24,22 @@ import PeachConfig
                         "EXIT STATUS", "EXAMPLES", "SEE ALSO"] {
             #expect(page.contains("\n" + section + "\n"), "section \(section)")
         }
+    }
+
+    /// The German page (installed as share/man/de/man1/peach.1) renders as cleanly, its UTF-8 read by preconv (-k)
+    /// as man-db does, with the German section names.
+    @Test func theGermanPageRendersThroughGroffWithoutAnyWarning() throws {
+        let german = Localization.rendering(in: .german) { ManPage.roff(version: PeachApp.version) }
+        let directory = try BuiltPeach.temporaryDirectory("peach-man-de")
+        try german.write(toFile: directory + "/peach.1", atomically: true, encoding: .utf8)
+        let result = try BuiltPeach.shell("groff -k -man -Tutf8 -ww -P -cbu \"$1\"", [directory + "/peach.1"])
+        #expect(result.status == 0 && result.err.isEmpty, "groff warnings:\n\(result.err)")
+        for section in ["BEZEICHNUNG", "ÜBERSICHT", "BESCHREIBUNG", "BEFEHLE", "OPTIONEN", "KONFIGURATION", "DATEIEN",
+                        "UMGEBUNGSVARIABLEN", "EXIT-STATUS", "BEISPIELE", "SIEHE AUCH"] {
+            #expect(result.out.contains("\n" + section + "\n"), "section \(section)")
+        }
+        #expect(result.out.contains("peach - ein Gehörtrainer, der auf einem echten Synthesizer spielt"))
+        #expect(result.out.contains("Tonhöhenvergleich (c)"))
     }
 
     @Test func documentsEveryConfigurationKeyWithItsDefault() {

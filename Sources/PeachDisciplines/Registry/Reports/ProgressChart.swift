@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// A discipline's progress as a chart model, the same for the SVG and the Profile screen.
 @MainActor
@@ -15,7 +16,7 @@ public enum ProgressChart {
             ?? ProgressText.noProgressYet
         let shortUnit = unit == "cents" ? "ct" : unit
         return ProgressChartModel(points: points, unit: shortUnit, caption: caption,
-                                  trend: progress?.trend.map { "trend " + ProfileTrend($0).label } ?? ProgressText.noTrendYet,
+                                  trend: progress?.trend.map { tr(.chartTrend, ["trend": ProfileTrend($0).label]) } ?? ProgressText.noTrendYet,
                                   compared: ProgressText.compared(progress, unit: shortUnit))
     }
 }

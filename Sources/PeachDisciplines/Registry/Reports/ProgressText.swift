@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachText
 
 /// Progress and its trend in words, for every discipline and every place they are shown (report, Profile screen,
 /// plain mode, SVG captions). All of these strings are here, so a translation finds them in one place.
@@ -11,80 +12,121 @@ public enum ProgressText {
         guard let progress, let first = progress.first, let latest = progress.latest, let trend = progress.trend else {
             return notEnough(progress)
         }
-        let quantity = quantityName(progress.quantity)
-        let from = figure(first, unit) + " over " + stretch(first, progress, latest: false, dated: dated)
-        let to = figure(latest, unit) + " over " + stretch(latest, progress, latest: true, dated: dated)
+        func over(_ estimate: ProgressEstimate, latest: Bool) -> String {
+            tr(.progressFigureOver, ["figure": figure(estimate, unit),
+                                     "stretch": stretch(estimate, progress, latest: latest, dated: dated)])
+        }
+        let words = ["quantity": quantityName(progress.quantity), "from": over(first, latest: false), "to": over(latest, latest: true)]
         switch trend {
-        case .improving: return "improving: the \(quantity) fell from \(from) to \(to)"
-        case .declining: return "declining: the \(quantity) rose from \(from) to \(to)"
-        case .stable: return "stable: no clear change in the \(quantity), \(from), then \(to)"
+        case .improving: return tr(.progressImproving, words)
+        case .declining: return tr(.progressDeclining, words)
+        case .stable: return tr(.progressStable, words)
         }
     }
 
     /// Why there is no trend yet.
     public static func notEnough(_ progress: DisciplineProgress?) -> String {
         let enough = progress?.enoughTrials ?? ThresholdProgress.enoughTrials
-        return "not enough data yet (a trend compares your first days with your latest, \(enough)+ \(trialsWord(progress)) each)"
+        return tr(.progressNotEnough, ["count": "\(enough)", "trials": trialsWord(progress)])
     }
 
     /// The caption of a progress chart: what is plotted and how a point is made.
     public static func chartCaption(_ progress: DisciplineProgress, unit: String) -> String {
-        "\(quantityName(progress.quantity).capitalized) per \(progress.period.rawValue) (\(unit), log scale; "
-            + "periods with \(pointMinimum(progress.quantity))+ \(trialsWord(progress)))"
+        let caption: MessageID = switch (progress.quantity, progress.period) {
+        case (.threshold, .day): .progressCaptionThresholdDay
+        case (.threshold, .week): .progressCaptionThresholdWeek
+        case (.spread, .day): .progressCaptionSpreadDay
+        case (.spread, .week): .progressCaptionSpreadWeek
+        }
+        return tr(caption, ["unit": unitName(unit), "count": "\(pointMinimum(progress.quantity))", "trials": trialsWord(progress)])
     }
 
     /// "first 2 training days 12.1 (9.8–15.0) ct → latest training day 7.9 (6.5–9.6) ct", or "" without two stretches.
     public static func compared(_ progress: DisciplineProgress?, unit: String) -> String {
         guard let progress, let first = progress.first, let latest = progress.latest else { return "" }
-        func part(_ estimate: ProgressEstimate, latest: Bool) -> String {
-            String(stretch(estimate, progress, latest: latest, dated: false).dropFirst(4)) + " " + figure(estimate, unit)
-        }
-        return "compared: " + part(first, latest: false) + " → " + part(latest, latest: true)
+        return tr(.progressCompared, comparedParts(progress, first: first, latest: latest, unit: unit))
     }
 
     /// One screen line: "stable: first 2 training days 12.0 (7.3–29.2) ct → latest training day 8.1 (5.0–13.0) ct".
     public static func short(_ progress: DisciplineProgress?, unit: String) -> String {
-        guard let trend = progress?.trend else {
+        guard let progress, let trend = progress.trend, let first = progress.first, let latest = progress.latest else {
             let enough = progress?.enoughTrials ?? ThresholdProgress.enoughTrials
-            return "not enough data yet (\(enough)+ \(trialsWord(progress)) early and later)"
+            return tr(.progressNotEnoughShort, ["count": "\(enough)", "trials": trialsWord(progress)])
         }
-        return trend.rawValue + ": " + compared(progress, unit: unit).dropFirst("compared: ".count)
+        return tr(.progressShort, comparedParts(progress, first: first, latest: latest, unit: unit)
+            .merging(["trend": ReportText.word(trend)]) { $1 })
     }
 
-    public static let noTrendYet = "no trend yet"
-    public static let chartHeading = "Progress over time"
+    /// The two stretches of `compared` and `short`, each a label and its figure.
+    private static func comparedParts(_ progress: DisciplineProgress, first: ProgressEstimate, latest: ProgressEstimate,
+                                      unit: String) -> [String: String] {
+        func part(_ estimate: ProgressEstimate, latest: Bool) -> String {
+            tr(.progressPart, ["stretch": span(estimate, progress, latest: latest, article: false), "figure": figure(estimate, unit)])
+        }
+        return ["first": part(first, latest: false), "latest": part(latest, latest: true)]
+    }
+
+    public static var noTrendYet: String { tr(.progressNoTrendYet) }
+    public static var chartHeading: String { tr(.progressChartHeading) }
 
     /// When no period has enough answers to chart.
-    public static let noProgressYet = "Progress over time: not enough answers on any day yet."
+    public static var noProgressYet: String { tr(.progressNoProgressYet) }
 
+    /// The quantity as the progress sentence names it ("threshold"; German with its article, "die Schwelle").
     public static func quantityName(_ quantity: DisciplineProgress.Quantity) -> String {
         switch quantity {
-        case .threshold: "threshold"
-        case .spread: "spread"
+        case .threshold: tr(.progressThreshold)
+        case .spread: tr(.progressSpread)
         }
     }
 
     static func trialsWord(_ progress: DisciplineProgress?) -> String {
-        progress?.quantity == .spread ? "attempts" : "answers"
+        tr(progress?.quantity == .spread ? .progressAttempts : .progressAnswers)
     }
+
+    /// The chart caption's unit: "cents" in the user's language; symbols (ms, ct) as they are.
+    static func unitName(_ unit: String) -> String { unit == "cents" ? tr(.unitCents) : unit }
 
     static func pointMinimum(_ quantity: DisciplineProgress.Quantity) -> Int {
         quantity == .spread ? SignedErrorProgress.minimumTrials : ThresholdProgress.minimumTrials
     }
 
     static func figure(_ estimate: ProgressEstimate, _ unit: String) -> String {
-        String(format: "%.1f (%.1f–%.1f) ", estimate.value, estimate.lower, estimate.upper) + unit
+        tr(.progressFigure, ["value": ReportText.format(estimate.value), "lower": ReportText.format(estimate.lower),
+                             "upper": ReportText.format(estimate.upper), "unit": unitName(unit)])
     }
 
     /// "the first 2 training days (2026-02-01 to 2026-02-02, 80 answers)".
     static func stretch(_ estimate: ProgressEstimate, _ progress: DisciplineProgress, latest: Bool, dated: Bool) -> String {
-        let which = latest ? "the latest" : "the first"
-        let period = progress.period.rawValue
-        let span = estimate.periods == 1 ? "\(which) training \(period)" : "\(which) \(estimate.periods) training \(period)s"
+        let span = span(estimate, progress, latest: latest, article: true)
         guard dated else { return span }
         let day = { (date: Date) in date.formatted(.iso8601.year().month().day()) }
         let dates = estimate.start == estimate.lastStart ? day(estimate.start)
-            : day(estimate.start) + " to " + day(estimate.lastStart)
-        return span + " (\(dates), \(estimate.trials) \(trialsWord(progress)))"
+            : tr(.progressDateRange, ["from": day(estimate.start), "to": day(estimate.lastStart)])
+        return tr(.progressDated, ["span": span, "dates": dates, "count": "\(estimate.trials)", "trials": trialsWord(progress)])
+    }
+
+    /// "the first 2 training days" (`article`, inside a sentence), "first 2 training days" (a label).
+    static func span(_ estimate: ProgressEstimate, _ progress: DisciplineProgress, latest: Bool, article: Bool) -> String {
+        let one = estimate.periods == 1
+        let id: MessageID = switch (latest, progress.period, one, article) {
+        case (false, .day, true, true): .progressTheFirstDay
+        case (false, .day, false, true): .progressTheFirstDays
+        case (true, .day, true, true): .progressTheLatestDay
+        case (true, .day, false, true): .progressTheLatestDays
+        case (false, .week, true, true): .progressTheFirstWeek
+        case (false, .week, false, true): .progressTheFirstWeeks
+        case (true, .week, true, true): .progressTheLatestWeek
+        case (true, .week, false, true): .progressTheLatestWeeks
+        case (false, .day, true, false): .progressFirstDay
+        case (false, .day, false, false): .progressFirstDays
+        case (true, .day, true, false): .progressLatestDay
+        case (true, .day, false, false): .progressLatestDays
+        case (false, .week, true, false): .progressFirstWeek
+        case (false, .week, false, false): .progressFirstWeeks
+        case (true, .week, true, false): .progressLatestWeek
+        case (true, .week, false, false): .progressLatestWeeks
+        }
+        return tr(id, ["count": "\(estimate.periods)"])
     }
 }

@@ -1,14 +1,37 @@
 import Foundation
 import PeachCore
+import PeachText
 
 /// Words and figures every discipline's text section uses alike.
 public enum ReportText {
     /// The progress line every trained discipline's section ends with: its trend and the stretches compared.
     @MainActor
     public static func progressLine(_ discipline: TrainingDiscipline, unit: String, in context: ReportContext) -> String {
-        "  progress: " + ProgressText.line(context.profile.progress(of: discipline), unit: unit, dated: true)
+        tr(.reportProgress, ["progress": ProgressText.line(context.profile.progress(of: discipline), unit: unit, dated: true)])
     }
 
-    /// One decimal, as every figure in the report.
-    public static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// The trend's word in the user's language ("improving"); its raw value is JSON's.
+    public static func word(_ trend: TrainingTrend) -> String {
+        switch trend {
+        case .improving: tr(.trendWordImproving)
+        case .stable: tr(.trendWordStable)
+        case .declining: tr(.trendWordDeclining)
+        }
+    }
+
+    /// "P5 comparison, just intonation" (a non-unison discipline, for a report's title), in the user's language.
+    public static func detail(_ discipline: TrainingDiscipline) -> String {
+        let kind: String = switch discipline.kind {
+        case .comparison: tr(.kindComparison)
+        case .pitchMatching: tr(.kindPitchMatching)
+        default: discipline.kind.name
+        }
+        return tr(.reportDisciplineDetail, ["interval": discipline.interval.abbreviation, "kind": kind,
+                                            "tuning": discipline.tuningSystem.name])
+    }
+
+    /// One decimal, as every figure in the report, in the language's notation (JSON writes its own).
+    public static func format(_ value: Double, signed: Bool = false) -> String {
+        LocalizedNumber.decimal(value, places: 1, signed: signed)
+    }
 }

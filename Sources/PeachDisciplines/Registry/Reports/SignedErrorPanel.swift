@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachTerminal
+import PeachText
 
 /// The SVG panel of a signed error (pitch matching's cents, tapping's milliseconds): a symmetric axis around
 /// zero, the spread as a band of ± one SD around the bias, the bias as a dot with its 95 % interval as a bar.
@@ -41,7 +42,7 @@ public enum SignedErrorPanel {
             svg.append(#"<line class="interval" x1="\#(n(x(summary.biasInterval.lowerBound)))" y1="\#(n(axisY))" x2="\#(n(x(summary.biasInterval.upperBound)))" y2="\#(n(axisY))" stroke="rgb(231,111,81)" stroke-width="4"/>"#)
             svg.append(#"<circle class="bias" cx="\#(n(x(summary.bias)))" cy="\#(n(axisY))" r="4" fill="rgb(231,111,81)"/>"#)
         }
-        svg.append(#"<text x="\#(n(left))" y="\#(n(axisY + 42))">\#(ProfileSVG.escape(caption + " · band: ± one spread"))</text>"#)
+        svg.append(#"<text x="\#(n(left))" y="\#(n(axisY + 42))">\#(ProfileSVG.escape(caption + tr(.reportBandOneSpread)))</text>"#)
         return SVGPanel(height: 130, elements: svg)
     }
 

@@ -1,15 +1,17 @@
 import Foundation
 import PeachCore
+import PeachText
 
-/// Number formats shared by the screens, so the same value always reads the same.
+/// Number formats shared by the screens, so the same value always reads the same; the decimal separator
+/// follows the language ("12,3 ct" in German).
 public enum ScreenFormat {
     /// "12.3 ct" (magnitude only; callers add direction words).
-    public static func cents(_ cents: Cents) -> String { String(format: "%.1f ct", cents.value) }
+    public static func cents(_ cents: Cents) -> String { number(cents.value) + " ct" }
 
     /// "+12.3 ct", "-4.0 ct", "0.0 ct".
     public static func signedCents(_ cents: Cents) -> String {
         let rounded = (cents.value * 10).rounded() / 10
-        return (rounded > 0 ? "+" : "") + String(format: "%.1f ct", rounded == 0 ? 0 : rounded)
+        return (rounded > 0 ? "+" : "") + number(rounded == 0 ? 0 : rounded) + " ct"
     }
 
     /// "75 %", or "—" before the first answer.
@@ -27,18 +29,24 @@ public enum ScreenFormat {
     /// "6.3 ct (95 %: 4.9–8.1)", or "not enough data yet (n trials)" when the interval does not bound it.
     public static func threshold(_ estimate: ThresholdEstimate) -> String {
         guard estimate.isConclusive else {
-            return "not enough data yet (\(estimate.trials) answer\(estimate.trials == 1 ? "" : "s"))"
+            return tr(count: estimate.trials, one: .thresholdInconclusiveOne, other: .thresholdInconclusiveOther)
         }
-        return String(format: "%.1f ct (95 %%: %.1f–%.1f)", estimate.median.value, estimate.lower.value, estimate.upper.value)
+        return withInterval(estimate.median, estimate.lower...estimate.upper)
     }
 
     /// "+2.1 ct (95 %: 1.2–3.0)" for a value with its interval.
     public static func signedWithInterval(_ value: Cents, _ interval: ClosedRange<Cents>) -> String {
-        String(format: "%+.1f ct (95 %%: %+.1f–%+.1f)", value.value, interval.lowerBound.value, interval.upperBound.value)
+        number(value.value, signed: true) + " ct (95 %: " + number(interval.lowerBound.value, signed: true) + "–"
+            + number(interval.upperBound.value, signed: true) + ")"
     }
 
     /// "4.0 ct (95 %: 3.4–4.8)".
     public static func withInterval(_ value: Cents, _ interval: ClosedRange<Cents>) -> String {
-        String(format: "%.1f ct (95 %%: %.1f–%.1f)", value.value, interval.lowerBound.value, interval.upperBound.value)
+        number(value.value) + " ct (95 %: " + number(interval.lowerBound.value) + "–" + number(interval.upperBound.value) + ")"
+    }
+
+    /// One decimal, in the language's notation.
+    public static func number(_ value: Double, signed: Bool = false) -> String {
+        LocalizedNumber.decimal(value, places: 1, signed: signed)
     }
 }

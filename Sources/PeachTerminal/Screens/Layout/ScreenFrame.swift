@@ -1,3 +1,5 @@
+import PeachText
+
 /// The common layout of every screen: a title line, a rule, the body, a rule and a key-hint line,
 /// always exactly `size.rows` lines of exactly `size.columns` columns.
 public enum ScreenFrame {
@@ -18,8 +20,8 @@ public enum ScreenFrame {
 
     /// What a terminal smaller than `TerminalSize.minimum` shows instead of a screen.
     public static func tooSmall(_ size: TerminalSize) -> [String] {
-        let message = TextLayout.wrap("Peach needs at least \(TerminalSize.minimum) — this terminal is \(size). "
-                                      + "Enlarge the window, or q to quit.", width: max(size.columns, 1))
+        let message = TextLayout.wrap(tr(.frameTooSmall, ["minimum": "\(TerminalSize.minimum)", "size": "\(size)"]),
+                                      width: max(size.columns, 1))
         var lines = message.prefix(max(size.rows, 1)).map { TextLayout.fit($0, width: size.columns) }
         lines += Array(repeating: String(repeating: " ", count: max(size.columns, 0)), count: max(size.rows - lines.count, 0))
         return lines

@@ -1,3 +1,5 @@
+import PeachText
+
 /// A synth or controller as the screens show it.
 public struct DeviceStatus: Hashable, Sendable {
     public enum State: Hashable, Sendable {
@@ -23,12 +25,12 @@ public struct DeviceStatus: Hashable, Sendable {
 
     /// "● FLUID Synth (128:0) — connected", styled by state.
     func rendered(style: Styler) -> String {
-        let name = self.name ?? "none"
+        let name = ["name": self.name ?? tr(.deviceNone)]
         switch state {
-        case .connected: return style.good("●") + " \(name) — connected"
-        case .lost: return style.bad("✗ \(name) — disconnected")
-        case .starting: return "◌ \(name) — starting…"
-        case .none: return style.dim("○ none")
+        case .connected: return style.good("●") + " " + tr(.deviceConnected, name)
+        case .lost: return style.bad("✗ " + tr(.deviceLost, name))
+        case .starting: return "◌ " + tr(.deviceStarting, name)
+        case .none: return style.dim("○ " + tr(.deviceNone))
         }
     }
 }
@@ -45,10 +47,10 @@ public enum StatusWarning: Hashable, Sendable {
 
     public var text: String {
         switch self {
-        case .resultsNotSaved(let reason): "Results are NOT being saved: \(reason)"
-        case .synthLost(let hint): "Synth lost — training stopped. \(hint)"
+        case .resultsNotSaved(let reason): tr(.warningResultsNotSaved, ["reason": reason])
+        case .synthLost(let hint): tr(.warningSynthLost, ["hint": hint])
         case .configurationProblems(let count, let file):
-            "\(count) problem\(count == 1 ? "" : "s") in \(file); their defaults are used"
+            tr(count: count, one: .warningConfigurationProblemsOne, other: .warningConfigurationProblemsOther, ["file": file])
         case .other(let text): text
         }
     }

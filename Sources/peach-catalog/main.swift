@@ -1,0 +1,18 @@
+import Foundation
+import PeachCatalog
+
+// Regenerates Sources/PeachText/Generated/Catalog.swift from po/peach.pot and po/de.po (run by scripts/catalog,
+// from the repository's root) and lists what the German catalog lacks. Exit 1 when a catalog cannot be read.
+let files = CatalogFiles(repository: FileManager.default.currentDirectoryPath)
+do {
+    let template = try files.template()
+    let german = try files.german()
+    let source = CatalogSourceWriter.source(template: template, german: german)
+    try source.write(toFile: files.generatedSourcePath, atomically: true, encoding: .utf8)
+    let problems = CatalogCheck.problems(template: template, translation: german, language: "German")
+    problems.forEach { print("po/de.po: \($0)") }
+    print("\(template.count) messages; \(problems.isEmpty ? "German complete" : "\(problems.count) German problems (above)")")
+} catch {
+    FileHandle.standardError.write(Data("peach-catalog: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import PeachApp
+import PeachCore
+import PeachDisciplines
+import PeachStore
+import PeachText
+
+/// `peach profile`, `peach export` and the SVG in German, from the same training log as `TodaysMainFixtureTests`:
+/// the text speaks German with decimal commas (recorded in Fixtures/german/profile.txt; PEACH_RECORD_SNAPSHOTS=1
+/// re-records it and fails once), while the files — JSON, CSV, the SVG's geometry — are byte for byte the English ones.
+@MainActor @Suite struct GermanProfileTests {
+    typealias Main = TodaysMainFixtureTests
+
+    static func run(_ language: Language, _ command: (Console) -> Int32) -> (out: String, err: String) {
+        let captured = Main.Captured()
+        let status = Localization.rendering(in: language) { command(captured.console) }
+        #expect(status == 0)
+        return (captured.out, captured.err)
+    }
+
+    @Test func theJSONAndTheExportDoNotFollowTheLanguage() throws {
+        let json = Self.run(.german) { ProfileCommand.run(directory: Main.log, range: Main.range, svgPath: nil, json: true, console: $0) }
+        #expect(json.out == (try Main.fixture("LogOfMain/profile.json")))
+        let export = Self.run(.german) { ExportCommand.run(directory: Main.log, path: nil, console: $0) }
+        #expect(export.out == (try Main.fixture("LogOfMain/export.csv")))
+        #expect(export.err.contains("213 Einträge exportiert"))
+    }
+
+    @Test func theTextSpeaksGermanAsRecorded() throws {
+        let text = Self.run(.german) { ProfileCommand.run(directory: Main.log, range: Main.range, svgPath: nil, console: $0) }.out
+        #expect(text.contains("Tonhöhenunterscheidung über C2–C6: "))
+        #expect(text.contains("  75-%-Schwelle: "))
+        #expect(text.wholeMatch(of: /(?s).*\d,\d ct \(95 %: \d+,\d–\d+,\d\).*/) != nil, "thresholds with a decimal comma")
+        let fixture = Main.fixtures.appendingPathComponent("german/profile.txt")
+        if ProcessInfo.processInfo.environment["PEACH_RECORD_SNAPSHOTS"] == "1" {
+            try text.write(to: fixture, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(fixture.path): review it and commit it")
+            return
+        }
+        #expect(text == (try String(contentsOf: fixture, encoding: .utf8)))
+    }
+
+    /// The SVG's labels are German; everything but the labels (coordinates, colours, shapes) is the English chart's.
+    @Test func theSVGLabelsAreGermanAndItsGeometryIsNot() throws {
+        func svg(_ language: Language) throws -> String {
+            let path = NSTemporaryDirectory() + "peach-de-\(UUID().uuidString).svg"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            _ = Self.run(language) { ProfileCommand.run(directory: Main.log, range: Main.range, svgPath: path, console: $0) }
+            return try String(contentsOfFile: path, encoding: .utf8)
+        }
+        let german = try svg(.german), english = try svg(.english)
+        #expect(german.contains(">Peach — Wahrnehmungsprofil</text>"))
+        #expect(german.contains(">Schwelle (Cent, log. Skala)</text>"))
+        let shapes = { (text: String) in text.split(separator: "\n").filter { !$0.contains("<text") && !$0.hasPrefix("<title>") } }
+        #expect(shapes(german) == shapes(english))
+        let textCount = { (text: String) in text.split(separator: "\n").filter { $0.contains("<text") }.count }
+        #expect(textCount(german) == textCount(english))
+    }
+}

@@ -1,0 +1,30 @@
+import Testing
+import PeachConfig
+import PeachText
+
+/// Each configuration key's label and documentation are in the catalog, English identical to the schema's (which
+/// the file template is written from), so the Settings screen and the man page can speak German.
+@Suite struct ConfigKeyTranslationTests {
+    @Test(arguments: ConfigSchema.all)
+    func everyKeyHasItsTextsInTheCatalog(key: ConfigKey) throws {
+        let label = try #require(MessageID(rawValue: key.catalogID + ".label"), "\(key.catalogID).label")
+        let documentation = try #require(MessageID(rawValue: key.catalogID + ".documentation"), "\(key.catalogID).documentation")
+        #expect(Localization.text(label, in: .english) == key.englishLabel)
+        #expect(Localization.text(documentation, in: .english) == key.documentation)
+        Localization.rendering(in: .german) {
+            #expect(key.label != key.englishLabel || key.englishLabel == "Tempo" || key.englishLabel == "Synth"
+                    || key.englishLabel == "SoundFont" || key.englishLabel == "Bank", "\(key) has no German label")
+            #expect(key.localizedDocumentation != key.documentation, "\(key) has no German documentation")
+        }
+    }
+
+    @Test func allowedValuesKeepTheirNotationInGerman() {
+        Localization.rendering(in: .german) {
+            #expect(ConfigSchema.noteDuration.kind.allowedDescription == "0.2...5 Sekunden")
+            #expect(ConfigSchema.lowestNote.label == "Tiefster Ton")
+        }
+        Localization.rendering(in: .english) {
+            #expect(ConfigSchema.noteDuration.kind.allowedDescription == "0.2...5 seconds")
+        }
+    }
+}
