@@ -72,18 +72,22 @@ public final class FillTheGapSession: TrainingSession {
         }
     }
 
-    /// A tap: the confirming sound at once, then scored against the gap it falls in (if any).
+    /// A tap: scored against the gap it falls in (if any), then confirmed with its sound. A MIDI tap carries the
+    /// kernel's stamp and is scored at once, so quick taps count in the order they came; a keyboard tap is
+    /// stamped with the queue's clock when read.
     public func tap(at instant: QueueInstant?) {
         guard state == .playing else { return }
         let token = loop.token
         let player = player
-        Task { [weak self] in
-            try? await player.playTapSound()
-            let stamped: QueueInstant
-            if let instant { stamped = instant } else if let now = try? await player.queueNow() { stamped = now } else { return }
-            guard let self, self.loop.isCurrent(token) else { return }
-            self.score(stamped, fromKeyboard: instant == nil)
+        if let instant {
+            score(instant, fromKeyboard: false)
+        } else {
+            Task { [weak self] in
+                guard let now = try? await player.queueNow(), let self, self.loop.isCurrent(token) else { return }
+                self.score(now, fromKeyboard: true)
+            }
         }
+        Task { try? await player.playTapSound() }
     }
 
     @discardableResult

@@ -143,7 +143,7 @@ final class TrialCollector: TrainingObserver {
         rig.session.handle(.tap(at: trial.gapTime(1) + .milliseconds(70)))           // outside ±62.5 ms: ignored
         rig.session.handle(.tap(at: trial.gapTime(5) + .milliseconds(30)))           // 30 ms late: scored
         #expect(await eventually("taps scored") { rig.session.offsets.count { $0 != nil } == 2 })
-        #expect(rig.player.tapSoundCount == 4, "every tap is confirmed with its sound")
+        #expect(await eventually("every tap is confirmed with its sound") { rig.player.tapSoundCount == 4 })
         rig.player.advance(by: .seconds(9))
         #expect(await eventually("trial over") { rig.collector.trials.count == 1 })
         let completed = try #require(rig.collector.trials.first as? CompletedFillTheGap)
