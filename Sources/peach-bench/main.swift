@@ -29,6 +29,7 @@ if shouldRun("pitch", group: "sequencer") { await PitchBenchmark.run(report: rep
 if shouldRun("rhythm", group: "sequencer") {
     await RhythmBenchmark.run(report: report, short: short)
     await TapBenchmark.run(report: report, short: short)
+    await SessionStopBenchmark.run(report: report, short: short)
 }
 if shouldRun("testsynth", group: "sequencer") { await TestSynthCalibrationBenchmark.run(report: report, short: short) }
 
