@@ -39,6 +39,14 @@ extension RealSequencerTests {
             #expect(run.waitForExit(timeout: .seconds(500)) == 0, "\(run.transcript)\n\(synth.transcript)")
             print("reachable keys: capture calibration: \(run.stderr.text)\n\(run.stdout.text)")
 
+            // The neighbours the differences reach were measured, not taken as in tune.
+            let figures = try PeachCaptureCalibrationTests.figures(run.stdout.text)
+            let keys = try #require(figures["keyOffsetsCents"] as? [String: Double])
+            for (key, mistuning) in [("68", 7.0), ("69", -5.6), ("70", -8.0)] {
+                let measured = try #require(keys[key], "key \(key) not calibrated: \(keys.keys.sorted())")
+                #expect(abs(measured - mistuning) <= 0.3, "key \(key): \(measured), mistuned \(mistuning)")
+            }
+
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let calibration = try #require(cache.load(CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)))
             let notes = try await play(on: synth, profile: calibration.profile(basedOn: .generalMIDI))
