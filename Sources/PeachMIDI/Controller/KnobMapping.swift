@@ -14,12 +14,11 @@ import PeachCore
 public struct KnobMapping: Hashable, Sendable {
     public static let minimumReach = Cents(100)
     public static let defaultSpan = Cents(300)
-
-    public let span: Cents
-
     /// The furthest from the target the default mapping can put the note: its zero lies at least
     /// `minimumReach` from one end, so the other end is up to `span − minimumReach` away.
     public static var largestDefaultReach: Cents { defaultSpan - minimumReach }
+
+    public let span: Cents
     public private(set) var zeroFraction: Double
 
     /// `span` is raised to 200 c at least (±100 c with the target in the middle).
