@@ -3,8 +3,8 @@ import PeachCore
 import PeachMIDI
 import PeachText
 
-/// The calibration of FluidSynth with one SoundFont and preset: from the cache when it covers the
-/// training range, else measured now (a few seconds) and stored.
+/// The calibration of FluidSynth with one SoundFont and preset: from the cache when it measured every
+/// key of the plan (the keys the trials reach: `CalibrationKeys`), else measured now (a few seconds) and stored.
 public struct FluidSynthCalibrationSource: Sendable {
     public var calibrator: FluidSynthCalibrator
     public var cache: CalibrationCache
@@ -18,7 +18,8 @@ public struct FluidSynthCalibrationSource: Sendable {
         CalibrationCache.key(soundFont: calibrator.soundFont, instrument: calibrator.plan.instrument, bendRange: calibrator.plan.bendRange)
     }
 
-    /// The stored calibration if it covers every key of the range.
+    /// The stored calibration if it measured every key of the plan: one made for fewer keys is not taken
+    /// as covering more (their tuning would be assumed, not measured).
     public func cached() -> SynthCalibration? {
         guard let key = cacheKey, let stored = cache.load(key),
               calibrator.plan.keys.notes.allSatisfy({ stored.keyTuning.offsets[$0] != nil }) else { return nil }

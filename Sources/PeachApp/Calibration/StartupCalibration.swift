@@ -16,9 +16,13 @@ enum StartupCalibration {
         case .existing(let port):
             // A synth recorded with `peach calibrate --capture` under this client name, if any.
             let midi = configuration.midi
-            return CalibrationCache(dataDirectory: dataDirectory).load(CalibrationCache.key(
+            let stored = CalibrationCache(dataDirectory: dataDirectory).load(CalibrationCache.key(
                 synth: port.clientName, instrument: InstrumentSelection(program: midi.program, bankMSB: midi.bank),
                 bendRange: BendRange(semitones: midi.bendRangeSemitones)))
+            if let stored, let warning = CalibrationKeys.coverageWarning(stored, keys: CalibrationKeys.reachable(with: configuration)) {
+                say(warning)
+            }
+            return stored
         }
         let source = self.source(soundFont: process.configuration.soundFont, configuration: configuration,
                                  dataDirectory: dataDirectory)
@@ -51,7 +55,7 @@ enum StartupCalibration {
         return FluidSynthCalibrationSource(
             calibrator: FluidSynthCalibrator(soundFont: soundFont, plan: CalibrationPlan(
                 instrument: InstrumentSelection(program: midi.program, bankMSB: midi.bank),
-                bendRange: BendRange(semitones: midi.bendRangeSemitones), keys: configuration.trainingSettings.noteRange)),
+                bendRange: BendRange(semitones: midi.bendRangeSemitones), keys: CalibrationKeys.reachable(with: configuration))),
             cache: CalibrationCache(dataDirectory: dataDirectory))
     }
 }

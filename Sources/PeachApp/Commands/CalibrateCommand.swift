@@ -32,7 +32,7 @@ public enum CalibrateCommand {
         let bendRange = BendRange(semitones: midi.bendRangeSemitones)
         let source = FluidSynthCalibrationSource(
             calibrator: FluidSynthCalibrator(soundFont: soundFontPath, plan: CalibrationPlan(
-                instrument: instrument, bendRange: bendRange, keys: configuration.trainingSettings.noteRange)),
+                instrument: instrument, bendRange: bendRange, keys: CalibrationKeys.reachable(with: configuration))),
             cache: CalibrationCache(dataDirectory: directory))
         do {
             let calibration = try await source.calibration(remeasure: true, progress: { console.err("peach: \($0)\n") },

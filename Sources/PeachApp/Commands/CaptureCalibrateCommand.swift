@@ -35,7 +35,7 @@ enum CaptureCalibrateCommand {
             }
             try await sequencer.connectOutput(to: destination.address)
             let calibrator = CaptureCalibrator(device: device, plan: CalibrationPlan(
-                instrument: instrument, bendRange: bendRange, keys: configuration.trainingSettings.noteRange))
+                instrument: instrument, bendRange: bendRange, keys: CalibrationKeys.reachable(with: configuration)))
             let result = try await calibrator.calibrate(sequencer: sequencer, synthName: destination.clientName,
                                                         progress: { console.err("peach: \($0)\n") })
             let cache = CalibrationCache(dataDirectory: directory)

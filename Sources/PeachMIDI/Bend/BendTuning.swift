@@ -77,13 +77,32 @@ public struct BendTuning: Hashable, Sendable {
 
     /// The nearest key to `frequency` in the synth's tuning, bent to it. Beyond the MIDI range the
     /// bend saturates at its end, and `presentedOffset` says so.
+    ///
+    /// With a calibration that did not measure the nearest key (the settings changed since, or a stored
+    /// calibration of a smaller range), the note is bent from the nearest measured key the bend reaches
+    /// instead: its presented pitch then rests on a measured tuning, not on an assumed one.
     public func placement(of frequency: Frequency) -> BentNote {
         let nearest = DetunedMIDINote(frequency: frequency, reference: profile.concertPitch).note
-        if let placed = placement(of: frequency, on: nearest) { return placed }
+        for key in candidateKeys(for: frequency, nearest: nearest) {
+            if let placed = placement(of: frequency, on: key) { return placed }
+        }
         let key = DetunedMIDINote(note: nearest).frequency(reference: profile.concertPitch)
         let keyOffset = profile.keyTuning.offset(of: nearest)
         let bend = Cents.between(key, and: frequency) - keyOffset > .zero ? PitchBend(clamping: .max) : PitchBend(clamping: .min)
         return BentNote(note: nearest, bend: bend, presentedOffset: keyOffset + presentedOffset(of: bend))
+    }
+
+    /// `nearest` when its tuning is known (measured, or no calibration at all); otherwise the measured
+    /// keys within the bend's reach, nearest in pitch first, and `nearest` last (its tuning assumed).
+    func candidateKeys(for frequency: Frequency, nearest: MIDINote) -> [MIDINote] {
+        let tuning = profile.keyTuning
+        guard !tuning.isEmpty, !tuning.isMeasured(nearest) else { return [nearest] }
+        let keysAway = Int(reach.value / Cents.perSemitone) + 1
+        let measured = (nearest.rawValue - keysAway...nearest.rawValue + keysAway).compactMap(MIDINote.init).filter(tuning.isMeasured)
+        func distance(_ key: MIDINote) -> Double {
+            Cents.between(DetunedMIDINote(note: key).frequency(reference: profile.concertPitch), and: frequency).value.magnitude
+        }
+        return measured.sorted { distance($0) < distance($1) } + [nearest]
     }
 
     /// The frequency the synth will really sound for `placed`.

@@ -14,6 +14,9 @@ import PeachCore
 public struct KnobMapping: Hashable, Sendable {
     public static let minimumReach = Cents(100)
     public static let defaultSpan = Cents(300)
+    /// The furthest from the target the default mapping can put the note: its zero lies at least
+    /// `minimumReach` from one end, so the other end is up to `span − minimumReach` away.
+    public static var largestDefaultReach: Cents { defaultSpan - minimumReach }
 
     public let span: Cents
     public private(set) var zeroFraction: Double

@@ -101,7 +101,8 @@ extension RealSequencerTests {
             #expect(figures["pitchResolutionCents"] as? Double == 0, "a sine synth has no pitch grid")
             #expect(figures["honoursBendRange"] as? Bool == true)
             let keys = try #require(figures["keyOffsetsCents"] as? [String: Double])
-            #expect(Set(keys.keys) == Set(["60", "67", "68", "69", "70", "71", "72"]))
+            // The note range and C4, among the keys its trials reach (CalibrationKeys).
+            #expect(Set(keys.keys).isSuperset(of: ["60", "67", "68", "69", "70", "71", "72"]), "\(keys.keys.sorted())")
             for (key, offset) in keys {
                 let expected = MIDINote(Int(key) ?? -1).flatMap { Self.mistuned[$0] } ?? 0
                 #expect(abs(offset - expected) <= 0.3, "key \(key): \(offset), mistuned \(expected)")

@@ -38,7 +38,9 @@ import PeachCore
     /// its handle reports what it sounds, which is what a pitch-matching commit scores.
     @Test func aHeldNoteReportsThePitchItSoundsOnTheKeyItIsHeldOn() async throws {
         let profile = SynthProfile(name: "7-bit", centsPerBendSemitone: 97, pitchResolution: .zero, rounding: .nearest,
-                                   keyTuning: KeyTuning(offsets: [MIDINote(67)!: Cents(8.4)]), bendResolutionBits: 7)
+                                   // G#4 measured in tune: an unmeasured key would be avoided (UnmeasuredKeyTests).
+                                   keyTuning: KeyTuning(offsets: [MIDINote(67)!: Cents(8.4), MIDINote(68)!: .zero]),
+                                   bendResolutionBits: 7)
         let port = RecordingOutputPort()
         let player = MidiNotePlayer(port: port, configuration: MidiNotePlayerConfiguration(profile: profile))
         let target = DetunedMIDINote(note: MIDINote(67)!, offset: Cents(17.3)).frequency()
