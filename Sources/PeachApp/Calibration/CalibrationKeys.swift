@@ -1,6 +1,7 @@
 import PeachConfig
 import PeachCore
 import PeachMIDI
+import PeachText
 
 /// Which keys a calibration measures: every key a trial can reach with the configured settings
 /// (`ReachableKeys`), not just the note range, so the pitch Peach records rests on a measured tuning
@@ -23,8 +24,8 @@ enum CalibrationKeys {
     static func coverageWarning(_ calibration: SynthCalibration, keys: ClosedRange<MIDINote>) -> String? {
         let missing = calibration.keyTuning.unmeasured(keys)
         guard let first = missing.first, let last = missing.last else { return nil }
-        let names = missing.count <= 4 ? missing.map(\.name).joined(separator: " ") : "\(missing.count) keys, \(first.name)–\(last.name)"
-        return "the stored calibration of \(calibration.synthName) did not measure \(names), which these settings reach: "
-            + "those notes are bent from the nearest measured key (measure them: peach calibrate --capture DEVICE)"
+        let names = missing.count <= 4 ? missing.map(\.name).joined(separator: " ")
+            : tr(.calibrationKeySpan, ["count": "\(missing.count)", "first": first.name, "last": last.name])
+        return tr(.calibrationUnmeasuredKeys, ["synth": calibration.synthName, "keys": names])
     }
 }
