@@ -26,8 +26,11 @@ struct ComparisonReport: DisciplineReport {
         lines.append(tr(.reportByRegion))
         for region in thresholds.regions(in: range) {
             let name = "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)"
+            // An inconclusive estimate's text already says how many answers it has.
             let value = region.estimate.map {
-                tr(count: $0.trials, one: .reportRegionAnswersOne, other: .reportRegionAnswersOther, ["threshold": ScreenFormat.threshold($0)])
+                !$0.isConclusive ? ScreenFormat.threshold($0)
+                    : tr(count: $0.trials, one: .reportRegionAnswersOne, other: .reportRegionAnswersOther,
+                         ["threshold": ScreenFormat.threshold($0)])
             } ?? tr(.reportUnknown)
             lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
