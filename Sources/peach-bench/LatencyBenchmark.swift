@@ -137,7 +137,7 @@ enum LatencyBenchmark {
         let controller = TrainerWiring.trainer(
             TrainerWiring.Adapters(store: UnsavedTrials(), notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: SilentOutput(), settings: settings,
                                    clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: hub),
-            profile: profile, history: TrainingHistory(),
+            profile: profile,
             choices: TrainerWiring.Choices(
                 breaks: QuietBreakSchedule(),
                 decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),

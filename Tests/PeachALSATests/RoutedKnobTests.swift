@@ -90,7 +90,7 @@ extension RealSequencerTests {
             let controller = TrainerWiring.trainer(
                 TrainerWiring.Adapters(store: NoStore(), notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: NoOutput(), settings: Settings(),
                                        clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: InterruptionHub()),
-                profile: PerceptualProfile(), history: TrainingHistory(),
+                profile: PerceptualProfile(),
                 choices: TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
                                                saveLearnedBinding: { _ in nil }, saveWarning: { nil },
                                                connectOffered: { _ in }))

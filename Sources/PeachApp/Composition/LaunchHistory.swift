@@ -10,7 +10,6 @@ import PeachStore
 struct LaunchHistory {
     let store: TrainingStore
     let profile: PerceptualProfile
-    let history: TrainingHistory
 
     /// A locked log ends the run (another Peach trains on it). A log that cannot be opened for writing
     /// (read-only, full disk) is read as far as it can be; training goes on with nothing saved, and every
@@ -18,10 +17,8 @@ struct LaunchHistory {
     static func load(_ directory: DataDirectory, codecs: RecordCodecs, logger: some PeachLogger,
                      console: Console) throws(StartupExit) -> LaunchHistory {
         var gathered = ProfileAccumulator()
-        var history = TrainingHistory()
         func take(_ record: TrainingRecord) {
             gathered.add(record)
-            history.add(record)
         }
         let store: TrainingStore
         do {
@@ -36,17 +33,15 @@ struct LaunchHistory {
             logger.log(.error, "\(error)")
             store = TrainingStore(unavailable: error)
             gathered = ProfileAccumulator()
-            history = TrainingHistory()
             do {
                 let warnings = try TrainingLog.read(directory, codecs: codecs, each: take)
                 warnings.forEach { logger.log(.warning, $0.description) }
             } catch {
                 gathered = ProfileAccumulator()
-                history = TrainingHistory()
-            }
+                }
         }
         let profile = PerceptualProfile()
         profile.replace(with: gathered)
-        return LaunchHistory(store: store, profile: profile, history: history)
+        return LaunchHistory(store: store, profile: profile)
     }
 }

@@ -68,10 +68,10 @@ public enum TrainerWiring {
 
     /// The profile also keeps the estimator's pooled thresholds (built from the stored history at launch):
     /// it feeds the measurement trials of comparison training.
-    public static func trainer(_ adapters: Adapters, profile: PerceptualProfile, history: TrainingHistory,
+    public static func trainer(_ adapters: Adapters, profile: PerceptualProfile,
                                choices: Choices, modes: [any TrainingMode] = Disciplines.modes) -> TrainerController {
         let breaks = BreakCoordinator(schedule: choices.breaks, clock: adapters.clock, output: adapters.output)
-        let recorder = TrialRecorder(observers: [adapters.store, profile, history], outputName: adapters.outputName)
+        let recorder = TrialRecorder(observers: [adapters.store, profile], outputName: adapters.outputName)
         let observers: [any TrainingObserver] = [recorder, breaks]
         // The controller input routes the knob to every tunable note as it starts (one hop on the sequencer thread).
         let controllerInput = ControllerInput(decoder: choices.decoder)
@@ -83,7 +83,7 @@ public enum TrainerWiring {
                                            thresholdTestObservers: [recorder],
                                            thresholdPosteriors: profile)
         return TrainerController(TrainerController.Dependencies(
-            modes: modes, sessions: sessions, history: history, output: adapters.output, breaks: breaks,
+            modes: modes, sessions: sessions, output: adapters.output, breaks: breaks,
             controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,
             saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade))
     }

@@ -44,7 +44,7 @@ extension TrainingApp {
         return names
     }
 
-    /// Step 8: the trainer, wired once (`TrainerWiring`): records go to the store, profile and history.
+    /// Step 8: the trainer, wired once (`TrainerWiring`): records go to the store and the profile.
     static func wireTrainer(_ history: LaunchHistory, output: Output, configuration: LiveConfiguration,
                             sequencer: ALSASequencer, logger: ConsoleLogger) -> Trainer {
         let hub = InterruptionHub()
@@ -68,7 +68,7 @@ extension TrainingApp {
                 else { throw MIDIOutputServiceError.notConnected }
                 try await service.connect(to: port)
             })
-        let controller = TrainerWiring.trainer(adapters, profile: history.profile, history: history.history,
+        let controller = TrainerWiring.trainer(adapters, profile: history.profile,
                                                choices: choices)
         return Trainer(controller: controller, hub: hub)
     }

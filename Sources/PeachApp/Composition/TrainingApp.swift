@@ -16,7 +16,7 @@ import PeachTerminal
 ///  5. its calibration (cached, or measured at start);
 ///  6. the output service, connected to the synth;
 ///  7. the MIDI controllers;
-///  8. the trainer, wired to the store, profile, history and breaks (`TrainerWiring`);
+///  8. the trainer, wired to the store, profile and breaks (`TrainerWiring`);
 ///  9. live configuration: edits of the configuration file reach the trainer;
 /// 10. the interface, plain lines or full screen;
 /// 11. the run, until the user quits or a signal ends it;

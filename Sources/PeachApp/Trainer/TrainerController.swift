@@ -15,7 +15,6 @@ public final class TrainerController {
     public struct Dependencies {
         public var modes: [any TrainingMode]
         public var sessions: SessionDependencies
-        public var history: TrainingHistory
         public var output: any TrainingOutput
         public var breaks: BreakCoordinator
         public var controllerInput: ControllerInput
@@ -28,14 +27,13 @@ public final class TrainerController {
         /// How long a stop the user asked for fades out ([safety] fade_seconds).
         public var userStopFade: Duration
 
-        public init(modes: [any TrainingMode], sessions: SessionDependencies, history: TrainingHistory,
+        public init(modes: [any TrainingMode], sessions: SessionDependencies,
                     output: any TrainingOutput, breaks: BreakCoordinator, controllerInput: ControllerInput,
                     saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String?,
                     saveWarning: @escaping @MainActor () -> String?,
                     connectOffered: @escaping @MainActor (_ offered: String) async throws -> Void, userStopFade: Duration) {
             self.modes = modes
             self.sessions = sessions
-            self.history = history
             self.output = output
             self.breaks = breaks
             self.controllerInput = controllerInput
@@ -60,7 +58,6 @@ public final class TrainerController {
     /// The registry's modes, in menu order, each with its session (created once).
     public let modes: [any TrainingMode]
     public let profile: PerceptualProfile
-    public let history: TrainingHistory
     public let breaks: BreakCoordinator
     public let controllerInput: ControllerInput
     /// How long a stop the user asked for fades out; follows the configuration file.
@@ -77,7 +74,6 @@ public final class TrainerController {
     public init(_ dependencies: Dependencies) {
         modes = dependencies.modes
         profile = dependencies.sessions.profile
-        history = dependencies.history
         breaks = dependencies.breaks
         controllerInput = dependencies.controllerInput
         userStopFade = dependencies.userStopFade

@@ -55,7 +55,7 @@ public final class ThresholdTestSession: TrainingSession {
             notePlayer: notePlayer, profile: profile, settings: settings,
             strategy: ThresholdTestStrategy(run: run, random: random), clock: clock, logger: logger,
             interruptions: interruptions, observers: [update] + observers, random: random)
-        // Last: the store, profile and history have the trial before the test finishes on it.
+        // Last: the store and the profile have the trial before the test finishes on it.
         let finish = AnswerListener { [weak self] _ in self?.finishIfComplete() }
         comparison.addObserver(finish)
         listeners = [update, finish]

@@ -30,7 +30,6 @@ import PeachTestSupport
         #expect(loaded.profile.comparisonCount(in: .unisonComparison) == 130)
         #expect(loaded.profile.pitchMatching(in: .unisonPitchMatching).count == 24)
         #expect(loaded.profile.thresholdTests.count == 2)
-        #expect(loaded.history.count == 213 + 2)
         #expect(loaded.profile.progress(of: .unisonComparison) != nil)
         #expect(loaded.store.saveFailure == nil)
         #expect(captured.err.isEmpty)

@@ -31,7 +31,7 @@ import PeachTestSupport
             let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
                                                 saveLearnedBinding: { _ in nil }, saveWarning: { nil },
                                                 connectOffered: { _ in })
-            controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(), history: TrainingHistory(),
+            controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(),
                                                choices: choices)
         }
 

@@ -56,7 +56,7 @@ import PeachTestSupport
         type("q")
         let status = await run.value
         #expect(status == 0)
-        #expect(f.controller.history.count == 4)
+        #expect(f.store.records.count == 4)
         #expect(await f.output.calls.last == .stop(fade: nil))
     }
 

@@ -33,7 +33,7 @@ import PeachTestSupport
         #expect(await f.output.calls.last == .stop(fade: f.controller.userStopFade), "a stop the user asks for fades out")
         #expect(f.controller.comparison.state == .idle)
         #expect(f.controller.comparison.answeredCount == 0)
-        #expect(f.controller.history.count == 0)
+        #expect(f.store.records.count == 0)
     }
 
     @Test func answersReachTheSessionAndAreRecordedInHistoryAndProfile() async {
@@ -44,7 +44,7 @@ import PeachTestSupport
             await f.controller.handle(.answer(higher: true))
         }
         #expect(f.controller.comparison.answeredCount == 3)
-        #expect(f.controller.history.count == 3)
+        #expect(f.store.records.count == 3)
         #expect(f.controller.profile.comparisonCount() == 3)
     }
 
@@ -74,7 +74,7 @@ import PeachTestSupport
         #expect(f.controller.tuningActivity == 2)
         await f.controller.handle(.commit)
         #expect(f.controller.pitchMatching.completedCount == 1)
-        #expect(f.controller.history.count == 1)
+        #expect(f.store.records.count == 1)
     }
 
     @Test func aDueQuietBreakFinishesTheTrialPausesTheOutputAndShowsTheBreak() async {

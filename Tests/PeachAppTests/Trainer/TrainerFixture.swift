@@ -14,7 +14,6 @@ struct TrainerFixture {
     let hub = InterruptionHub()
     let settings = FixedSettings()
     let store = RecordingStore()
-    let history = TrainingHistory()
     let controller: TrainerController
 
     init(breaks: QuietBreakSchedule = QuietBreakSchedule(), decoder: ControllerDecoder = ControllerDecoder(binding: nil),
@@ -25,7 +24,7 @@ struct TrainerFixture {
         let choices = TrainerWiring.Choices(breaks: breaks, decoder: decoder, userStopFade: .milliseconds(300),
                                             saveLearnedBinding: saveLearnedBinding, saveWarning: { nil },
                                             connectOffered: { _ in })
-        controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(), history: history,
+        controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(),
                                            choices: choices, modes: modes)
     }
 }
