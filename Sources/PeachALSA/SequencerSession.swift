@@ -2,6 +2,7 @@ import CALSA
 import Glibc
 import PeachCore
 import PeachMIDI
+import PeachText
 
 /// Peach's client as it lives on the sequencer thread: the handle, its ports and queue, the consumer
 /// of incoming events and the callers waiting for scheduled events. Confined to `SequencerThread`
@@ -224,10 +225,10 @@ final class SequencerSession {
                 pointer = try handle.nextInput()
             } catch {
                 if case .call(_, let code, _) = error, code == -ENOSPC {
-                    logger.log(.warning, "ALSA sequencer: input overrun, some controller events were lost")
+                    logger.log(.warning, tr(.logSequencerOverrun))
                     continue
                 }
-                logger.log(.error, "ALSA sequencer: \(error)")
+                logger.log(.error, tr(.logSequencerError, ["error": "\(error)"]))
                 break
             }
             guard let pointer else { break }
@@ -268,7 +269,7 @@ final class SequencerSession {
         do {
             try send(bend)
         } catch {
-            logger.log(.warning, "ALSA sequencer: a routed bend could not be sent: \(error)")
+            logger.log(.warning, tr(.logRoutedBendNotSent, ["error": "\(error)"]))
         }
     }
 

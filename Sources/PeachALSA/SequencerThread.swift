@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import PeachCore
 import Synchronization
+import PeachText
 
 /// The one thread that owns Peach's `snd_seq_t`. It sleeps in `poll()` on the sequencer's input
 /// descriptors plus an eventfd; other threads hand it jobs (closures run with the session) and ring
@@ -92,14 +93,14 @@ final class SequencerThread: Sendable {
         do {
             descriptors += try session.handle.inputPollDescriptors()
         } catch {
-            logger.log(.error, "ALSA sequencer: cannot poll for input: \(error)")
+            logger.log(.error, tr(.logCannotPollInput, ["error": "\(error)"]))
         }
         while true {
             // Waits for input or a job; while a routed position is untold, at most until it is due.
             let ready = poll(&descriptors, nfds_t(descriptors.count), session.millisecondsUntilTellDue)
             if ready < 0 {
                 if errno == EINTR { continue }
-                logger.log(.error, "ALSA sequencer: poll failed (errno \(errno)); closing the client")
+                logger.log(.error, tr(.logPollFailed, ["errno": "\(errno)"]))
                 break
             }
             if descriptors.dropFirst().contains(where: { $0.revents != 0 }) {
@@ -108,7 +109,7 @@ final class SequencerThread: Sendable {
                 // polling it rather than spin; jobs still run and report their failures.
                 let broken = Int16(POLLERR | POLLHUP | POLLNVAL)
                 if descriptors.dropFirst().contains(where: { $0.revents & broken != 0 }) {
-                    logger.log(.error, "ALSA sequencer: the sequencer device reported an error; no more input will be read")
+                    logger.log(.error, tr(.logSequencerDeviceError))
                     descriptors = [descriptors[0]]
                 }
             }

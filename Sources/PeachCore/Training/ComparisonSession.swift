@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PeachText
 
 /// The pitch-discrimination loop (docs/training-design.md, Sessions). Two notes, "higher or lower?",
 /// 0.4 s of feedback, next comparison. Everything that waits goes through the injected clock and player;
@@ -61,7 +62,7 @@ public final class ComparisonSession: TrainingSession {
         self.settingsSource = settings
         self.strategy = strategy
         self.random = AnyRandomNumberGenerator(random)
-        self.loop = TrialLoop(modeName: "Comparison training", clock: clock, logger: logger,
+        self.loop = TrialLoop(modeName: tr(.comparisonTitle), clock: clock, logger: logger,
                               interruptions: interruptions, observers: observers)
         loop.stopSession = { [weak self] in self?.stop() }
     }

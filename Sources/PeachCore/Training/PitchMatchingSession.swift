@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PeachText
 
 /// The pitch-matching loop (docs/training-design.md, Sessions): the reference note plays for the note duration, then the
 /// tunable note sounds until the user commits; 0.4 s of feedback; next challenge. Tokens, tasks, silencing,
@@ -59,7 +60,7 @@ public final class PitchMatchingSession: TrainingSession {
         self.tunableNoteObserver = tunableNoteObserver
         self.settingsSource = settings
         self.generator = PitchMatchingChallengeGenerator(random: random, intervals: intervals)
-        self.loop = TrialLoop(modeName: "Pitch matching", clock: clock, logger: logger,
+        self.loop = TrialLoop(modeName: tr(.matchingTitle), clock: clock, logger: logger,
                               interruptions: interruptions, observers: observers)
         loop.stopSession = { [weak self] in self?.stop() }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PeachText
 
 /// The threshold test: unison comparisons placed by `ThresholdTestProcedure` (expected information gain over
 /// the (T, β) posterior) on the configured note range, until the configured stop rule holds (the interval's
@@ -107,7 +108,7 @@ public final class ThresholdTestSession: TrainingSession {
             do {
                 try observer.thresholdTestFinished(record)
             } catch {
-                logger.log(.error, "Threshold test: storing the result failed: \(error)")
+                logger.log(.error, tr(.logThresholdTestNotStored, ["error": "\(error)"]))
             }
         }
         return record

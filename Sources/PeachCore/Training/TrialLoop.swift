@@ -120,7 +120,7 @@ public final class TrialLoop {
             do {
                 try await operation()
             } catch {
-                logger.log(.warning, "\(modeName): silencing the synth failed: \(error)")
+                logger.log(.warning, tr(.logSilencingFailed, ["mode": modeName, "error": "\(error)"]))
             }
         }
     }
@@ -134,13 +134,13 @@ public final class TrialLoop {
             do {
                 try observer.trialCompleted(trial)
             } catch {
-                logger.log(.error, "\(modeName): an observer failed, training continues: \(error)")
+                logger.log(.error, tr(.logObserverFailed, ["mode": modeName, "error": "\(error)"]))
             }
         }
     }
 
     public func fail(_ error: any Error) {
-        logger.log(.error, "\(modeName) stopped: the note player failed: \(error)")
+        logger.log(.error, tr(.logNotePlayerFailed, ["mode": modeName, "error": "\(error)"]))
         stopSession()
         statusMessage = tr(.stoppedSynthFailed, ["error": "\(error)"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PeachCore
+import PeachText
 
 /// Compare timing: four clicks scheduled ahead on the queue (never by sleeping), the fourth early or late;
 /// answer early or late once the pattern has played. Feedback and stop rules as every mode: `stop` works from
@@ -41,7 +42,7 @@ public final class CompareTimingSession: TrainingSession {
         self.profile = profile
         self.settingsSource = settings
         self.strategy = strategy
-        loop = TrialLoop(modeName: "Compare timing", clock: clock, logger: logger, interruptions: interruptions,
+        loop = TrialLoop(modeName: tr(.modeCompareTiming), clock: clock, logger: logger, interruptions: interruptions,
                          observers: observers)
         loop.stopSession = { [weak self] in self?.stop() }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PeachCore
+import PeachText
 
 /// Fill the gap: a steady sixteenth-note grid, every click scheduled ahead on the queue (a whole trial at
 /// once, the next one a cycle before it is due, so the grid never breaks); each four-step cycle has one silent
@@ -44,7 +45,7 @@ public final class FillTheGapSession: TrainingSession {
         self.player = player
         self.settingsSource = settings
         self.random = AnyRandomNumberGenerator(random)
-        loop = TrialLoop(modeName: "Fill the gap", clock: clock, logger: logger, interruptions: interruptions,
+        loop = TrialLoop(modeName: tr(.modeFillTheGap), clock: clock, logger: logger, interruptions: interruptions,
                          observers: observers)
         loop.stopSession = { [weak self] in self?.stop() }
     }

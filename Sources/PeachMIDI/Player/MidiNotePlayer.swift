@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// Plays Peach's notes on a synth through a `MIDIOutputPort`: each note is the nearest key plus a
 /// channel pitch bend, the bend always sent before the note-on.
@@ -152,8 +153,7 @@ public actor MidiNotePlayer: NotePlayer {
             try await routes.installTuningRoute(route)
         } catch {
             routed = nil
-            logger.log(.warning, "MIDI player: the knob could not be routed to the held note, "
-                + "so it tunes it the slower way, through Peach's main loop: \(error)")
+            logger.log(.warning, tr(.logKnobNotRouted, ["error": "\(error)"]))
         }
     }
 
@@ -168,7 +168,7 @@ public actor MidiNotePlayer: NotePlayer {
             removed = try await routes.removeTuningRoute()
         } catch {
             // The stop goes on regardless: the note must be switched off whatever became of its route.
-            logger.log(.error, "MIDI player: the knob's route could not be removed from the held note: \(error)")
+            logger.log(.error, tr(.logKnobRouteNotRemoved, ["error": "\(error)"]))
             return nil
         }
         guard let removed else { return nil }

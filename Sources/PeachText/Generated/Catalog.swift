@@ -834,6 +834,18 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleControllerNotConnected = "console.controllerNotConnected"
     case consoleNoGuardian = "console.noGuardian"
     case consoleNoSignals = "console.noSignals"
+    case logSilencingFailed = "log.silencingFailed"
+    case logObserverFailed = "log.observerFailed"
+    case logNotePlayerFailed = "log.notePlayerFailed"
+    case logThresholdTestNotStored = "log.thresholdTestNotStored"
+    case logKnobNotRouted = "log.knobNotRouted"
+    case logKnobRouteNotRemoved = "log.knobRouteNotRemoved"
+    case logSequencerOverrun = "log.sequencerOverrun"
+    case logSequencerError = "log.sequencerError"
+    case logRoutedBendNotSent = "log.routedBendNotSent"
+    case logCannotPollInput = "log.cannotPollInput"
+    case logPollFailed = "log.pollFailed"
+    case logSequencerDeviceError = "log.sequencerDeviceError"
 }
 
 enum CatalogTables {
@@ -1670,6 +1682,18 @@ enum CatalogTables {
         case .consoleControllerNotConnected: "MIDI controller not connected: {error}. The computer keyboard works as always."
         case .consoleNoGuardian: "{error}: a note may keep sounding if Peach is killed with SIGKILL"
         case .consoleNoSignals: "cannot watch for signals, so Ctrl-C, Ctrl-Z and resizing act without Peach noticing: {error}"
+        case .logSilencingFailed: "{mode}: silencing the synth failed: {error}"
+        case .logObserverFailed: "{mode}: an observer failed, training continues: {error}"
+        case .logNotePlayerFailed: "{mode} stopped: the note player failed: {error}"
+        case .logThresholdTestNotStored: "Threshold test: storing the result failed: {error}"
+        case .logKnobNotRouted: "MIDI player: the knob could not be routed to the held note, so it tunes it the slower way, through Peach's main loop: {error}"
+        case .logKnobRouteNotRemoved: "MIDI player: the knob's route could not be removed from the held note: {error}"
+        case .logSequencerOverrun: "ALSA sequencer: input overrun, some controller events were lost"
+        case .logSequencerError: "ALSA sequencer: {error}"
+        case .logRoutedBendNotSent: "ALSA sequencer: a routed bend could not be sent: {error}"
+        case .logCannotPollInput: "ALSA sequencer: cannot poll for input: {error}"
+        case .logPollFailed: "ALSA sequencer: poll failed (errno {errno}); closing the client"
+        case .logSequencerDeviceError: "ALSA sequencer: the sequencer device reported an error; no more input will be read"
         }
     }
 
@@ -2506,6 +2530,18 @@ enum CatalogTables {
         case .consoleControllerNotConnected: "MIDI-Controller nicht verbunden: {error}. Die Computertastatur geht wie immer."
         case .consoleNoGuardian: "{error}: ein Ton kann weiterklingen, wenn Peach mit SIGKILL beendet wird"
         case .consoleNoSignals: "Signale lassen sich nicht beobachten, also wirken Ctrl-C, Ctrl-Z und Größenänderungen, ohne dass Peach es merkt: {error}"
+        case .logSilencingFailed: "{mode}: den Synthesizer stummzuschalten ist gescheitert: {error}"
+        case .logObserverFailed: "{mode}: einen Versuch festzuhalten ist gescheitert, das Training geht weiter: {error}"
+        case .logNotePlayerFailed: "{mode} beendet: die Tonwiedergabe ist gescheitert: {error}"
+        case .logThresholdTestNotStored: "Schwellentest: das Ergebnis zu speichern ist gescheitert: {error}"
+        case .logKnobNotRouted: "MIDI-Wiedergabe: der Regler ließ sich nicht direkt mit dem gehaltenen Ton verbinden, er stimmt ihn auf dem langsameren Weg über Peachs Hauptschleife: {error}"
+        case .logKnobRouteNotRemoved: "MIDI-Wiedergabe: die Verbindung des Reglers zum gehaltenen Ton ließ sich nicht lösen: {error}"
+        case .logSequencerOverrun: "ALSA-Sequencer: Eingangsüberlauf, einige Controller-Ereignisse gingen verloren"
+        case .logSequencerError: "ALSA-Sequencer: {error}"
+        case .logRoutedBendNotSent: "ALSA-Sequencer: eine Tonhöhenbeugung des Reglers ließ sich nicht senden: {error}"
+        case .logCannotPollInput: "ALSA-Sequencer: kann nicht auf Eingaben warten: {error}"
+        case .logPollFailed: "ALSA-Sequencer: poll ist gescheitert (errno {errno}); der Client wird geschlossen"
+        case .logSequencerDeviceError: "ALSA-Sequencer: das Sequencer-Gerät meldete einen Fehler; es werden keine Eingaben mehr gelesen"
         }
     }
 }
