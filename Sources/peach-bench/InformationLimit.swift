@@ -3,7 +3,7 @@ import PeachCore
 
 /// How narrow a 95 % interval of ln T can be after N answers, from the Fisher information of one answer about
 /// (ln T, ln β): with the slope known (the classical Cramér–Rao figure), and with the slope unknown but carrying
-/// the prior (log10 β ~ Normal(·, 0.25), i.e. information 1 / (0.25 · ln 10)² about ln β), where the
+/// the slope prior (log10 β ~ Normal(·, 0.25), i.e. information 1 / (0.25 · ln 10)² about ln β), where the
 /// best design may split the trials over two differences so the answers also tell the slope.
 /// Asymptotic figures (Bayesian Cramér–Rao / van Trees); the oracle simulation checks them with the real posterior.
 struct InformationLimit {

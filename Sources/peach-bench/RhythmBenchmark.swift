@@ -42,17 +42,10 @@ enum RhythmBenchmark {
     }
 
     static func measure(report: BenchReport, short: Bool) async throws {
-        let capturePath = temporaryPath("rhythm-capture")
-        defer { try? FileManager.default.removeItem(atPath: capturePath) }
-        let capture = try RhythmProbe(["capture", capturePath])
-        guard let sink = capture.address.flatMap(SequencerAddress.init(parsing:)) else { throw BenchError("capture address") }
-        let sequencer = try ALSASequencer(clientName: "Peach")
-        defer { sequencer.close() }
-        guard let port = try await sequencer.ports().first(where: { $0.address == sink }) else { throw BenchError("capture port") }
-        let service = MIDIOutputService(port: sequencer, directory: sequencer, ownOutput: sequencer.outputAddress,
-                                        clock: SystemTrainingClock())
-        try await service.connect(to: port)
-        let rhythm = service.rhythmPlayer
+        let rig = try await RhythmCaptureRig.open("rhythm-capture")
+        defer { rig.close() }
+        let capture = rig.capture, sink = rig.sink
+        let rhythm = rig.service.rhythmPlayer
         let reference = try RhythmProbe(["play", "\(sink.client):\(sink.port)"])
         // Both players play one unmeasured pattern first, and again once the burners have started: the first clicks
         // after a client opens, or after the burners start (in the VM, while their processes are still loading),
@@ -131,7 +124,7 @@ enum RhythmBenchmark {
         reference.finish()
         capture.finish()
 
-        let events = CapturedRhythm.read(capturePath)
+        let events = CapturedRhythm.read(rig.capturePath)
         let onsets = Dictionary(grouping: events.filter { $0.kind == "on" && $0.channel == 9 }, by: \.mark)
 
         var cells: [String: Cell] = [:]

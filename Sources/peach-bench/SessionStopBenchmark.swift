@@ -4,7 +4,7 @@ import PeachCore
 import PeachDisciplines
 import PeachMIDI
 
-/// Stop (issue 22): the two timing sessions, as the app runs them (their own `stop`, through the output service's
+/// Stop (docs/rhythm-timing.md): the two timing sessions, as the app runs them (their own `stop`, through the output service's
 /// rhythm player on the real queue), stopped at random moments; a capture client counts every click that arrives
 /// after the stop returned, until the next start.
 enum SessionStopBenchmark {
@@ -19,16 +19,9 @@ enum SessionStopBenchmark {
 
     @MainActor
     static func measure(report: BenchReport, stops: Int) async throws {
-        let capturePath = temporaryPath("stop-capture")
-        defer { try? FileManager.default.removeItem(atPath: capturePath) }
-        let capture = try RhythmProbe(["capture", capturePath])
-        guard let sink = capture.address.flatMap(SequencerAddress.init(parsing:)) else { throw BenchError("capture address") }
-        let sequencer = try ALSASequencer(clientName: "Peach")
-        defer { sequencer.close() }
-        guard let port = try await sequencer.ports().first(where: { $0.address == sink }) else { throw BenchError("capture port") }
-        let service = MIDIOutputService(port: sequencer, directory: sequencer, ownOutput: sequencer.outputAddress,
-                                        clock: SystemTrainingClock())
-        try await service.connect(to: port)
+        let rig = try await RhythmCaptureRig.open("stop-capture")
+        defer { rig.close() }
+        let capture = rig.capture, service = rig.service
         var settings = TrainingSettings()
         settings.tempo = TempoBPM(160)!
         let source = BenchSettings(settings)
@@ -50,7 +43,7 @@ enum SessionStopBenchmark {
         capture.send("mark \(2 * stops + 1)")
         try await Task.sleep(for: .milliseconds(100))
         capture.finish()
-        let clicks = CapturedRhythm.read(capturePath).filter { $0.kind == "on" }
+        let clicks = CapturedRhythm.read(rig.capturePath).filter { $0.kind == "on" }
         let late = clicks.filter { afterStop.contains($0.mark) }.count
         let played = clicks.count - late
         report.add("rhythm", "session stop: clicks after stop returned", Double(late), "clicks", goal: "0", met: late == 0,

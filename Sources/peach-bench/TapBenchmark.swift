@@ -4,7 +4,7 @@ import PeachCore
 import PeachMIDI
 import Synchronization
 
-/// Tap timestamps (issue 22): a pad (`rhythmprobe tap`) sends note-ons to Peach:in, each right after reading
+/// Tap timestamps (docs/rhythm-timing.md): a pad (`rhythmprobe tap`) sends note-ons to Peach:in, each right after reading
 /// Peach's queue clock; Peach's recorded tap time is the kernel's stamp on that queue, as `SequencerInput.midi`
 /// carries it to the sessions. Error = recorded − sent, idle and beside two CPU burners. The reference: the same
 /// note-ons stamped by `rhythmprobe capture` on its own queue, read by the pad just before each send too (after

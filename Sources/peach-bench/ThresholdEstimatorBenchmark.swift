@@ -204,7 +204,7 @@ enum ThresholdEstimatorBenchmark {
         report.table("threshold", "fixed-length procedures, all \(cells.count) listener cells, \(runs) runs per cell (medians):",
                      header: ["procedure", "trials", "error", "coverage", "ratio", "bound", "cells 93-97 %", "lowest-coverage cell"],
                      rows: rows,
-                     footnotes: ["bound: the information limit of the ratio with the slope unknown (issue's prior), median over the "
+                     footnotes: ["bound: the information limit of the ratio with the slope unknown (log10 β ~ N(log10 1.3, 0.25), docs/threshold-estimator.md), median over the "
                                  + "cells' listeners; per-cell coverage sampling noise ±\(BenchReport.format(noise)) points"])
     }
 
@@ -213,7 +213,7 @@ enum ThresholdEstimatorBenchmark {
                    note: "known β = 1.23, λ = 0.02, every trial at the most informative difference: exp(2 · 1.96 / √(60 · I_max))")
         let model = InformationLimit.model(slope: 1.23, lapse: 0.02)
         let unknown = model.unknownSlope(trials: 60)
-        report.add("threshold", "Cramér–Rao limit of the interval ratio, 60 trials, β unknown (the issue's prior)", unknown.ratio, "",
+        report.add("threshold", "Cramér–Rao limit of the interval ratio, 60 trials, β unknown (the slope prior)", unknown.ratio, "",
                    note: "β = 1.23, λ = 0.02, prior information about ln β only from log10 β ~ N(·, 0.25); best design: "
                        + "\(Int((unknown.weight * 100).rounded())) % of the trials at d/T = \(BenchReport.format(exp(unknown.x1))), "
                        + "the rest at \(BenchReport.format(exp(unknown.x2))) (known slope: all at "
@@ -222,7 +222,7 @@ enum ThresholdEstimatorBenchmark {
             let listener = InformationLimit.listener(slope: slope, lapse: 0.02)
             report.add("threshold", "information limit for the simulated listener b \(BenchReport.format(slope)), λ 2 %, 60 trials",
                        listener.unknownSlope(trials: 60).ratio, "",
-                       note: "β unknown with the issue's prior; known slope: \(BenchReport.format(listener.knownSlope(trials: 60).ratio))")
+                       note: "β unknown with the slope prior; known slope: \(BenchReport.format(listener.knownSlope(trials: 60).ratio))")
         }
     }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// The threshold test as the app runs it: until its 95 % interval reaches ×2.5 (upper / lower) or 150 trials, cold and
 /// after 300 training trials (warm), over the same simulated listener cells as the fixed-length figures. Per cell: the
 /// median number of trials, coverage at the stop (optional stopping must not break it), and the information bound's
-/// number of trials for ×2.5 at that listener (slope unknown with the prior, best one- or two-point design).
+/// number of trials for ×2.5 at that listener (slope unknown under log10 β ~ N(log10 1.3, 0.25) (docs/threshold-estimator.md), best one- or two-point design).
 enum ThresholdTestStopSimulation {
     static let stopRule = ThresholdTestStopRule.standard
     /// The drifting listener's threshold falls by this fraction over the longest possible test (the cap).
