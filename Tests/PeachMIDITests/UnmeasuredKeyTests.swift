@@ -4,7 +4,7 @@ import PeachCore
 
 /// A calibrated profile knows only the keys it measured: a pitch whose nearest key it did not
 /// measure is bent from a measured key, so the pitch Peach records rests on measured facts, never on
-/// an unmeasured key taken as in tune (issue 23: A4 measured −1.24 c, its neighbours assumed 0).
+/// an unmeasured key taken as in tune (docs/synth-calibration.md, "Which keys": A4 measured −1.24 c, its neighbours assumed 0).
 @Suite struct UnmeasuredKeyTests {
     static let a4 = MIDINote.a4
     static let aSharp4 = MIDINote(70)!

@@ -5,7 +5,7 @@ import PeachMIDI
 import Testing
 
 extension RealSequencerTests {
-    /// Issue 22, end to end: `peach` plays fill the gap to a capture synth while a pad taps into the gaps;
+    /// End to end (docs/rhythm-timing.md): `peach` plays fill the gap to a capture synth while a pad taps into the gaps;
     /// the trial it records scores every tap by the kernel's stamps against the grid it scheduled.
     @Suite struct PeachFillTheGapTests {
         /// Each tap's intended offset from its gap (ms): varied and off-centre, so a wrong sign, a wrong grid

@@ -7,7 +7,7 @@ import PeachMIDI
 import Testing
 
 extension RealSequencerTests {
-    /// Issue 23, "the presented pitch, on every key a trial reaches": a note range of A4 alone, while a
+    /// The presented pitch on every key a trial reaches (docs/synth-calibration.md, "Which keys"): a note range of A4 alone, while a
     /// ±60-cent comparison puts its second note on G♯4 or A♯4. The test synth tunes those neighbours
     /// differently from A4 (and from equal temperament), so a calibration that measured A4 only and
     /// took its neighbours as in tune records a pitch 7–8 c from what sounds.
@@ -69,7 +69,7 @@ extension RealSequencerTests {
             }
         }
 
-        /// Four comparison pairs on A4 (the issue's figures: a reference a quarter cent off, a second note
+        /// Four comparison pairs on A4 (the figures of docs/synth-calibration.md, "Which keys": a reference a quarter cent off, a second note
         /// ±60 c from it, so on G♯4 or A♯4), recorded in one capture.
         func play(on synth: ImperfectSynth, profile: SynthProfile) async throws -> [PlayedNote] {
             let sequencer = try ALSASequencer(clientName: "Peach test player")

@@ -6,7 +6,7 @@ import PeachMIDI
 import Testing
 @testable import PeachApp
 
-/// Issue 23's session with FluidSynth rendered offline: FluidR3's reed organ (program 20), note range
+/// The session of docs/synth-calibration.md ("Which keys") with FluidSynth rendered offline: FluidR3's reed organ (program 20), note range
 /// A4 alone, comparisons up to ±60 c. A calibration of the note range alone took G♯4 and A♯4 as in
 /// tune; the keys the start-up calibration now measures include them, and the ±60-c notes sound the
 /// pitch Peach records.

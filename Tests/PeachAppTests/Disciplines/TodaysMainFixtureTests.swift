@@ -9,7 +9,7 @@ import PeachTestSupport
 /// A training log and an iOS Peach export, with what `peach` printed and wrote for them before the disciplines
 /// became one folder each (Fixtures/, made with that build): the registry reads, reports, exports and imports
 /// them exactly as before. The SVG only gained panels below the unchanged unison chart. The profile's text and
-/// JSON were regenerated once, when the Kazez trend gave way to the trend of the fitted estimates (issue 23):
+/// JSON were regenerated once, when the Kazez trend gave way to the trend of the fitted estimates (docs/threshold-estimator.md, "Progress and trend"):
 /// `PEACH_DATA_DIR=Tests/PeachAppTests/Fixtures/LogOfMain .build/debug/peach profile [--json]`.
 @MainActor @Suite struct TodaysMainFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
