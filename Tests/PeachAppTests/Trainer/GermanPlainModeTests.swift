@@ -7,20 +7,11 @@ import PeachText
 /// Plain mode in German, as a German screen reader user hears it: the same command words, German lines,
 /// numbers with a decimal comma. The trial lines' numbers vary, so they are matched by shape.
 @MainActor @Suite struct GermanPlainModeTests {
-    final class Transcript {
-        var lines: [String] = []
-        func count(_ prefix: String) -> Int { lines.filter { $0.hasPrefix(prefix) }.count }
-    }
-
     @Test func aGermanSessionUsesTheSameCommandWordsAndSpeaksGerman() async {
         await Localization.$override.withValue(.german) {
-            let f = TrainerFixture()
-            let transcript = Transcript()
-            let interface = PlainLineInterface(modes: Disciplines.modes, write: { transcript.lines.append($0) })
-            let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
-            let runner = TrainerRunner(controller: f.controller, interface: interface)
-            let run = Task { await runner.run(keyboard: keyboard) }
-            func type(_ line: String) { typing.yield(.bytes(Array((line + "\n").utf8))) }
+            let transcript = PlainSession()
+            let f = transcript.fixture, run = transcript.run
+            func type(_ line: String) { transcript.type(line) }
 
             #expect(await eventually("start line") { transcript.count("Start: ") == 1 })
             type("c")

@@ -21,19 +21,10 @@ import PeachTestSupport
 
 /// Plain mode driven end to end through the runner, as a script or screen reader would use it.
 @MainActor @Suite struct PlainModeTests {
-    final class Transcript {
-        var lines: [String] = []
-        func count(_ prefix: String) -> Int { lines.filter { $0.hasPrefix(prefix) }.count }
-    }
-
     @Test func aScriptedSessionOfComparisonsAndOnePitchMatch() async {
-        let f = TrainerFixture()
-        let transcript = Transcript()
-        let interface = PlainLineInterface(modes: Disciplines.modes, write: { transcript.lines.append($0) })
-        let (keyboard, typing) = AsyncStream<UserInput>.makeStream()
-        let runner = TrainerRunner(controller: f.controller, interface: interface)
-        let run = Task { await runner.run(keyboard: keyboard) }
-        func type(_ line: String) { typing.yield(.bytes(Array((line + "\n").utf8))) }
+        let transcript = PlainSession()
+        let f = transcript.fixture, run = transcript.run
+        func type(_ line: String) { transcript.type(line) }
 
         #expect(await eventually("start line") { transcript.count("start:") == 1 })
         type("c")
