@@ -69,22 +69,14 @@ struct FluidSynthCalibrationTests {
     @Test func placedNotesSoundWhatThePlayerSaysItPresented() async throws {
         let calibrator = makeCalibrator()
         let tuning = BendTuning(range: .default, profile: try await pianoCalibration.value.profile(basedOn: .fluidSynth2))
-        let channel = MIDIChannel(0)!
-        var events = SynthSetup.channel(channel, instrument: calibrator.plan.instrument, bendRange: .default)
-            .map { StandardMIDIFile.TimedEvent(milliseconds: 0, event: $0) }
         let targets = stride(from: -37.3, through: 37.3, by: 12.43).enumerated().map { index, cents in
             DetunedMIDINote(note: MIDINote(57 + 2 * index)!, offset: Cents(cents)).frequency()
         }
         let placements = targets.map { tuning.placement(of: $0) }
-        for (index, placed) in placements.enumerated() {
-            let start = 300 + index * 700
-            events += [.init(milliseconds: start, event: .pitchBend(channel: channel, bend: placed.bend)),
-                       .init(milliseconds: start, event: .noteOn(channel: channel, note: placed.note, velocity: CalibrationSequence.velocity)),
-                       .init(milliseconds: start + 600, event: .controlChange(channel: channel, controller: 120, value: 0))]
-        }
-        let wav = try calibrator.render(StandardMIDIFile(events: events, endMilliseconds: 300 + placements.count * 700))
+        let file = PlacedNoteSequence.midiFile(placements, channel: MIDIChannel(0)!, instrument: calibrator.plan.instrument)
+        let wav = try calibrator.render(file)
         for (index, target) in targets.enumerated() {
-            let start = 0.3 + Double(index) * 0.7
+            let start = PlacedNoteSequence.start(of: index)
             let presented = tuning.presentedFrequency(of: placements[index])
             let sounded = try #require(ToneMeasurer.measure(wav.samples, sampleRate: wav.sampleRate, from: start + 0.15, to: start + 0.58,
                                                              near: target.hertz)).frequency

@@ -47,18 +47,10 @@ struct FluidSynthReachableKeyTests {
         let first = DetunedMIDINote(note: .a4, offset: Cents(0.24)).frequency()
         let targets = [first, first.shifted(by: Cents(60)), first.shifted(by: Cents(-60))]
         let placements = targets.map { tuning.placement(of: $0) }
-        let channel = MIDIChannel(0)!
-        var events = SynthSetup.channel(channel, instrument: calibrator.plan.instrument, bendRange: .default)
-            .map { StandardMIDIFile.TimedEvent(milliseconds: 0, event: $0) }
-        for (index, placed) in placements.enumerated() {
-            let start = 300 + index * 700
-            events += [.init(milliseconds: start, event: .pitchBend(channel: channel, bend: placed.bend)),
-                       .init(milliseconds: start, event: .noteOn(channel: channel, note: placed.note, velocity: CalibrationSequence.velocity)),
-                       .init(milliseconds: start + 600, event: .controlChange(channel: channel, controller: 120, value: 0))]
-        }
-        let wav = try calibrator.render(StandardMIDIFile(events: events, endMilliseconds: 300 + placements.count * 700))
+        let file = PlacedNoteSequence.midiFile(placements, channel: MIDIChannel(0)!, instrument: calibrator.plan.instrument)
+        let wav = try calibrator.render(file)
         return try placements.enumerated().map { index, placed in
-            let start = 0.3 + Double(index) * 0.7
+            let start = PlacedNoteSequence.start(of: index)
             let presented = tuning.presentedFrequency(of: placed)
             let sounded = try #require(ToneMeasurer.measure(wav.samples, sampleRate: wav.sampleRate, from: start + 0.15, to: start + 0.58,
                                                              near: presented.hertz)).frequency
