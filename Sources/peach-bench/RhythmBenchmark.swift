@@ -66,7 +66,7 @@ enum RhythmBenchmark {
         // Full mode: about 100-200 onsets per cell and player, so a p99 is not one stray interrupt of the VM.
         func patterns(_ bpm: Int) -> Int { short ? 2 : [60: 5, 120: 8, 200: 12][bpm, default: 5] }
         var mark = 0
-        var plan: [(bpm: Int, loaded: Bool, peach: Bool, mark: Int)] = []
+        var plan: [PlannedPattern] = []
         for bpm in tempos {
             for loaded in [false, true] {
                 let burners = try loaded ? [RhythmProbe(["burn"], ready: false), RhythmProbe(["burn"], ready: false)] : []
@@ -101,11 +101,30 @@ enum RhythmBenchmark {
             }
         }
 
-        // Stop: cancels at random moments of running patterns at 200 BPM.
-        let trials = short ? 10 : 100
+        let cancelWindows = try await playCancels(short ? 10 : 100, rhythm: rhythm, capture: capture, mark: &mark)
+        mark += 1
+        capture.send("mark \(mark)")
+        try await Task.sleep(for: .milliseconds(200))
+        reference.finish()
+        capture.finish()
+
+        let events = CapturedRhythm.read(rig.capturePath)
+        let onsets = Dictionary(grouping: events.filter { $0.kind == "on" && $0.channel == 9 }, by: \.mark)
+
+        let cells = onsetCells(plan, onsets: onsets, report: report)
+        reportOnsets(cells, report: report)
+        reportStops(cancelWindows, onsets: onsets, report: report)
+    }
+
+    typealias PlannedPattern = (bpm: Int, loaded: Bool, peach: Bool, mark: Int)
+    typealias CancelWindow = (mark: Int, clicks: [QueueInstant], returnedAt: QueueInstant)
+
+    /// Stop: `count` cancels at random moments of running 200 BPM patterns, each pattern after its own mark.
+    static func playCancels(_ count: Int, rhythm: MidiRhythmPlayer, capture: RhythmProbe,
+                            mark: inout Int) async throws -> [CancelWindow] {
         var generator = SeededGenerator(state: 0x5709)
-        var cancelWindows: [(mark: Int, clicks: [QueueInstant], returnedAt: QueueInstant)] = []
-        for _ in 0..<trials {
+        var cancelWindows: [CancelWindow] = []
+        for _ in 0..<count {
             mark += 1
             capture.send("mark \(mark)")
             let start = try await rhythm.queueNow() + .milliseconds(100)
@@ -118,15 +137,11 @@ enum RhythmBenchmark {
             cancelWindows.append((mark, clicks.map(\.time), returnedAt))
             try await Task.sleep(for: .milliseconds(100))
         }
-        mark += 1
-        capture.send("mark \(mark)")
-        try await Task.sleep(for: .milliseconds(200))
-        reference.finish()
-        capture.finish()
+        return cancelWindows
+    }
 
-        let events = CapturedRhythm.read(rig.capturePath)
-        let onsets = Dictionary(grouping: events.filter { $0.kind == "on" && $0.channel == 9 }, by: \.mark)
-
+    /// Each complete pattern's grid errors and inter-onset intervals, by tempo and condition ("120 false").
+    static func onsetCells(_ plan: [PlannedPattern], onsets: [Int: [CapturedRhythm]], report: BenchReport) -> [String: Cell] {
         var cells: [String: Cell] = [:]
         var incomplete = 0
         for pattern in plan {
@@ -150,6 +165,11 @@ enum RhythmBenchmark {
         }
         if incomplete > 0 { report.unmeasurable("rhythm", "\(incomplete) of \(plan.count) patterns arrived incomplete") }
 
+        return cells
+    }
+
+    /// Per tempo: Peach's p99 against the reference's, idle and loaded, and the change under load.
+    static func reportOnsets(_ cells: [String: Cell], report: BenchReport) {
         for bpm in tempos {
             var p99s: [Bool: (peach: Double, reference: Double)] = [:]
             for loaded in [false, true] {
@@ -180,7 +200,10 @@ enum RhythmBenchmark {
             }
         }
 
-        // A click due after the cancel returned must not sound.
+    }
+
+    /// A click due after the cancel returned must not sound.
+    static func reportStops(_ cancelWindows: [CancelWindow], onsets: [Int: [CapturedRhythm]], report: BenchReport) {
         var late = 0, cut = 0
         for window in cancelWindows {
             let arrived = (onsets[window.mark] ?? []).count
