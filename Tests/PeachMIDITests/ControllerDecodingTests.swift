@@ -217,8 +217,8 @@ private func centsOf(_ actions: [ControllerAction]) -> Double? {
     @Test func whileTappingEveryNoteOnIsATapAtTheKernelsStampAndNothingElse() {
         var decoder = makeDecoder(.absolute7Bit(controller: 74))
         let answerKey = stamped(.noteOn(channel: MIDIChannel(9)!, note: MIDINote(62)!, velocity: 90), at: 1_234_567_890)
-        #expect(decoder.decode(answerKey, tapping: true) == [.tap(at: QueueInstant(nanoseconds: 1_234_567_890))])
-        #expect(decoder.decode(stamped(.noteOn(channel: one, note: MIDINote(40)!, velocity: 1), at: nil), tapping: true) == [.tap(at: nil)])
+        #expect(decoder.decode(answerKey, tapping: true) == [.tap(at: QueueInstant(nanoseconds: 1_234_567_890), source: source)])
+        #expect(decoder.decode(stamped(.noteOn(channel: one, note: MIDINote(40)!, velocity: 1), at: nil), tapping: true) == [.tap(at: nil, source: source)])
         #expect(decoder.decode(stamped(.noteOff(channel: one, note: MIDINote(62)!, velocity: 0), at: 5), tapping: true).isEmpty)
         // The knob still tunes while tapping.
         #expect(centsOf(decoder.decode(cc(74, 127), tapping: true)) != nil)

@@ -27,12 +27,21 @@ public enum TrainerWiring {
         public var interruptions: any InterruptionSource
         /// The synth or port the notes go to, recorded with each trial (the store's `outputName`).
         public var outputName: @MainActor () -> String?
+        /// The tap sources' and the synth's measured latencies (fill the gap, the tap calibration).
+        public var timingLatencies: TimingLatencies
+        /// Names the device a MIDI tap came from.
+        public var tapDevice: @MainActor (SequencerAddress) async -> String
 
+        @MainActor
         public init(store: any RecordObserver, notePlayer: any NotePlayer, rhythmPlayer: any RhythmPlayer,
                     output: any TrainingOutput,
                     settings: any TrainingSettingsSource, clock: any TrainingClock, logger: any PeachLogger,
-                    interruptions: any InterruptionSource, outputName: @escaping @MainActor () -> String? = { nil }) {
+                    interruptions: any InterruptionSource, outputName: @escaping @MainActor () -> String? = { nil },
+                    timingLatencies: TimingLatencies = TimingLatencies(),
+                    tapDevice: @escaping @MainActor (SequencerAddress) async -> String = TapDeviceNames.unnamed) {
             self.outputName = outputName
+            self.timingLatencies = timingLatencies
+            self.tapDevice = tapDevice
             self.store = store
             self.notePlayer = notePlayer
             self.rhythmPlayer = rhythmPlayer
@@ -81,10 +90,11 @@ public enum TrainerWiring {
                                            interruptions: adapters.interruptions, observers: observers,
                                            tunableNotes: controllerInput,
                                            thresholdTestObservers: [recorder],
-                                           thresholdPosteriors: profile)
+                                           thresholdPosteriors: profile, timingLatencies: adapters.timingLatencies)
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, output: adapters.output, breaks: breaks,
             controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,
-            saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade))
+            saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade,
+            tapDevice: adapters.tapDevice))
     }
 }

@@ -44,9 +44,10 @@ extension TrainingApp {
         return names
     }
 
-    /// Step 8: the trainer, wired once (`TrainerWiring`): records go to the store and the profile.
+    /// Step 8: the trainer, wired once (`TrainerWiring`): records go to the store and the profile; taps are
+    /// corrected by the stored tap calibrations and the synth's measured latency.
     static func wireTrainer(_ history: LaunchHistory, output: Output, configuration: LiveConfiguration,
-                            sequencer: ALSASequencer, logger: ConsoleLogger) -> Trainer {
+                            sequencer: ALSASequencer, latencies: TimingLatencies, logger: ConsoleLogger) -> Trainer {
         let hub = InterruptionHub()
         let config = configuration.configuration
         let service = output.service
@@ -55,7 +56,8 @@ extension TrainingApp {
         let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, rhythmPlayer: output.rhythmPlayer, output: service,
                                               settings: settings,
                                               clock: output.clock, logger: logger, interruptions: hub,
-                                              outputName: { store.outputName })
+                                              outputName: { store.outputName }, timingLatencies: latencies,
+                                              tapDevice: TapDeviceNames(ports: { try await sequencer.ports() }).name(of:))
         let choices = TrainerWiring.Choices(
             breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
             userStopFade: config.safety.fadeDuration,
@@ -82,6 +84,18 @@ extension TrainingApp {
             trainer.userStopFade = changed.safety.fadeDuration
             let volume = Double(changed.safety.volumePercent)
             Task { try? await service.setVolume(percent: volume) }
+        }
+    }
+
+    /// The tap calibrations stored in the data directory and the synth's measured MIDI-to-sound latency. A file
+    /// that cannot be read is a warning: taps stay uncorrected until calibrated again.
+    static func timingLatencies(_ context: Context, synth: MeasuredLatency?, logger: ConsoleLogger) -> TimingLatencies {
+        let file = TapCalibrationFile(dataDirectory: context.dataDirectory)
+        do {
+            return TimingLatencies(synth: synth, taps: try file.load(), store: file)
+        } catch {
+            logger.log(.warning, "\(error)")
+            return TimingLatencies(synth: synth, store: file)
         }
     }
 }

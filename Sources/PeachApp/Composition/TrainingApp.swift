@@ -16,7 +16,7 @@ import PeachTerminal
 ///  5. its calibration (cached, or measured at start);
 ///  6. the output service, connected to the synth;
 ///  7. the MIDI controllers;
-///  8. the trainer, wired to the store, profile and breaks (`TrainerWiring`);
+///  8. the trainer, wired to the store, profile and breaks (`TrainerWiring`), with the stored tap calibrations;
 ///  9. live configuration: edits of the configuration file reach the trainer;
 /// 10. the interface, plain lines or full screen;
 /// 11. the run, until the user quits or a signal ends it;
@@ -55,8 +55,9 @@ enum TrainingApp {
             let inputs = await connectControllers(context, config: configuration.configuration, sequencer: sequencer,
                                                   logger: logger)
             history.store.outputName = OutputDestination(port).description
+            let latencies = timingLatencies(context, synth: nil, logger: logger)
             let trainer = wireTrainer(history, output: output, configuration: configuration, sequencer: sequencer,
-                                      logger: logger)
+                                      latencies: latencies, logger: logger)
             followConfiguration(configuration, trainer: trainer.controller, service: output.service)
             let interface = try await makeInterface(context, trainer: trainer, history: history, configuration: configuration,
                                               inputs: inputs, calibration: calibration, logger: logger,

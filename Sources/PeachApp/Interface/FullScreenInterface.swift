@@ -138,15 +138,17 @@ public final class FullScreenInterface: TrainerInterface {
     private func startCommand(_ key: Key, modes: [any TrainingMode]) -> [AppCommand] {
         if key == .character("c") { return [.connectOfferedSynth] }
         let entries = StartMenuEntry.entries(for: modes)
-        let menu = StartMenu(titles: entries.map { "\($0)" }, selectedIndex: selectedEntry)
+        let menu = StartMenu(titles: entries.map { "\($0)" }, shortcuts: StartMenuEntry.shortcuts(for: entries),
+                             selectedIndex: selectedEntry)
+        if case .character(let character) = key, let index = menu.entry(for: character) {
+            selectedEntry = index
+            return [entries[index].command]
+        }
         switch KeyBindings.menu(key) {
         case .previous: selectedEntry = menu.moved(by: -1).selectedIndex; return [.redraw]
         case .next: selectedEntry = menu.moved(by: 1).selectedIndex; return [.redraw]
         case .choose: return [entries[menu.selectedIndex].command]
-        case .chooseNumber(let number):
-            guard entries.indices.contains(number - 1) else { return [] }
-            selectedEntry = number - 1
-            return [entries[number - 1].command]
+        case .chooseNumber: return []  // a digit no entry has (the entries' digits are taken above)
         case .back: return key == .character("q") ? [.quit] : []
         case nil: return []
         }

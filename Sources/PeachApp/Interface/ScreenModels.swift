@@ -11,7 +11,9 @@ import PeachText
 public enum ScreenModels {
     /// The Start screen's menu: the registry's modes, then Profile, Settings and Info.
     public static func startMenu(_ modes: [any TrainingMode], selectedIndex: Int = 0) -> StartMenu {
-        StartMenu(titles: StartMenuEntry.entries(for: modes).map { $0.title(in: modes) }, selectedIndex: selectedIndex)
+        let entries = StartMenuEntry.entries(for: modes)
+        return StartMenu(titles: entries.map { $0.title(in: modes) }, shortcuts: StartMenuEntry.shortcuts(for: entries),
+                         selectedIndex: selectedIndex)
     }
 
     public static func synthStatus(_ state: OutputServiceState) -> DeviceStatus {

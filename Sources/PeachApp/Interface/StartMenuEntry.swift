@@ -15,6 +15,19 @@ enum StartMenuEntry: Hashable {
         modes.map { .train($0.id) } + [.profile, .settings, .info]
     }
 
+    /// The key that opens it on Start: the modes take the digits 1 to 9 in order, the viewers their letters
+    /// (the same words as plain mode's `p` and `i`; `s` for Settings, which plain mode does not have).
+    static func shortcuts(for entries: [StartMenuEntry]) -> [Character?] {
+        entries.enumerated().map { index, entry in
+            switch entry {
+            case .train: index < 9 ? Character(String(index + 1)) : nil
+            case .profile: "p"
+            case .settings: "s"
+            case .info: "i"
+            }
+        }
+    }
+
     func title(in modes: [any TrainingMode]) -> String {
         switch self {
         case .train(let id): modes.first { $0.id == id }?.menuTitle ?? id.rawValue

@@ -26,12 +26,17 @@ public final class TrainerController {
         public var connectOffered: @MainActor (_ offered: String) async throws -> Void
         /// How long a stop the user asked for fades out ([safety] fade_seconds).
         public var userStopFade: Duration
+        /// The device a MIDI tap came from, by the port it came from (its client's name): each device's tap
+        /// latency is calibrated and taken off apart.
+        public var tapDevice: @MainActor (SequencerAddress) async -> String
 
         public init(modes: [any TrainingMode], sessions: SessionDependencies,
                     output: any TrainingOutput, breaks: BreakCoordinator, controllerInput: ControllerInput,
                     saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String?,
                     saveWarning: @escaping @MainActor () -> String?,
-                    connectOffered: @escaping @MainActor (_ offered: String) async throws -> Void, userStopFade: Duration) {
+                    connectOffered: @escaping @MainActor (_ offered: String) async throws -> Void, userStopFade: Duration,
+                    tapDevice: @escaping @MainActor (SequencerAddress) async -> String = TapDeviceNames.unnamed) {
+            self.tapDevice = tapDevice
             self.modes = modes
             self.sessions = sessions
             self.output = output
@@ -69,6 +74,7 @@ public final class TrainerController {
     @ObservationIgnored private let saveLearnedBinding: @MainActor (ControllerBinding) -> String?
     @ObservationIgnored public let saveWarning: @MainActor () -> String?
     @ObservationIgnored private let connectOffered: @MainActor (_ offered: String) async throws -> Void
+    @ObservationIgnored private let tapDevice: @MainActor (SequencerAddress) async -> String
     @ObservationIgnored private var interruptionTask: Task<Void, Never>?
 
     public init(_ dependencies: Dependencies) {
@@ -82,6 +88,7 @@ public final class TrainerController {
         saveLearnedBinding = dependencies.saveLearnedBinding
         saveWarning = dependencies.saveWarning
         connectOffered = dependencies.connectOffered
+        tapDevice = dependencies.tapDevice
         var sessions: [TrainingModeID: any ModeSession] = [:]
         for mode in dependencies.modes {
             precondition(sessions[mode.id] == nil, "two training modes are registered as \(mode.id)")
@@ -175,7 +182,7 @@ public final class TrainerController {
     /// queue clock, not an answer or a commit.
     public func handleMIDI(_ inputs: [SequencerInput]) async {
         let session = activeModeSession?.session
-        let tapping = session?.accepts(.tap(at: nil)) == true
+        let tapping = session?.accepts(.keyboardTap) == true
         let actions = controllerInput.actions(for: inputs, trialNumber: session?.trialNumber, tapping: tapping)
         for action in actions {
             switch action {
@@ -185,7 +192,7 @@ public final class TrainerController {
             case .commit: await handle(.input(.commit))
             case .answerHigher: await handle(.input(.answer(higher: true)))
             case .answerLower: await handle(.input(.answer(higher: false)))
-            case .tap(let time): await handle(.input(.tap(at: time)))
+            case .tap(let time, let source): await handle(.input(.tap(at: time, from: .midi(device: await tapDevice(source)))))
             case .learned(let binding):
                 message = tr(.trainerLearned, ["binding": "\(binding)"]) + (saveLearnedBinding(binding).map { " \($0)" } ?? tr(.trainerSaved))
             }

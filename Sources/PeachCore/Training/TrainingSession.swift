@@ -13,8 +13,12 @@ public enum TrainingInput: Hashable, Sendable {
     /// Matching: the current tuning is the answer.
     case commit
     /// Timing: a tap. `at` is the kernel's timestamp on the rhythm's queue clock (a MIDI key, pad or
-    /// footswitch); nil for the computer keyboard, stamped when the session reads it (less exact).
-    case tap(at: QueueInstant?)
+    /// footswitch); nil for the computer keyboard, stamped when the session reads it (less exact). `from`
+    /// names the source, whose measured latency (the tap calibration) is taken off.
+    case tap(at: QueueInstant?, from: TapSource)
+
+    /// A computer-keyboard tap (space, Enter, plain mode's `x`).
+    public static let keyboardTap = TrainingInput.tap(at: nil, from: .keyboard)
 }
 
 /// Told when a held, tunable note starts sounding, with its handle: the app may route a knob straight

@@ -16,9 +16,9 @@ public struct FillTheGapDiscipline: Discipline {
         return FillTheGapRecord(timestamp: completed.timestamp, tempo: completed.trial.tempo, meanOffset: completed.meanOffset,
                                 meanOffsetByPosition: completed.meanOffsetByPosition, hits: completed.hits,
                                 gaps: FillTheGapTrial.cycles, kernelStamped: completed.kernelStamped,
-                                latencyCorrected: false, outputName: outputName)
+                                latencyCorrected: completed.latencyCorrected, outputName: outputName)
     }
 
     @MainActor public var report: any DisciplineReport { FillTheGapReport() }
-    @MainActor public var modes: [any TrainingMode] { [FillTheGapMode()] }
+    @MainActor public var modes: [any TrainingMode] { [FillTheGapMode(), TapCalibrationMode()] }
 }

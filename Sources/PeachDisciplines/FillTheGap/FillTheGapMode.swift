@@ -11,7 +11,7 @@ public struct FillTheGapMode: TrainingMode {
     public var menuTitle: String { tr(.menuFillTheGap) }
     public let plainWords = ["fg", "fill the gap", "gap"]
     public var plainIntro: String { tr(.plainIntroFillTheGap) }
-    public let plainAnswers: [String: TrainingInput] = ["x": .tap(at: nil), "tap": .tap(at: nil)]
+    public let plainAnswers: [String: TrainingInput] = ["x": .keyboardTap, "tap": .keyboardTap]
     public var plainAnswerHelp: String { tr(.plainAnswersFillTheGap) }
     public let menuRank = 70
 
@@ -20,7 +20,8 @@ public struct FillTheGapMode: TrainingMode {
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
         FillTheGapModeSession(FillTheGapSession(
             player: dependencies.rhythmPlayer, settings: dependencies.settings, clock: dependencies.clock,
-            logger: dependencies.logger, interruptions: dependencies.interruptions, observers: dependencies.observers))
+            logger: dependencies.logger, interruptions: dependencies.interruptions, observers: dependencies.observers,
+            latencies: dependencies.timingLatencies))
     }
 }
 
@@ -41,7 +42,7 @@ public final class FillTheGapModeSession: ModeSession {
     public func commands(for key: Key) -> [AppCommand] { Self.keys[key] ?? [] }
 
     private static let keys: [Key: [AppCommand]] = [
-        .character(" "): [.input(.tap(at: nil))], .enter: [.input(.tap(at: nil))],
+        .character(" "): [.input(.keyboardTap)], .enter: [.input(.keyboardTap)],
         .escape: [.back], .character("q"): [.back],
     ]
 

@@ -26,7 +26,8 @@ public struct FillTheGapRecord: DisciplineRecord {
     /// True when every tap was stamped by the kernel (MIDI); false when computer-keyboard taps were among them
     /// (stamped when read: less exact); nil for imported records.
     public var kernelStamped: Bool?
-    /// True when the offsets were corrected by a measured tap and synth latency (none is measured yet: false).
+    /// True when every hit's offset had its tap source's calibrated latency taken off (the tap calibration, and
+    /// with it the synth's measured latency where it was measured); false: the offsets are as stamped.
     public var latencyCorrected: Bool
     public var outputName: String?
 

@@ -8,7 +8,9 @@ import PeachText
 /// step, and the player taps into it. A tap within half a sixteenth of a gap is scored with its signed offset,
 /// one outside every window is ignored, a gap without a tap is a miss; sixteen gaps make one trial. MIDI taps
 /// carry the kernel's time on the queue clock; a computer-keyboard tap is stamped when read (less exact, and
-/// the record says so). `stop` removes every pending click and discards the unfinished trial.
+/// the record says so). Each tap is moved back by its source's calibrated latency (`TimingLatencies`, the tap
+/// calibration) before it is placed, so a late pad is not scored as a late player; a trial whose every hit was
+/// corrected says so. `stop` removes every pending click and discards the unfinished trial.
 @MainActor @Observable
 public final class FillTheGapSession: TrainingSession {
     public enum State: Hashable, Sendable {
@@ -35,14 +37,17 @@ public final class FillTheGapSession: TrainingSession {
     @ObservationIgnored private var random: AnyRandomNumberGenerator
     @ObservationIgnored private var next: FillTheGapTrial?
     @ObservationIgnored private var nextOffsets: [Milliseconds?] = []
-    /// Whether a computer-keyboard tap hit a gap of the running (next) trial.
-    @ObservationIgnored private var keyboardTapped = false
-    @ObservationIgnored private var nextKeyboardTapped = false
+    /// How the running (next) trial's hits were taken: from the keyboard, and uncorrected.
+    @ObservationIgnored private var taken = TapsTaken()
+    @ObservationIgnored private var nextTaken = TapsTaken()
+    @ObservationIgnored private let latencies: TimingLatencies?
 
     public init(player: any RhythmPlayer, settings: any TrainingSettingsSource, clock: any TrainingClock,
                 logger: any PeachLogger = SilentLogger(), interruptions: (any InterruptionSource)? = nil,
-                observers: [any TrainingObserver] = [], random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+                observers: [any TrainingObserver] = [], random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+                latencies: TimingLatencies? = nil) {
         self.player = player
+        self.latencies = latencies
         self.settingsSource = settings
         self.random = AnyRandomNumberGenerator(random)
         loop = TrialLoop(modeName: tr(.modeFillTheGap), clock: clock, logger: logger, interruptions: interruptions,
@@ -68,7 +73,7 @@ public final class FillTheGapSession: TrainingSession {
 
     public func handle(_ input: TrainingInput) {
         switch input {
-        case .tap(let instant): tap(at: instant)
+        case .tap(let instant, let source): tap(at: instant, from: source)
         case .answer, .adjust, .tune, .sounded, .commit: break
         }
     }
@@ -76,16 +81,16 @@ public final class FillTheGapSession: TrainingSession {
     /// A tap: scored against the gap it falls in (if any), then confirmed with its sound. A MIDI tap carries the
     /// kernel's stamp and is scored at once, so quick taps count in the order they came; a keyboard tap is
     /// stamped with the queue's clock when read.
-    public func tap(at instant: QueueInstant?) {
+    public func tap(at instant: QueueInstant?, from source: TapSource) {
         guard state == .playing else { return }
         let token = loop.token
         let player = player
         if let instant {
-            score(instant, fromKeyboard: false)
+            score(instant, from: source, fromKeyboard: false)
         } else {
             Task { [weak self] in
                 guard let now = try? await player.queueNow(), let self, self.loop.isCurrent(token) else { return }
-                self.score(now, fromKeyboard: true)
+                self.score(now, from: source, fromKeyboard: true)
             }
         }
         Task { try? await player.playTapSound() }
@@ -103,14 +108,17 @@ public final class FillTheGapSession: TrainingSession {
         return loop.settled
     }
 
-    private func score(_ instant: QueueInstant, fromKeyboard: Bool) {
-        if let trial = current, let hit = trial.gap(containing: instant) {
+    /// Places the tap where it was meant: its stamp less its source's calibrated latency.
+    private func score(_ instant: QueueInstant, from source: TapSource, fromKeyboard: Bool) {
+        let correction = latencies?.correction(for: source)
+        let meant = instant - (correction?.duration ?? .zero)
+        if let trial = current, let hit = trial.gap(containing: meant) {
             guard offsets[hit.gap] == nil else { return }  // a second tap into one gap: ignored
             offsets[hit.gap] = hit.offset
-            if fromKeyboard { keyboardTapped = true }
-        } else if let trial = next, let hit = trial.gap(containing: instant), nextOffsets[hit.gap] == nil {
+            taken.note(fromKeyboard: fromKeyboard, corrected: correction != nil)
+        } else if let trial = next, let hit = trial.gap(containing: meant), nextOffsets[hit.gap] == nil {
             nextOffsets[hit.gap] = hit.offset
-            if fromKeyboard { nextKeyboardTapped = true }
+            nextTaken.note(fromKeyboard: fromKeyboard, corrected: correction != nil)
         }
         // Outside every gap's window: ignored.
     }
@@ -142,17 +150,34 @@ public final class FillTheGapSession: TrainingSession {
             trial = following
             current = following
             offsets = nextOffsets
-            keyboardTapped = nextKeyboardTapped
-            nextKeyboardTapped = false
+            taken = nextTaken
+            nextTaken = TapsTaken()
             next = nil
         }
     }
 
     private func finish(_ trial: FillTheGapTrial) {
-        let completed = CompletedFillTheGap(trial: trial, offsets: offsets, kernelStamped: !keyboardTapped,
-                                            timestamp: loop.clock.now())
+        let completed = CompletedFillTheGap(trial: trial, offsets: offsets, kernelStamped: !taken.keyboard,
+                                            latencyCorrected: taken.allCorrected, timestamp: loop.clock.now())
         completedCount += 1
         lastCompleted = completed
         loop.notify(completed)
     }
+}
+
+/// How a trial's hits were taken: whether any came from the computer keyboard, and whether each had its
+/// source's latency taken off.
+struct TapsTaken {
+    private(set) var keyboard = false
+    private var hits = 0
+    private var corrected = 0
+
+    mutating func note(fromKeyboard: Bool, corrected wasCorrected: Bool) {
+        if fromKeyboard { keyboard = true }
+        hits += 1
+        if wasCorrected { corrected += 1 }
+    }
+
+    /// True when there were hits and every one was corrected.
+    var allCorrected: Bool { hits > 0 && corrected == hits }
 }

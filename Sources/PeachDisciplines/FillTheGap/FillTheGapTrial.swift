@@ -58,7 +58,18 @@ public struct CompletedFillTheGap: CompletedTrial, Hashable {
     public var offsets: [Milliseconds?]
     /// False when a computer-keyboard tap (stamped when read) is among the hits.
     public var kernelStamped: Bool
+    /// True when every hit had its source's calibrated latency taken off.
+    public var latencyCorrected: Bool
     public var timestamp: Date
+
+    public init(trial: FillTheGapTrial, offsets: [Milliseconds?], kernelStamped: Bool, latencyCorrected: Bool = false,
+                timestamp: Date) {
+        self.trial = trial
+        self.offsets = offsets
+        self.kernelStamped = kernelStamped
+        self.latencyCorrected = latencyCorrected
+        self.timestamp = timestamp
+    }
 
     public var discipline: TrainingDiscipline { .fillTheGap }
     public var hits: Int { offsets.count { $0 != nil } }

@@ -15,6 +15,7 @@ public enum ControllerAction: Hashable, Sendable {
     case answerLower
     /// MIDI-learn finished: this control is now the slider.
     case learned(ControllerBinding)
-    /// A key or pad struck while a timing mode takes taps, stamped by the kernel on the queue clock.
-    case tap(at: QueueInstant?)
+    /// A key or pad struck while a timing mode takes taps, stamped by the kernel on the queue clock; `source`
+    /// is the port it came from (its client's name says which device, for the tap calibration).
+    case tap(at: QueueInstant?, source: SequencerAddress)
 }

@@ -53,9 +53,9 @@ public struct ControllerDecoder: Sendable {
     /// `tapping`: the running mode takes taps (a timing discipline). Every note-on is then a tap stamped
     /// with the kernel's queue time, and nothing else (no answer, no commit); other messages decode as always.
     public mutating func decode(_ input: SequencerInput, tapping: Bool = false) -> [ControllerAction] {
-        guard case .midi(let event, _, let time, let queueTime) = input else { return [] }
+        guard case .midi(let event, let source, let time, let queueTime) = input else { return [] }
         if tapping, case .noteOn(_, _, let velocity) = event {
-            return velocity > 0 ? [.tap(at: queueTime)] : []
+            return velocity > 0 ? [.tap(at: queueTime, source: source)] : []
         }
         if let triggered = trigger(event) {
             // Answered by a pedal or key while the wheel is out: the wheel's push is over.

@@ -1,21 +1,29 @@
 import PeachText
 
-/// The Start screen's menu: one entry per training mode, then the viewers. An entry's 1-based position
-/// is its digit shortcut. The app builds the list from its mode registry.
+/// The Start screen's menu: one entry per training mode, then the viewers, each with the key that opens it
+/// (shown before its title). The app builds the list from its mode registry: the modes take the digits in
+/// order, the viewers letters of their own, so a new mode never takes a viewer's key.
 public struct StartMenu: Hashable, Sendable {
     public var titles: [String]
+    /// Each entry's key; nil: reached by the arrows only.
+    public var shortcuts: [Character?]
     public var selectedIndex: Int
 
-    public init(titles: [String], selectedIndex: Int = 0) {
+    /// `shortcuts` nil: the digits 1 to 9 by position.
+    public init(titles: [String], shortcuts: [Character?]? = nil, selectedIndex: Int = 0) {
         self.titles = titles
+        self.shortcuts = shortcuts ?? titles.indices.map { $0 < 9 ? Character(String($0 + 1)) : nil }
         self.selectedIndex = titles.indices.contains(selectedIndex) ? selectedIndex : 0
     }
+
+    /// The entry `key` opens, if any.
+    public func entry(for key: Character) -> Int? { shortcuts.firstIndex(of: key) }
 
     /// The next or previous entry, wrapping around.
     public func moved(by offset: Int) -> StartMenu {
         guard !titles.isEmpty else { return self }
         let count = titles.count
-        return StartMenu(titles: titles, selectedIndex: ((selectedIndex + offset) % count + count) % count)
+        return StartMenu(titles: titles, shortcuts: shortcuts, selectedIndex: ((selectedIndex + offset) % count + count) % count)
     }
 }
 
@@ -40,7 +48,7 @@ public enum StartScreen {
     public static func render(_ model: StartScreenModel, size: TerminalSize, style: Styler) -> [String] {
         var body: [String] = [""]
         for (index, title) in model.menu.titles.enumerated() {
-            let entry = "\(index + 1)  \(title)"
+            let entry = "\(model.menu.shortcuts[index].map(String.init) ?? " ")  \(title)"
             body.append(index == model.menu.selectedIndex ? ">" + style.inverse(" " + entry + " ") : "  " + entry)
         }
         body.append("")
@@ -55,8 +63,16 @@ public enum StartScreen {
         if !model.warnings.isEmpty { body.append("") }
         body += model.warnings.flatMap { $0.renderedLines(width: size.columns - 2, style: style) }
         return ScreenFrame.compose(title: tr(.startTitle), body: body,
-                                   keyHints: tr(.startKeyHints, ["last": "\(min(model.menu.titles.count, 9))"]),
+                                   keyHints: keyHints(model.menu),
                                    size: size, style: style)
+    }
+
+    /// "↑/↓ or j/k choose · Enter open · 1-8 p s i jump · q quit": the digits as a range, the letters one by one.
+    static func keyHints(_ menu: StartMenu) -> String {
+        let keys = menu.shortcuts.compactMap { $0 }
+        let digits = keys.filter(\.isWholeNumber), letters = keys.filter { !$0.isWholeNumber }
+        let range = digits.count > 1 ? "\(digits.first!)-\(digits.last!)" : digits.first.map(String.init) ?? ""
+        return tr(.startKeyHints, ["keys": ([range] + letters.map(String.init)).filter { !$0.isEmpty }.joined(separator: " ")])
     }
 
     /// A row's label in its 12-column field.

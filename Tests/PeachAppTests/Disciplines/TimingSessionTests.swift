@@ -5,6 +5,11 @@ import PeachCore
 import PeachDisciplines
 import PeachTestSupport
 
+extension TapSource {
+    /// The MIDI pad the timing tests tap with.
+    static let pad = TapSource.midi(device: "Test pad")
+}
+
 /// Collects every finished trial of a session.
 @MainActor
 final class TrialCollector: TrainingObserver {
@@ -138,10 +143,10 @@ final class TrialCollector: TrainingObserver {
         rig.session.start()
         #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
         let trial = try #require(rig.session.current)
-        rig.session.handle(.tap(at: trial.gapTime(0) - .milliseconds(10)))   // 10 ms early: scored
-        rig.session.handle(.tap(at: trial.gapTime(0) + .milliseconds(20)))           // a second tap into gap 0: ignored
-        rig.session.handle(.tap(at: trial.gapTime(1) + .milliseconds(70)))           // outside ±62.5 ms: ignored
-        rig.session.handle(.tap(at: trial.gapTime(5) + .milliseconds(30)))           // 30 ms late: scored
+        rig.session.handle(.tap(at: trial.gapTime(0) - .milliseconds(10), from: .pad))   // 10 ms early: scored
+        rig.session.handle(.tap(at: trial.gapTime(0) + .milliseconds(20), from: .pad))           // a second tap into gap 0: ignored
+        rig.session.handle(.tap(at: trial.gapTime(1) + .milliseconds(70), from: .pad))           // outside ±62.5 ms: ignored
+        rig.session.handle(.tap(at: trial.gapTime(5) + .milliseconds(30), from: .pad))           // 30 ms late: scored
         #expect(await eventually("taps scored") { rig.session.offsets.count { $0 != nil } == 2 })
         #expect(await eventually("every tap is confirmed with its sound") { rig.player.tapSoundCount == 4 })
         rig.player.advance(by: .seconds(9))
@@ -173,7 +178,7 @@ final class TrialCollector: TrainingObserver {
         #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
         let trial = try #require(rig.session.current)
         rig.player.advance(by: trial.gapTime(0) - (try await rig.player.queueNow()) + .milliseconds(5))
-        rig.session.handle(.tap(at: nil))
+        rig.session.handle(.keyboardTap)
         #expect(await eventually("scored") { rig.session.offsets[0] == Milliseconds(5) })
         rig.player.advance(by: .seconds(9))
         #expect(await eventually("trial over") { !rig.collector.trials.isEmpty })
@@ -185,13 +190,13 @@ final class TrialCollector: TrainingObserver {
         rig.session.start()
         #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
         let trial = try #require(rig.session.current)
-        rig.session.handle(.tap(at: trial.gapTime(0)))
+        rig.session.handle(.tap(at: trial.gapTime(0), from: .pad))
         await rig.session.stop().value
         #expect(rig.player.cancelCount == 1 && rig.session.state == .idle)
         rig.player.advance(by: .seconds(20))
         try await Task.sleep(for: .milliseconds(20))
         #expect(rig.collector.trials.isEmpty, "the unfinished trial is discarded")
         #expect(rig.player.scheduled.count == 48, "nothing is queued after stop")
-        #expect(!rig.session.accepts(.tap(at: nil)))
+        #expect(!rig.session.accepts(.keyboardTap))
     }
 }

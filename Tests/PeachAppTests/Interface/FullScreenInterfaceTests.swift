@@ -48,9 +48,12 @@ import PeachTestSupport
         let h = Harness()
         #expect(h.keys(.arrow(.down)) == [.redraw])
         #expect(h.keys(.enter) == [.open(.pitchMatching)])
-        // Digits choose by position: the registry's modes, then Profile, then Settings.
-        let settingsDigit = Character(String(Disciplines.modes.count + 2))
-        #expect(h.keys(.character(settingsDigit)) == [.open(.settings)])
+        // Digits choose the registry's modes by position; the viewers have letters of their own.
+        #expect(h.keys(.character("2")) == [.open(.pitchMatching)])
+        #expect(h.keys(.character("p")) == [.open(.profile)])
+        #expect(h.keys(.character("s")) == [.open(.settings)])
+        #expect(h.keys(.character("i")) == [.open(.info)])
+        #expect(h.keys(.character(Character(String(Disciplines.modes.count + 1)))) == [], "no entry has the next digit")
         #expect(h.keys(.character("q")) == [.quit])
         #expect(h.keys(.escape) == [], "Esc on Start does not quit")
         #expect(h.keys(.control("c")) == [.quit])

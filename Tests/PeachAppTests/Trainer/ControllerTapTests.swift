@@ -11,6 +11,7 @@ import PeachTerminal
 private final class TapTakingSession: TrainingSession {
     private(set) var isTraining = false
     private(set) var taps: [QueueInstant?] = []
+    private(set) var sources: [TapSource] = []
     private(set) var otherInputs: [TrainingInput] = []
     var statusMessage: String? { nil }
     var trialNumber: Int? { isTraining ? 1 : nil }
@@ -22,7 +23,12 @@ private final class TapTakingSession: TrainingSession {
     }
 
     func handle(_ input: TrainingInput) {
-        if case .tap(let time) = input { taps.append(time) } else { otherInputs.append(input) }
+        if case .tap(let time, let source) = input {
+            taps.append(time)
+            sources.append(source)
+        } else {
+            otherInputs.append(input)
+        }
     }
 
     @discardableResult func stop() -> Task<Void, Never> {
@@ -90,6 +96,8 @@ private func noteOn(_ note: Int, channel: Int = 9, stampedAt nanoseconds: Int64?
                               noteOn(40, stampedAt: nil)])
         #expect(session.taps == [QueueInstant(nanoseconds: 2_000_125_000), QueueInstant(nanoseconds: 2_250_000_000), nil])
         #expect(session.otherInputs.isEmpty)
+        #expect(session.sources == Array(repeating: .midi(device: "MIDI client 24"), count: 3),
+                "named by the client (the fixture names none: the number stands in)")
     }
 
     @Test func theAnswerKeysAndTheKnobStillWorkInTheOtherModes() async {

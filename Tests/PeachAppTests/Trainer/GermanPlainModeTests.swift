@@ -33,7 +33,8 @@ import PeachText
             let lines = transcript.lines
             #expect(lines.first == "Start: c = tonhöhenvergleich starten, m = tonhöhe treffen starten, "
                     + "ic = intervallvergleich starten, im = intervall stimmen starten, t = schwellentest starten, "
-                    + "ct = timing vergleichen starten, fg = lücke füllen starten, p = Profil, i = Info, q = beenden, help")
+                    + "ct = timing vergleichen starten, fg = lücke füllen starten, tc = tipp-kalibrierung starten, "
+                    + "p = Profil, i = Info, q = beenden, help")
             #expect(lines.contains("Tonhöhenvergleich: antworte h (höher) oder l (tiefer), sobald Ton 2 beginnt; s beendet"))
             #expect(lines.contains("Vergleich 1: Ton 1"))
             let verdict = lines.first { $0.hasPrefix("richtig: ") || $0.hasPrefix("falsch: ") } ?? ""

@@ -51,12 +51,16 @@ public struct SessionDependencies {
     /// The estimator's current unison thresholds, for measurement trials in comparison training
     /// (nil: comparison training places none).
     public var thresholdPosteriors: (any ThresholdPosteriorSource)?
+    /// The tap sources' calibrated latencies and the synth's: fill the gap takes them off its taps, the tap
+    /// calibration adds to them.
+    public var timingLatencies: TimingLatencies
 
     public init(notePlayer: any NotePlayer, rhythmPlayer: any RhythmPlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
                 observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver,
                 thresholdTestObservers: [any ThresholdTestObserver] = [],
-                thresholdPosteriors: (any ThresholdPosteriorSource)? = nil) {
+                thresholdPosteriors: (any ThresholdPosteriorSource)? = nil, timingLatencies: TimingLatencies = TimingLatencies()) {
+        self.timingLatencies = timingLatencies
         self.thresholdPosteriors = thresholdPosteriors
         self.tunableNotes = tunableNotes
         self.thresholdTestObservers = thresholdTestObservers

@@ -1,0 +1,52 @@
+import Foundation
+import PeachCore
+import PeachTerminal
+import PeachText
+
+/// What the tap-calibration screen shows: the beat, how many clicks were tapped along with, then the result.
+@MainActor
+enum TapCalibrationScreen {
+    static func model(_ calibration: TapCalibrationSession, warning: StatusWarning?) -> TrainingScreenModel {
+        let clicks = TapCalibrationPattern.tappedClicks
+        let tempo = calibration.pattern.map { tr(.tapCalibrationTempo, ["tempo": "\($0.tempo)", "clicks": "\(clicks)"]) } ?? ""
+        let body: [TrainingScreenModel.Line] = if let result = calibration.result {
+            [.centered(tr(.tapCalibrationCard, ["summary": summary(result)]), .bold)]
+        } else {
+            [.centered(tr(.tapCalibrationPrompt), .plain), .blank,
+             .centered(tr(.tapCalibrationProgress, ["taps": "\(calibration.tapCount)", "clicks": "\(clicks)"]), .plain)]
+        }
+        return TrainingScreenModel(title: tr(.modeTapCalibration), status: "", lines: [.centered(tempo, .bold), .blank] + body,
+                                   keyHints: tr(.tapCalibrationKeyHints), warning: warning)
+    }
+
+    /// Every source's outcome, one sentence each: "computer keyboard: your taps come 38.2 ms after the click
+    /// you hear (spread 11.0 ms, 22 taps); fill the gap takes it off from now on".
+    static func summary(_ result: TapCalibrationResult) -> String {
+        guard !result.outcomes.isEmpty else { return tr(.tapCalibrationNoTaps) }
+        return result.outcomes.map(sentence).joined(separator: ". ")
+    }
+
+    static func sentence(_ outcome: TapCalibrationResult.Outcome) -> String {
+        switch outcome {
+        case .tooFewTaps(let source, let taps):
+            return tr(.tapCalibrationTooFewTaps, ["source": name(source), "taps": "\(taps)",
+                                                  "clicks": "\(TapCalibrationPattern.tappedClicks)",
+                                                  "minimum": "\(TapCalibrationResult.minimumTaps)"])
+        case .calibrated(let calibration, let saveError):
+            let latency = calibration.latency
+            let measured = tr(latency.median.value < 0 ? .tapCalibrationEarly : .tapCalibrationLate, [
+                "source": name(calibration.source), "ms": ScreenFormat.number(abs(latency.median.value)),
+                "spread": ScreenFormat.number(latency.spread.value), "count": "\(latency.count)"])
+            let synth = calibration.synthLatency.map { tr(.tapCalibrationSynthTakenOff, ["ms": ScreenFormat.number($0.value)]) } ?? ""
+            let stored = saveError.map { tr(.tapCalibrationNotSaved, ["error": $0]) } ?? tr(.tapCalibrationStored)
+            return measured + synth + stored
+        }
+    }
+
+    static func name(_ source: TapSource) -> String {
+        switch source {
+        case .keyboard: tr(.tapCalibrationKeyboard)
+        case .midi(let device): device
+        }
+    }
+}

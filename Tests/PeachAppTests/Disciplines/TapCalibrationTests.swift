@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import PeachCore
+import PeachDisciplines
+import PeachTestSupport
+
+/// The tap calibration with a mock rhythm player: the beat on the queue, taps matched to clicks per source,
+/// the median stored per source (the synth's latency taken off), too few taps, and stop.
+@MainActor @Suite struct TapCalibrationSessionTests {
+    @MainActor struct Rig {
+        let player = InstantRhythmPlayer(instant: false)
+        let settings = FixedSettings()
+        let store = MemoryCalibrations()
+        let latencies: TimingLatencies
+        let session: TapCalibrationSession
+
+        init(tempo: Int = 120, synth: Double? = nil) {
+            settings.currentSettings.tempo = TempoBPM(tempo)!
+            latencies = TimingLatencies(synth: synth.map { MeasuredLatency(median: Milliseconds($0), spread: .zero, count: 40) },
+                                        store: store)
+            session = TapCalibrationSession(player: player, settings: settings, latencies: latencies, clock: SteppingClock())
+        }
+
+        func started() async throws -> TapCalibrationPattern {
+            session.start()
+            _ = await eventually("queued") { player.scheduled.count == 28 }
+            return try #require(session.pattern)
+        }
+
+        /// Taps every tapped-along click `count` times from `source` at `offset` ms (jittered ±`jitter`).
+        func tap(_ pattern: TapCalibrationPattern, from source: TapSource, offset: Double, jitter: Double = 0, count: Int = 24) {
+            for click in 0..<count {
+                let wobble = click % 2 == 0 ? jitter : -jitter
+                let time = pattern.clickTime(click + TapCalibrationPattern.countIn) + Milliseconds(offset + wobble).duration
+                session.handle(.tap(at: time, from: source))
+            }
+        }
+
+        func finish() async {
+            player.advance(by: .seconds(20))
+            _ = await eventually("finished") { session.state == .finished }
+        }
+    }
+
+    @Test func aSteadyBeatOfFourToCountInAndTwentyFourToTapAlongIsQueuedAtAbsoluteTimes() async throws {
+        let rig = Rig(tempo: 100)
+        let pattern = try await rig.started()
+        #expect(rig.player.scheduled.map(\.time) == (0..<28).map { pattern.start + .milliseconds(600) * $0 })
+        #expect(rig.player.scheduled.filter(\.accent).count == 7, "the first click of every bar")
+    }
+
+    @Test func eachSourceIsMeasuredOnItsOwnAndStored() async throws {
+        let rig = Rig()
+        let pattern = try await rig.started()
+        rig.tap(pattern, from: .pad, offset: 6, jitter: 2)
+        rig.tap(pattern, from: .keyboard, offset: 41, jitter: 10, count: 20)
+        await rig.finish()
+        let outcomes = try #require(rig.session.result?.outcomes)
+        guard case .calibrated(let keyboard, nil) = outcomes.first, case .calibrated(let pad, nil) = outcomes.last else {
+            Issue.record("both calibrated: \(outcomes)")
+            return
+        }
+        #expect(keyboard.source == .keyboard && pad.source == .pad)
+        #expect(abs(pad.latency.median.value - 6) < 1e-6 && pad.latency.count == 24)
+        #expect(abs(pad.latency.spread.value - 2 * 1.4826) < 1e-6)
+        #expect(abs(keyboard.latency.median.value - 41) < 1e-6 && keyboard.latency.count == 20)
+        #expect(rig.store.saved.count == 2)
+        #expect(rig.latencies.correction(for: .pad).map { abs($0.value - 6) < 1e-6 } == true)
+    }
+
+    @Test func theSynthsMeasuredLatencyIsTakenOffTheTaps() async throws {
+        let rig = Rig(synth: 15)
+        let pattern = try await rig.started()
+        rig.tap(pattern, from: .pad, offset: 21)
+        await rig.finish()
+        let stored = try #require(rig.store.saved.first)
+        #expect(abs(stored.latency.median.value - 6) < 1e-6, "21 ms after the queued click is 6 ms after the heard one")
+        #expect(stored.synthLatency == Milliseconds(15))
+    }
+
+    @Test func countInTapsAndTapsOutsideHalfABeatDoNotCountAndTooFewStoreNothing() async throws {
+        let rig = Rig()
+        let pattern = try await rig.started()
+        for click in 0..<4 { rig.session.handle(.tap(at: pattern.clickTime(click), from: .pad)) }
+        rig.tap(pattern, from: .pad, offset: 5, count: 15)
+        rig.session.handle(.tap(at: pattern.clickTime(4) + .milliseconds(30), from: .pad))  // a second tap on one click
+        await rig.finish()
+        #expect(rig.session.result?.outcomes == [.tooFewTaps(.pad, taps: 15)])
+        #expect(rig.store.saved.isEmpty && rig.latencies.correction(for: .pad) == nil)
+    }
+
+    @Test func aKeyboardTapIsStampedWhenRead() async throws {
+        let rig = Rig()
+        let pattern = try await rig.started()
+        rig.player.advance(by: pattern.clickTime(4) - (try await rig.player.queueNow()) + .milliseconds(35))
+        rig.session.handle(.keyboardTap)
+        #expect(await eventually("counted") { rig.session.tapCount == 1 })
+    }
+
+    @Test func stopDiscardsTheRunAndRemovesPendingClicks() async throws {
+        let rig = Rig()
+        let pattern = try await rig.started()
+        rig.tap(pattern, from: .pad, offset: 5)
+        await rig.session.stop().value
+        #expect(rig.player.cancelCount == 1 && rig.session.state == .idle && rig.session.result == nil)
+        rig.player.advance(by: .seconds(20))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(rig.store.saved.isEmpty, "nothing stored from a stopped run")
+        #expect(!rig.session.accepts(.keyboardTap))
+    }
+}
+
+/// Fill the gap takes each source's calibrated latency off its taps.
+@MainActor @Suite struct FillTheGapCorrectionTests {
+    static func latencies(pad: Double) -> TimingLatencies {
+        TimingLatencies(taps: [TapCalibration(source: .pad, latency: MeasuredLatency(median: Milliseconds(pad), spread: .zero, count: 24),
+                                              synthLatency: nil, date: Date())])
+    }
+
+    static func session(_ player: InstantRhythmPlayer, latencies: TimingLatencies, collector: TrialCollector) -> FillTheGapSession {
+        let settings = FixedSettings()
+        settings.currentSettings.tempo = TempoBPM(120)!
+        settings.currentSettings.gapPositions = [1]
+        return FillTheGapSession(player: player, settings: settings, clock: SteppingClock(), observers: [collector],
+                                 random: SeededRandom(seed: 3), latencies: latencies)
+    }
+
+    @Test func aCalibratedPadsLatencyIsTakenOffAndTheRecordSaysCorrected() async throws {
+        let player = InstantRhythmPlayer(instant: false), collector = TrialCollector()
+        let session = Self.session(player, latencies: Self.latencies(pad: 20), collector: collector)
+        session.start()
+        #expect(await eventually("queued") { player.scheduled.count == 48 })
+        let trial = try #require(session.current)
+        session.handle(.tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
+        session.handle(.tap(at: trial.gapTime(1) + .milliseconds(75), from: .pad))  // 55 ms once corrected: inside ±62.5
+        player.advance(by: .seconds(9))
+        #expect(await eventually("trial over") { collector.trials.count == 1 })
+        let completed = try #require(collector.trials.first as? CompletedFillTheGap)
+        #expect(completed.offsets[0] == Milliseconds(10) && completed.offsets[1] == Milliseconds(55))
+        #expect(completed.latencyCorrected)
+        let record = try #require(Disciplines.record(of: completed, outputName: nil)?.as(FillTheGapRecord.self))
+        #expect(record.latencyCorrected)
+    }
+
+    @Test func oneUncalibratedSourceAmongTheHitsMakesTheTrialUncorrected() async throws {
+        let player = InstantRhythmPlayer(instant: false), collector = TrialCollector()
+        let session = Self.session(player, latencies: Self.latencies(pad: 20), collector: collector)
+        session.start()
+        #expect(await eventually("queued") { player.scheduled.count == 48 })
+        let trial = try #require(session.current)
+        session.handle(.tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
+        session.handle(.tap(at: trial.gapTime(1) + .milliseconds(30), from: .midi(device: "another pad")))
+        player.advance(by: .seconds(9))
+        #expect(await eventually("trial over") { collector.trials.count == 1 })
+        let completed = try #require(collector.trials.first as? CompletedFillTheGap)
+        #expect(completed.offsets[1] == Milliseconds(30), "not corrected: no calibration for it")
+        #expect(!completed.latencyCorrected)
+    }
+}
+
+/// A tap-calibration store in memory (the app's is a file in the data directory).
+final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
+    // @unchecked: tests use it from the main actor only.
+    var saved: [TapCalibration] = []
+    func load() throws -> [TapCalibration] { saved }
+    func save(_ calibrations: [TapCalibration]) throws { saved = calibrations }
+}
