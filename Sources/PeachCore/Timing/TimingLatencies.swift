@@ -21,6 +21,12 @@ public final class TimingLatencies {
         taps[source]?.correction(synthLatencyNow: synth?.median)
     }
 
+    /// The most any source's taps are moved back (never less than zero): a gap's window stays open that much
+    /// longer on the queue clock, or a late device's last tap would come after its trial was scored.
+    public var largestCorrection: Milliseconds {
+        taps.keys.compactMap(correction(for:)).reduce(Milliseconds.zero) { $0.value >= $1.value ? $0 : $1 }
+    }
+
     /// Keeps `calibration` (replacing the source's earlier one) and stores every calibration; throws when
     /// storing failed (it is still used for this run).
     public func record(_ calibration: TapCalibration) throws {

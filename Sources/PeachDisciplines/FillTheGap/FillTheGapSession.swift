@@ -143,7 +143,7 @@ public final class FillTheGapSession: TrainingSession {
             next = following
             nextOffsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
             try await player.schedule(following.clicks)
-            try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.tempo.sixteenth / 2)
+            try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.tempo.sixteenth / 2 + lateTapGrace)
             guard loop.isCurrent(token) else { return }
             finish(trial)
             guard loop.isCurrent(token) else { return }  // an observer (a due break) may have stopped training
@@ -155,6 +155,10 @@ public final class FillTheGapSession: TrainingSession {
             next = nil
         }
     }
+
+    /// How much longer than its window a gap waits for a tap: the largest calibrated latency, so a late
+    /// device's tap into the last gap still counts.
+    private var lateTapGrace: Duration { latencies?.largestCorrection.duration ?? .zero }
 
     private func finish(_ trial: FillTheGapTrial) {
         let completed = CompletedFillTheGap(trial: trial, offsets: offsets, kernelStamped: !taken.keyboard,

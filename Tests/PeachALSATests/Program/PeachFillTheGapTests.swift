@@ -51,7 +51,7 @@ extension RealSequencerTests {
         /// Watches the clicks arrive; after each accent (step 1 of a cycle) the gap is the fourth step. Taps
         /// at the intended offset from it, reading the capture's queue clock right before sending: returns
         /// each tap's offset from its gap as sent, on the clock the clicks arrived by.
-        func tapIntoSixteenGaps(synth: TestClient, pad: TestClient) throws -> [Double] {
+        func tapIntoSixteenGaps(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws -> [Double] {
             var sent: [Double] = []
             let deadline = ContinuousClock.now + .seconds(30)
             while sent.count < Self.intendedOffsets.count, ContinuousClock.now < deadline {
@@ -62,13 +62,87 @@ extension RealSequencerTests {
                 guard let accent = accents.last else { continue }
                 let gap = accent.time + 3 * Self.sixteenth
                 let intended = Self.intendedOffsets[sent.count]
-                let target = UInt64(Int64(gap) + Int64(intended * 1_000_000))
+                let target = UInt64(Int64(gap) + Int64((intended + padLatency) * 1_000_000))
                 while synth.queueTime() < target { usleep(200) }
                 let leaving = synth.queueTime()
                 try pad.send(.noteOn(channel: MIDIChannel(0)!, note: MIDINote(60)!, velocity: 100))
                 sent.append((Double(leaving) - Double(gap)) / 1_000_000)
             }
             return sent
+        }
+
+        /// The tap calibration, then fill the gap with the same pad: a pad that sends every tap 25 ms late (a
+        /// slow MIDI interface, as far as Peach can tell) is calibrated at +25 ms, the calibration is stored, and
+        /// fill the gap takes it off: the recorded mean is the tapped one less 25 ms, and the record says corrected.
+        @Test func aCalibratedPadsLatencyIsTakenOffItsTapsIntoTheGaps() throws {
+            let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + """
+                [rhythm]
+                tempo = 120
+                gap_positions = 4
+
+                """)
+            let synth = try TestClient(name: "Click Capture", portName: "synth", writable: true, synthesizer: true)
+            let pad = try TestClient(name: "Slow Pad", writable: false)
+            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(synth.address)",
+                                      "--input", "\(pad.address)"] + PeachProgram.dataArguments(directory),
+                                     directory: directory)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
+            try peach.send("tc")
+            let along = try tapAlong(synth: synth, pad: pad, late: Self.padLatency)
+            let calibrated = try peach.expectLine(prefix: "tap calibration: Slow Pad", timeout: .seconds(30))
+            try peach.send("s")
+            _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
+            try peach.send("fg")
+            let sent = try tapIntoSixteenGaps(synth: synth, pad: pad, late: Self.padLatency)
+            let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
+            try peach.send("s")
+            try peach.send("q")
+            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+
+            let stored = try String(contentsOfFile: directory.appendingPathComponent("calibration/taps.json").path, encoding: .utf8)
+            let median = try #require(Self.number(after: "\"medianMs\" : ", in: stored), "\(stored)")
+            let record = try #require(try PeachProgram.logRecords(directory).first { $0.first == "fillTheGap" },
+                                      "no fill-the-gap record: \(peach.transcript)")
+            let mean = try #require(Double(record[3]), "\(record)")
+            let expectedMean = sent.reduce(0, +) / Double(sent.count) - Self.padLatency
+            print(String(format: "tap calibration: %d taps sent %.3f ms (mean) after their clicks arrived, stored median %.3f ms; "
+                         + "fill the gap recorded mean %.3f ms against %.3f ms tapped less 25 ms", along.count,
+                         along.reduce(0, +) / Double(along.count), median, mean, expectedMean))
+            #expect(stored.contains("\"source\" : \"midi:Slow Pad\""), "stored under the pad's client name: \(stored)")
+            #expect(abs(median - Self.padLatency) < 1.5, "calibrated \(median) ms for a pad 25 ms late; \(calibrated)")
+            #expect(record[8] == "16" && record[10] == "kernel", "every tap hit its gap: \(record), \(summary)")
+            #expect(record[11] == "corrected", "the record says its offsets were corrected: \(record)")
+            #expect(abs(mean - expectedMean) < 2, "scored \(mean) ms, tapped \(expectedMean) ms after the correction; \(summary)")
+        }
+
+        static let padLatency = 25.0
+
+        /// Taps `late` ms after each click arrives, from the fifth click (after the count-in) to the last.
+        func tapAlong(synth: TestClient, pad: TestClient, late: Double) throws -> [Double] {
+            var clicks = 0, sent: [Double] = []
+            let deadline = ContinuousClock.now + .seconds(30)
+            while clicks < 28, ContinuousClock.now < deadline {
+                let arrived = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20)).filter {
+                    if case .noteOn(_, _, let velocity) = $0.event { return velocity > 0 }
+                    return false
+                }
+                for click in arrived {
+                    clicks += 1
+                    guard clicks > 4 else { continue }
+                    let target = click.time + UInt64(late * 1_000_000)
+                    while synth.queueTime() < target { usleep(200) }
+                    let leaving = synth.queueTime()
+                    try pad.send(.noteOn(channel: MIDIChannel(0)!, note: MIDINote(60)!, velocity: 100))
+                    sent.append((Double(leaving) - Double(click.time)) / 1_000_000)
+                }
+            }
+            return sent
+        }
+
+        static func number(after label: String, in text: String) -> Double? {
+            guard let range = text.range(of: label) else { return nil }
+            return Double(text[range.upperBound...].prefix { "-0123456789.".contains($0) })
         }
     }
 }

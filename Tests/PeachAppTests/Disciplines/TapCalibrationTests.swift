@@ -142,6 +142,22 @@ import PeachTestSupport
         #expect(record.latencyCorrected)
     }
 
+    @Test func theLastGapWaitsForALateDevicesTapBeforeTheTrialIsScored() async throws {
+        let player = InstantRhythmPlayer(instant: false), collector = TrialCollector()
+        let session = Self.session(player, latencies: Self.latencies(pad: 25), collector: collector)
+        session.start()
+        #expect(await eventually("queued") { player.scheduled.count == 48 })
+        let trial = try #require(session.current)
+        let lastTap = trial.gapTime(15) + .milliseconds(70)  // 45 ms late once corrected: inside the window
+        player.advance(by: lastTap - (try await player.queueNow()) - .milliseconds(1))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(collector.trials.isEmpty, "the window closes 62.5 + 25 ms after the gap on the queue clock")
+        session.handle(.tap(at: lastTap, from: .pad))
+        player.advance(by: .milliseconds(30))
+        #expect(await eventually("trial over") { collector.trials.count == 1 })
+        #expect((collector.trials.first as? CompletedFillTheGap)?.offsets[15] == Milliseconds(45))
+    }
+
     @Test func oneUncalibratedSourceAmongTheHitsMakesTheTrialUncorrected() async throws {
         let player = InstantRhythmPlayer(instant: false), collector = TrialCollector()
         let session = Self.session(player, latencies: Self.latencies(pad: 20), collector: collector)

@@ -61,6 +61,13 @@ final class MemoryTapCalibrationStore: TapCalibrationStore, @unchecked Sendable 
         #expect(latencies.correction(for: .keyboard) == Milliseconds(40))
     }
 
+    @Test func theLargestCorrectionIsTheLatestSourcesAndNeverNegative() {
+        #expect(TimingLatencies().largestCorrection == .zero)
+        #expect(TimingLatencies(taps: [Self.calibration(.keyboard, median: -12)]).largestCorrection == .zero)
+        #expect(TimingLatencies(taps: [Self.calibration(.keyboard, median: 40), Self.calibration(.midi(device: "pad"), median: 6, synth: 12)])
+            .largestCorrection == Milliseconds(40))
+    }
+
     @Test func aSourceRoundTripsThroughItsStorageKey() {
         for source in [TapSource.keyboard, .midi(device: "nanoPAD2"), .midi(device: "midi:odd name")] {
             #expect(TapSource(storageKey: source.storageKey) == source)
