@@ -88,6 +88,35 @@ public enum ConfigSchema {
         label: "Gap positions",
         documentation: "Fill the gap: the steps (1-4 of each group of four sixteenths) the silent step is drawn from.")
 
+    public static let clickSound = ConfigKey(
+        section: "rhythm", name: "click_sound", kind: .choice(["percussion", "pitched"]), defaultValue: .text("percussion"),
+        label: "Click sound",
+        documentation: "percussion: General MIDI drums on channel 10 (wood blocks); pitched: a woodblock program (GM 116) on a channel of its own, for synths without drums.")
+    public static let clickNote = ConfigKey(
+        section: "rhythm", name: "click_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
+        defaultValue: .note(nil), label: "Click key",
+        documentation: "The key of a plain click (F5 = 77, GM Low Wood Block); none = the sound's own (F5 for percussion, G5 pitched).")
+    public static let accentNote = ConfigKey(
+        section: "rhythm", name: "accent_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
+        defaultValue: .note(nil), label: "Accent key",
+        documentation: "The key of the accented first step (E5 = 76, GM Hi Wood Block); none = the sound's own (E5 for percussion, C6 pitched).")
+    public static let tapNote = ConfigKey(
+        section: "rhythm", name: "tap_note", kind: .note(MIDINote.lowest...MIDINote.highest, allowsNone: true),
+        defaultValue: .note(nil), label: "Tap sound key",
+        documentation: "The key that confirms a tap in fill the gap (C#2 = 37, GM Side Stick); none = the sound's own (C#2 for percussion, C5 pitched).")
+    public static let clickVelocity = ConfigKey(
+        section: "rhythm", name: "click_velocity", kind: .integer(MIDIVelocity.validRange, unit: nil),
+        defaultValue: .integer(80), label: "Click velocity",
+        documentation: "Note-on velocity of a plain click (never above [safety] velocity_ceiling).")
+    public static let accentVelocity = ConfigKey(
+        section: "rhythm", name: "accent_velocity", kind: .integer(MIDIVelocity.validRange, unit: nil),
+        defaultValue: .integer(110), label: "Accent velocity",
+        documentation: "Note-on velocity of the accented first step (never above [safety] velocity_ceiling).")
+    public static let tapVelocity = ConfigKey(
+        section: "rhythm", name: "tap_velocity", kind: .integer(MIDIVelocity.validRange, unit: nil),
+        defaultValue: .integer(70), label: "Tap sound velocity",
+        documentation: "Note-on velocity of the tap confirmation (never above [safety] velocity_ceiling).")
+
     // MARK: [midi]
     public static let outputPort = ConfigKey(
         section: "midi", name: "output_port", kind: .text(emptyMeans: "automatic"), defaultValue: .text(""),
@@ -203,7 +232,8 @@ public enum ConfigSchema {
     public static let all: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
         minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, intervalPresentation,
-        measurementTrials, thresholdTestPrecision, thresholdTestMaximumTrials, tempo, gapPositions, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
+        measurementTrials, thresholdTestPrecision, thresholdTestMaximumTrials, tempo, gapPositions,
+        clickSound, clickNote, accentNote, tapNote, clickVelocity, accentVelocity, tapVelocity, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
         wheelDeadZone, wheelHold,

@@ -21,6 +21,19 @@ public struct MIDIConfiguration: Hashable, Sendable {
     public var synthProfile: SynthProfile
 }
 
+/// [rhythm]'s click sound as typed values: the voice, and each role's key (nil: the voice's own) and velocity.
+public struct ClickSoundConfiguration: Hashable, Sendable {
+    public enum Voice: String, CaseIterable, Sendable { case percussion, pitched }
+
+    public var voice: Voice
+    public var clickNote: MIDINote?
+    public var accentNote: MIDINote?
+    public var tapNote: MIDINote?
+    public var clickVelocity: Int
+    public var accentVelocity: Int
+    public var tapVelocity: Int
+}
+
 /// [controller] as typed values.
 public struct ControllerConfiguration: Hashable, Sendable {
     public enum Mode: String, CaseIterable, Sendable {
@@ -98,6 +111,14 @@ extension PeachConfiguration {
             bank: integer(ConfigSchema.bank),
             bendRangeSemitones: integer(ConfigSchema.bendRange),
             synthProfile: MIDIConfiguration.SynthProfile(rawValue: text(ConfigSchema.synthProfile)) ?? .auto)
+    }
+
+    public var clickSound: ClickSoundConfiguration {
+        ClickSoundConfiguration(
+            voice: ClickSoundConfiguration.Voice(rawValue: text(ConfigSchema.clickSound)) ?? .percussion,
+            clickNote: note(ConfigSchema.clickNote), accentNote: note(ConfigSchema.accentNote), tapNote: note(ConfigSchema.tapNote),
+            clickVelocity: integer(ConfigSchema.clickVelocity), accentVelocity: integer(ConfigSchema.accentVelocity),
+            tapVelocity: integer(ConfigSchema.tapVelocity))
     }
 
     public var controller: ControllerConfiguration {

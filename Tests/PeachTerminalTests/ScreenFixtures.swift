@@ -49,6 +49,9 @@ enum ScreenFixtures {
 
 extension ScreenFixtures {
     /// Defaults with a few edits, so the Settings screen shows changed markers.
+    /// Where the Settings screen lists `key` (it lists the schema's keys, so a new key moves the ones after it).
+    static func settingsIndex(of key: ConfigKey) -> Int { ConfigSchema.settingsScreenKeys.firstIndex(of: key) ?? 0 }
+
     static func editedConfiguration() -> PeachConfiguration {
         var configuration = PeachConfiguration.defaults
         configuration.set(ConfigSchema.lowestNote, to: .note(note("A2")))

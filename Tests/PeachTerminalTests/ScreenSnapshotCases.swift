@@ -1,3 +1,4 @@
+import PeachConfig
 import PeachCore
 @testable import PeachTerminal
 
@@ -37,7 +38,7 @@ enum ScreenSnapshotCases {
                                                     pitchMatching: PitchMatchingStats(count: 0)), size: size, style: style)
         case "settings": SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration()), size: size, style: style)
         case "settings-scrolled-editing":
-            SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration(), selectedIndex: 20, editingText: "3",
+            SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration(), selectedIndex: F.settingsIndex(of: ConfigSchema.synth), editingText: "3",
                                                       message: "Saved to /home/ann/.config/peach/peach.conf"), size: size, style: style)
         case "info": InfoScreen.render(F.info(), size: size, style: style)
         case "break": BreakScreen.render(BreakScreenModel(remaining: .seconds(299.2), canSnooze: true), size: size, style: style)

@@ -396,7 +396,7 @@ enum ScreenSnapshots {
              ←/→ every discipline · Esc/q back
             """,
         "settings": """
-             Peach — Settings                                                          1/46
+             Peach — Settings                                                          1/53
             ────────────────────────────────────────────────────────────────────────────────
 
               > [training] Lowest note               A2 *            a note name C-1...G9
@@ -422,16 +422,16 @@ enum ScreenSnapshots {
              ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back
             """,
         "settings-scrolled-editing": """
-             Peach — Settings                                                         21/46
+             Peach — Settings                                                         28/53
             ────────────────────────────────────────────────────────────────────────────────
 
-                [training] Tuning system             equal           equal, just
-                [training] Interval presentation     melodic         melodic, harmonic
-                [training] Measurement trials (1 in  2               0...20
-                [threshold_test] Test precision (×)  2.5             1.5...10 (upper / lowe…
-                [threshold_test] Test trial cap      150             20...500 trials
-                [rhythm] Tempo                       80              40...200 BPM
-                [rhythm] Gap positions               all             all, 1, 2, 3, 4, 2 4, …
+                [rhythm] Click sound                 percussion      percussion, pitched
+                [rhythm] Click key                   none            a note name C-1...G9 o…
+                [rhythm] Accent key                  none            a note name C-1...G9 o…
+                [rhythm] Tap sound key               none            a note name C-1...G9 o…
+                [rhythm] Click velocity              80              1...127
+                [rhythm] Accent velocity             110             1...127
+                [rhythm] Tap sound velocity          70              1...127
                 [midi] Output port                   (auto)          any text
                 [midi] Controller input              (auto)          any text
               > [midi] Synth                         3▏              auto, fluidsynth, exte…

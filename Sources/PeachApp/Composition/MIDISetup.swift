@@ -33,6 +33,20 @@ public enum MIDISetup {
         return calibration.profile(basedOn: builtIn)
     }
 
+    /// [rhythm]'s click sound: the voice's own keys where none is configured, the configured velocities.
+    public static func rhythmSound(_ configuration: ClickSoundConfiguration) -> RhythmSound {
+        let base: RhythmSound = switch configuration.voice {
+        case .percussion: .percussion
+        case .pitched: .pitched
+        }
+        func stroke(_ own: RhythmSound.Stroke, _ note: MIDINote?, _ velocity: Int) -> RhythmSound.Stroke {
+            RhythmSound.Stroke(note: note ?? own.note, velocity: UInt8(clamping: velocity))
+        }
+        return RhythmSound(voice: base.voice, click: stroke(base.click, configuration.clickNote, configuration.clickVelocity),
+                           accent: stroke(base.accent, configuration.accentNote, configuration.accentVelocity),
+                           tap: stroke(base.tap, configuration.tapNote, configuration.tapVelocity), length: base.length)
+    }
+
     public static func binding(_ controller: ControllerConfiguration) -> ControllerBinding? {
         let number = UInt8(clamping: controller.controllerNumber)
         let source: ControllerSource

@@ -47,7 +47,7 @@ extension TrainingApp {
         let playerConfiguration = MIDISetup.playerConfiguration(config.midi, safety: config.safety, destination: destination,
                                                                 calibration: calibration)
         // The rhythm's channel (GM drums, channel 10) is silenced by the crash handler and the guardian too.
-        let rhythm = RhythmSound.percussion.avoiding(playerConfiguration.channels)
+        let rhythm = MIDISetup.rhythmSound(config.clickSound).avoiding(playerConfiguration.channels)
         let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels + [rhythm.channel]),
                                         directory: sequencer, ownOutput: sequencer.outputAddress,
                                         clock: clock, configuration: playerConfiguration,

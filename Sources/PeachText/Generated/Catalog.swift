@@ -867,6 +867,20 @@ public enum MessageID: String, CaseIterable, Sendable {
     case tapCalibrationCard = "tapCalibration.card"
     case fillTheGapCorrected = "fillTheGap.corrected"
     case tapCalibrationFileUnreadable = "tapCalibration.fileUnreadable"
+    case configRhythmClickSoundLabel = "config.rhythm.clickSound.label"
+    case configRhythmClickSoundDocumentation = "config.rhythm.clickSound.documentation"
+    case configRhythmClickNoteLabel = "config.rhythm.clickNote.label"
+    case configRhythmClickNoteDocumentation = "config.rhythm.clickNote.documentation"
+    case configRhythmAccentNoteLabel = "config.rhythm.accentNote.label"
+    case configRhythmAccentNoteDocumentation = "config.rhythm.accentNote.documentation"
+    case configRhythmTapNoteLabel = "config.rhythm.tapNote.label"
+    case configRhythmTapNoteDocumentation = "config.rhythm.tapNote.documentation"
+    case configRhythmClickVelocityLabel = "config.rhythm.clickVelocity.label"
+    case configRhythmClickVelocityDocumentation = "config.rhythm.clickVelocity.documentation"
+    case configRhythmAccentVelocityLabel = "config.rhythm.accentVelocity.label"
+    case configRhythmAccentVelocityDocumentation = "config.rhythm.accentVelocity.documentation"
+    case configRhythmTapVelocityLabel = "config.rhythm.tapVelocity.label"
+    case configRhythmTapVelocityDocumentation = "config.rhythm.tapVelocity.documentation"
 }
 
 enum CatalogTables {
@@ -1736,6 +1750,20 @@ enum CatalogTables {
         case .tapCalibrationCard: "Done. {summary}. Esc returns to Start."
         case .fillTheGapCorrected: " (corrected for your tap latency)"
         case .tapCalibrationFileUnreadable: "the tap calibration file {path} cannot be read ({reason}); taps stay uncorrected until you calibrate them again (Start menu: tap calibration), which replaces the file"
+        case .configRhythmClickSoundLabel: "Click sound"
+        case .configRhythmClickSoundDocumentation: "percussion: General MIDI drums on channel 10 (wood blocks); pitched: a woodblock program (GM 116) on a channel of its own, for synths without drums."
+        case .configRhythmClickNoteLabel: "Click key"
+        case .configRhythmClickNoteDocumentation: "The key of a plain click (F5 = 77, GM Low Wood Block); none = the sound's own (F5 for percussion, G5 pitched)."
+        case .configRhythmAccentNoteLabel: "Accent key"
+        case .configRhythmAccentNoteDocumentation: "The key of the accented first step (E5 = 76, GM Hi Wood Block); none = the sound's own (E5 for percussion, C6 pitched)."
+        case .configRhythmTapNoteLabel: "Tap sound key"
+        case .configRhythmTapNoteDocumentation: "The key that confirms a tap in fill the gap (C#2 = 37, GM Side Stick); none = the sound's own (C#2 for percussion, C5 pitched)."
+        case .configRhythmClickVelocityLabel: "Click velocity"
+        case .configRhythmClickVelocityDocumentation: "Note-on velocity of a plain click (never above [safety] velocity_ceiling)."
+        case .configRhythmAccentVelocityLabel: "Accent velocity"
+        case .configRhythmAccentVelocityDocumentation: "Note-on velocity of the accented first step (never above [safety] velocity_ceiling)."
+        case .configRhythmTapVelocityLabel: "Tap sound velocity"
+        case .configRhythmTapVelocityDocumentation: "Note-on velocity of the tap confirmation (never above [safety] velocity_ceiling)."
         }
     }
 
@@ -2605,6 +2633,20 @@ enum CatalogTables {
         case .tapCalibrationCard: "Fertig. {summary}. Esc führt zurück zum Start."
         case .fillTheGapCorrected: " (um deine Tipp-Latenz korrigiert)"
         case .tapCalibrationFileUnreadable: "die Tipp-Kalibrierungsdatei {path} lässt sich nicht lesen ({reason}); Tipps bleiben unkorrigiert, bis du sie neu kalibrierst (Startmenü: Tipp-Kalibrierung), was die Datei ersetzt"
+        case .configRhythmClickSoundLabel: "Klickklang"
+        case .configRhythmClickSoundDocumentation: "percussion: General-MIDI-Schlagzeug auf Kanal 10 (Holzblöcke); pitched: ein Woodblock-Programm (GM 116) auf einem eigenen Kanal, für Synthesizer ohne Schlagzeug."
+        case .configRhythmClickNoteLabel: "Klick-Taste"
+        case .configRhythmClickNoteDocumentation: "Die Taste eines einfachen Klicks (F5 = 77, GM Low Wood Block); none = die des Klangs (F5 bei percussion, G5 bei pitched)."
+        case .configRhythmAccentNoteLabel: "Akzent-Taste"
+        case .configRhythmAccentNoteDocumentation: "Die Taste des betonten ersten Schritts (E5 = 76, GM Hi Wood Block); none = die des Klangs (E5 bei percussion, C6 bei pitched)."
+        case .configRhythmTapNoteLabel: "Taste des Tippklangs"
+        case .configRhythmTapNoteDocumentation: "Die Taste, die in Lücke füllen einen Tipp bestätigt (C#2 = 37, GM Side Stick); none = die des Klangs (C#2 bei percussion, C5 bei pitched)."
+        case .configRhythmClickVelocityLabel: "Klick-Anschlag"
+        case .configRhythmClickVelocityDocumentation: "Anschlagstärke eines einfachen Klicks (nie über [safety] velocity_ceiling)."
+        case .configRhythmAccentVelocityLabel: "Akzent-Anschlag"
+        case .configRhythmAccentVelocityDocumentation: "Anschlagstärke des betonten ersten Schritts (nie über [safety] velocity_ceiling)."
+        case .configRhythmTapVelocityLabel: "Tippklang-Anschlag"
+        case .configRhythmTapVelocityDocumentation: "Anschlagstärke der Tipp-Bestätigung (nie über [safety] velocity_ceiling)."
         }
     }
 }
