@@ -38,7 +38,8 @@ extension TrainingApp {
                             configFile: context.configPath ?? tr(.infoNoConfigFile),
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
-                            volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary)
+                            volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
+                            tapLatencies: TapCalibrationScreen.infoSummary(Array(trainer.latencies.taps.values)))
         }
         if wantsPlainLines(context.options, inputIsTerminal: isatty(STDIN_FILENO) == 1,
                            outputIsTerminal: isatty(STDOUT_FILENO) == 1) {

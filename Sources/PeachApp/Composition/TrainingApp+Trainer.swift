@@ -13,6 +13,8 @@ extension TrainingApp {
     struct Trainer {
         let controller: TrainerController
         let hub: InterruptionHub
+        /// The tap calibrations (the Info screen lists them; the tap calibration adds to them).
+        let latencies: TimingLatencies
     }
 
     /// Step 7: subscribes the controllers: the one named (aconnect syntax), else every hardware input that is
@@ -72,7 +74,7 @@ extension TrainingApp {
             })
         let controller = TrainerWiring.trainer(adapters, profile: history.profile,
                                                choices: choices)
-        return Trainer(controller: controller, hub: hub)
+        return Trainer(controller: controller, hub: hub, latencies: latencies)
     }
 
     /// Step 9: edits of the configuration file reach the trainer (breaks, controller, fade) and the volume.

@@ -5,7 +5,7 @@ import PeachText
 
 /// What the tap-calibration screen shows: the beat, how many clicks were tapped along with, then the result.
 @MainActor
-enum TapCalibrationScreen {
+public enum TapCalibrationScreen {
     static func model(_ calibration: TapCalibrationSession, warning: StatusWarning?) -> TrainingScreenModel {
         let clicks = TapCalibrationPattern.tappedClicks
         let tempo = calibration.pattern.map { tr(.tapCalibrationTempo, ["tempo": "\($0.tempo)", "clicks": "\(clicks)"]) } ?? ""
@@ -48,5 +48,20 @@ enum TapCalibrationScreen {
         case .keyboard: tr(.tapCalibrationKeyboard)
         case .midi(let device): device
         }
+    }
+}
+
+extension TapCalibrationScreen {
+    /// For the Info screen: every calibrated source, "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); …";
+    /// nil when none is.
+    public static func infoSummary(_ calibrations: [TapCalibration]) -> String? {
+        guard !calibrations.isEmpty else { return nil }
+        return calibrations.sorted { $0.source.storageKey < $1.source.storageKey }.map { calibration in
+            let median = calibration.latency.median.value
+            return tr(.tapCalibrationInfoEntry, ["source": name(calibration.source),
+                                                 "latency": (median >= 0 ? "+" : "−") + ScreenFormat.number(abs(median)),
+                                                 "spread": ScreenFormat.number(calibration.latency.spread.value),
+                                                 "date": calibration.date.formatted(.iso8601.year().month().day())])
+        }.joined(separator: "; ")
     }
 }

@@ -881,6 +881,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case configRhythmAccentVelocityDocumentation = "config.rhythm.accentVelocity.documentation"
     case configRhythmTapVelocityLabel = "config.rhythm.tapVelocity.label"
     case configRhythmTapVelocityDocumentation = "config.rhythm.tapVelocity.documentation"
+    case infoTapLatency = "info.tapLatency"
+    case tapCalibrationInfoEntry = "tapCalibration.infoEntry"
 }
 
 enum CatalogTables {
@@ -1764,6 +1766,8 @@ enum CatalogTables {
         case .configRhythmAccentVelocityDocumentation: "Note-on velocity of the accented first step (never above [safety] velocity_ceiling)."
         case .configRhythmTapVelocityLabel: "Tap sound velocity"
         case .configRhythmTapVelocityDocumentation: "Note-on velocity of the tap confirmation (never above [safety] velocity_ceiling)."
+        case .infoTapLatency: "Tap latency"
+        case .tapCalibrationInfoEntry: "{source} {latency} ms (spread {spread} ms, {date})"
         }
     }
 
@@ -2647,6 +2651,8 @@ enum CatalogTables {
         case .configRhythmAccentVelocityDocumentation: "Anschlagstärke des betonten ersten Schritts (nie über [safety] velocity_ceiling)."
         case .configRhythmTapVelocityLabel: "Tippklang-Anschlag"
         case .configRhythmTapVelocityDocumentation: "Anschlagstärke der Tipp-Bestätigung (nie über [safety] velocity_ceiling)."
+        case .infoTapLatency: "Tipp-Latenz"
+        case .tapCalibrationInfoEntry: "{source} {latency} ms (Streuung {spread} ms, {date})"
         }
     }
 }

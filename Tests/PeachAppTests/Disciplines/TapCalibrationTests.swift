@@ -3,6 +3,8 @@ import Testing
 import PeachCore
 import PeachDisciplines
 import PeachTestSupport
+import PeachTerminal
+import PeachText
 
 /// The tap calibration with a mock rhythm player: the beat on the queue, taps matched to clicks per source,
 /// the median stored per source (the synth's latency taken off), too few taps, and stop.
@@ -180,4 +182,26 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
     var saved: [TapCalibration] = []
     func load() throws -> [TapCalibration] { saved }
     func save(_ calibrations: [TapCalibration]) throws { saved = calibrations }
+}
+
+/// What the Info screen says of the stored tap calibrations.
+@MainActor @Suite struct TapCalibrationInfoTests {
+    @Test func everyCalibratedSourceIsListedWithItsSignedLatencySpreadAndDay() throws {
+        let day = try Date("2026-11-27T10:00:00Z", strategy: .iso8601)
+        let calibrations = [
+            TapCalibration(source: .pad, latency: MeasuredLatency(median: Milliseconds(-3.3), spread: Milliseconds(2), count: 24),
+                           synthLatency: nil, date: day),
+            TapCalibration(source: .keyboard, latency: MeasuredLatency(median: Milliseconds(38.24), spread: Milliseconds(11), count: 20),
+                           synthLatency: nil, date: day),
+        ]
+        let summary = Localization.rendering(in: .english) { TapCalibrationScreen.infoSummary(calibrations) }
+        #expect(summary == "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); Test pad −3.3 ms (spread 2.0 ms, 2026-11-27)")
+        #expect(TapCalibrationScreen.infoSummary([]) == nil)
+        let screen = Localization.rendering(in: .english) {
+            InfoScreen.render(InfoScreenModel(version: "1", licence: "MIT", dataDirectory: "/d", configFile: "/c", synth: .none,
+                                              controller: .none, velocityCeiling: 100, volumeCeiling: 100, volumePercent: 80,
+                                              tapLatencies: summary), size: TerminalSize(columns: 80, rows: 24), style: Styler(.monochrome))
+        }
+        #expect(screen.contains { $0.contains("Tap latency") && $0.contains("computer keyboard +38.2 ms") }, "\(screen)")
+    }
 }
