@@ -31,6 +31,8 @@ public struct FillTheGapStatistics: DisciplineStatistics, ProgressStatistics {
 
     public private(set) var ranges: [TempoRange: Range] = [:]
     public private(set) var count = 0
+    /// Trials whose every hit had its tap source's calibrated latency taken off.
+    public private(set) var correctedCount = 0
     private var progress = SignedErrorProgress()
 
     public init() {}
@@ -41,6 +43,7 @@ public struct FillTheGapStatistics: DisciplineStatistics, ProgressStatistics {
         guard let trial = record.as(FillTheGapRecord.self) else { return }
         ranges[TempoRange.containing(trial.tempo), default: Range()].add(trial)
         count += 1
+        if trial.latencyCorrected { correctedCount += 1 }
         if let mean = trial.meanOffset { progress.add(mean.value, at: trial.timestamp) }
     }
 

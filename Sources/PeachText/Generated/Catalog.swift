@@ -883,6 +883,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case configRhythmTapVelocityDocumentation = "config.rhythm.tapVelocity.documentation"
     case infoTapLatency = "info.tapLatency"
     case tapCalibrationInfoEntry = "tapCalibration.infoEntry"
+    case reportTappingUncorrected = "report.tappingUncorrected"
+    case reportTappingCorrected = "report.tappingCorrected"
 }
 
 enum CatalogTables {
@@ -1768,6 +1770,8 @@ enum CatalogTables {
         case .configRhythmTapVelocityDocumentation: "Note-on velocity of the tap confirmation (never above [safety] velocity_ceiling)."
         case .infoTapLatency: "Tap latency"
         case .tapCalibrationInfoEntry: "{source} {latency} ms (spread {spread} ms, {date})"
+        case .reportTappingUncorrected: "  offsets as stamped: no tap calibration was taken off (they include your devices' latency; Start menu: tap calibration)"
+        case .reportTappingCorrected: "  offsets corrected for your tap latency in {corrected} of {count} trials"
         }
     }
 
@@ -2653,6 +2657,8 @@ enum CatalogTables {
         case .configRhythmTapVelocityDocumentation: "Anschlagstärke der Tipp-Bestätigung (nie über [safety] velocity_ceiling)."
         case .infoTapLatency: "Tipp-Latenz"
         case .tapCalibrationInfoEntry: "{source} {latency} ms (Streuung {spread} ms, {date})"
+        case .reportTappingUncorrected: "  Abweichungen wie gestempelt: keine Tipp-Kalibrierung abgezogen (sie enthalten die Latenz deiner Geräte; Startmenü: Tipp-Kalibrierung)"
+        case .reportTappingCorrected: "  Abweichungen um deine Tipp-Latenz korrigiert in {corrected} von {count} Durchgängen"
         }
     }
 }

@@ -205,3 +205,31 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
         #expect(screen.contains { $0.contains("Tap latency") && $0.contains("computer keyboard +38.2 ms") }, "\(screen)")
     }
 }
+
+/// The profile says whether fill the gap's offsets are the user's own or still hold their devices' latency.
+@MainActor @Suite struct FillTheGapCorrectionReportTests {
+    static func record(day: Double, corrected: Bool) -> TrainingRecord {
+        TrainingRecord(FillTheGapRecord(timestamp: Date(timeIntervalSince1970: 1_795_000_000 + day * 86_400), tempo: TempoBPM(120)!,
+                                        meanOffset: Milliseconds(4), meanOffsetByPosition: [nil, Milliseconds(4), nil, nil],
+                                        hits: 16, gaps: 16, kernelStamped: true, latencyCorrected: corrected))
+    }
+
+    static func document(_ records: [TrainingRecord]) -> ProfileDocument {
+        let profile = PerceptualProfile()
+        profile.rebuild(from: records)
+        return ProfileDocument(ReportContext(profile: profile, range: MIDINote(48)!...MIDINote(72)!))
+    }
+
+    @Test func theTextAndTheJSONCountTheCorrectedTrials() {
+        let document = Self.document([Self.record(day: 0, corrected: false), Self.record(day: 1, corrected: true),
+                                      Self.record(day: 2, corrected: true)])
+        let lines = Localization.rendering(in: .english) { document.lines }
+        #expect(lines.contains("  offsets corrected for your tap latency in 2 of 3 trials"), "\(lines)")
+        #expect(document.json.contains(#""latencyCorrectedTrials" : 2"#), "\(document.json)")
+    }
+
+    @Test func uncorrectedOffsetsSaySoAndWhereTheCalibrationIs() {
+        let lines = Localization.rendering(in: .english) { Self.document([Self.record(day: 0, corrected: false)]).lines }
+        #expect(lines.contains { $0.contains("offsets as stamped") && $0.contains("tap calibration") }, "\(lines)")
+    }
+}
