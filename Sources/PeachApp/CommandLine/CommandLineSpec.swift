@@ -65,6 +65,8 @@ enum CommandLineSpec {
             ("$XDG_DATA_HOME/peach/training.log (~/.local/share/peach/training.log)", tr(.helpFileLog)),
             ("$XDG_DATA_HOME/peach/training.log.corrupt", tr(.helpFileCorrupt)),
             ("$XDG_DATA_HOME/peach/training.lock", tr(.helpFileLock)),
+            ("$XDG_DATA_HOME/peach/calibration/", tr(.helpFileCalibration)),
+            ("$XDG_DATA_HOME/peach/calibration/taps.json", tr(.helpFileTapCalibration)),
             ("/usr/share/sounds/sf2/default-GM.sf2", tr(.helpFileSoundfont)),
         ]
     }

@@ -885,6 +885,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case tapCalibrationInfoEntry = "tapCalibration.infoEntry"
     case reportTappingUncorrected = "report.tappingUncorrected"
     case reportTappingCorrected = "report.tappingCorrected"
+    case helpFileCalibration = "help.file.calibration"
+    case helpFileTapCalibration = "help.file.tapCalibration"
 }
 
 enum CatalogTables {
@@ -1772,6 +1774,8 @@ enum CatalogTables {
         case .tapCalibrationInfoEntry: "{source} {latency} ms (spread {spread} ms, {date})"
         case .reportTappingUncorrected: "  offsets as stamped: no tap calibration was taken off (they include your devices' latency; Start menu: tap calibration)"
         case .reportTappingCorrected: "  offsets corrected for your tap latency in {corrected} of {count} trials"
+        case .helpFileCalibration: "What calibration measured of each synth (peach calibrate, and FluidSynth at start): one JSON file per SoundFont and preset, or per recorded synth. Deleting one makes Peach measure again."
+        case .helpFileTapCalibration: "Each tap source's latency from the tap calibration (Start menu), which fill the gap takes off its taps."
         }
     }
 
@@ -2659,6 +2663,8 @@ enum CatalogTables {
         case .tapCalibrationInfoEntry: "{source} {latency} ms (Streuung {spread} ms, {date})"
         case .reportTappingUncorrected: "  Abweichungen wie gestempelt: keine Tipp-Kalibrierung abgezogen (sie enthalten die Latenz deiner Geräte; Startmenü: Tipp-Kalibrierung)"
         case .reportTappingCorrected: "  Abweichungen um deine Tipp-Latenz korrigiert in {corrected} von {count} Durchgängen"
+        case .helpFileCalibration: "Was die Kalibrierung an jedem Synthesizer gemessen hat (peach calibrate, und FluidSynth beim Start): eine JSON-Datei je SoundFont und Preset oder je aufgenommenem Synthesizer. Wird eine gelöscht, misst Peach erneut."
+        case .helpFileTapCalibration: "Die Latenz jeder Tippquelle aus der Tipp-Kalibrierung (Startmenü), die Lücke füllen von ihren Tipps abzieht."
         }
     }
 }
