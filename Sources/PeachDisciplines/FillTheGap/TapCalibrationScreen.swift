@@ -10,7 +10,7 @@ public enum TapCalibrationScreen {
         let clicks = TapCalibrationPattern.tappedClicks
         let tempo = calibration.pattern.map { tr(.tapCalibrationTempo, ["tempo": "\($0.tempo)", "clicks": "\(clicks)"]) } ?? ""
         let body: [TrainingScreenModel.Line] = if let result = calibration.result {
-            [.centered(tr(.tapCalibrationCard, ["summary": summary(result)]), .bold)]
+            [.paragraph(tr(.tapCalibrationCard, ["summary": summary(result)]), .bold)]
         } else {
             [.centered(tr(.tapCalibrationPrompt), .plain), .blank,
              .centered(tr(.tapCalibrationProgress, ["taps": "\(calibration.tapCount)", "clicks": "\(clicks)"]), .plain)]
@@ -32,6 +32,8 @@ public enum TapCalibrationScreen {
             return tr(.tapCalibrationTooFewTaps, ["source": name(source), "taps": "\(taps)",
                                                   "clicks": "\(TapCalibrationPattern.tappedClicks)",
                                                   "minimum": "\(TapCalibrationResult.minimumTaps)"])
+        case .tooUneven(let source, let spread):
+            return tr(.tapCalibrationTooUneven, ["source": name(source), "spread": ScreenFormat.number(spread.value)])
         case .calibrated(let calibration, let saveError):
             let latency = calibration.latency
             let measured = tr(latency.median.value < 0 ? .tapCalibrationEarly : .tapCalibrationLate, [

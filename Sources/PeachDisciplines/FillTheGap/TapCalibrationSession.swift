@@ -115,6 +115,9 @@ public final class TapCalibrationSession: TrainingSession {
         let offsets = Array(taps[source, default: [:]].values)
         guard offsets.count >= TapCalibrationResult.minimumTaps, let measured = MeasuredLatency(measurements: offsets)
         else { return .tooFewTaps(source, taps: offsets.count) }
+        if let beat = pattern?.beat, measured.spread > TapCalibrationResult.spreadLimit(beat: beat) {
+            return .tooUneven(source, spread: measured.spread)
+        }
         let synth = latencies.synth?.median
         let latency = MeasuredLatency(median: measured.median - (synth ?? .zero), spread: measured.spread, count: measured.count)
         let calibration = TapCalibration(source: source, latency: latency, synthLatency: synth, date: loop.clock.now())

@@ -16,6 +16,8 @@ public struct TrainingScreenModel: Hashable, Sendable {
         case buttons([String], enabled: Bool)
         /// Left-aligned.
         case text(String)
+        /// Centered lines, wrapped at word boundaries to the screen's width (a result card).
+        case paragraph(String, Emphasis)
     }
 
     public var title: String
@@ -36,20 +38,22 @@ public struct TrainingScreenModel: Hashable, Sendable {
 public enum TrainingScreen {
     public static func render(_ model: TrainingScreenModel, size: TerminalSize, style: Styler) -> [String] {
         let width = size.columns - 2
-        var body = model.lines.map { line(for: $0, width: width, style: style) }
+        var body = model.lines.flatMap { lines(for: $0, width: width, style: style) }
         if let warning = model.warning { body += [""] + warning.renderedLines(width: width, style: style) }
         return ScreenFrame.compose(title: model.title, status: model.status, body: body, keyHints: model.keyHints,
                                    size: size, style: style)
     }
 
-    static func line(for line: TrainingScreenModel.Line, width: Int, style: Styler) -> String {
+    static func lines(for line: TrainingScreenModel.Line, width: Int, style: Styler) -> [String] {
         switch line {
-        case .blank: ""
-        case .centered(let text, let emphasis): TextLayout.center(styled(text, emphasis, style), width: width)
+        case .blank: [""]
+        case .centered(let text, let emphasis): [TextLayout.center(styled(text, emphasis, style), width: width)]
         case .buttons(let labels, let enabled):
-            TextLayout.center(labels.map { ComparisonScreen.button($0, enabled: enabled, style: style) }
-                .joined(separator: "      "), width: width)
-        case .text(let text): text
+            [TextLayout.center(labels.map { ComparisonScreen.button($0, enabled: enabled, style: style) }
+                .joined(separator: "      "), width: width)]
+        case .text(let text): [text]
+        case .paragraph(let text, let emphasis):
+            TextLayout.wrap(text, width: max(width - 4, 20)).map { TextLayout.center(styled($0, emphasis, style), width: width) }
         }
     }
 

@@ -887,6 +887,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case reportTappingCorrected = "report.tappingCorrected"
     case helpFileCalibration = "help.file.calibration"
     case helpFileTapCalibration = "help.file.tapCalibration"
+    case tapCalibrationTooUneven = "tapCalibration.tooUneven"
 }
 
 enum CatalogTables {
@@ -1744,7 +1745,7 @@ enum CatalogTables {
         case .tapCalibrationTempo: "{tempo} · a click on every beat · {clicks} to tap along with after four to count in"
         case .tapCalibrationPrompt: "Tap along with every click after the first four"
         case .tapCalibrationProgress: "{taps} of {clicks} clicks tapped along with"
-        case .tapCalibrationKeyHints: "Space/Enter tap (calibrates the keyboard; a MIDI key or pad calibrates itself) · Esc/q stop"
+        case .tapCalibrationKeyHints: "Space/Enter tap (a MIDI key or pad is measured on its own) · Esc/q stop"
         case .tapCalibrationKeyboard: "computer keyboard"
         case .tapCalibrationLate: "{source}: your taps come {ms} ms after the click you hear (spread {spread} ms, {count} taps)"
         case .tapCalibrationEarly: "{source}: your taps come {ms} ms before the click you hear (spread {spread} ms, {count} taps)"
@@ -1776,6 +1777,7 @@ enum CatalogTables {
         case .reportTappingCorrected: "  offsets corrected for your tap latency in {corrected} of {count} trials"
         case .helpFileCalibration: "What calibration measured of each synth (peach calibrate, and FluidSynth at start): one JSON file per SoundFont and preset, or per recorded synth. Deleting one makes Peach measure again."
         case .helpFileTapCalibration: "Each tap source's latency from the tap calibration (Start menu), which fill the gap takes off its taps."
+        case .tapCalibrationTooUneven: "{source}: the taps spread {spread} ms around their middle, too unevenly to be tapping along; nothing stored: tap steadily with each click and calibrate again"
         }
     }
 
@@ -2633,7 +2635,7 @@ enum CatalogTables {
         case .tapCalibrationTempo: "{tempo} · ein Klick auf jeden Schlag · {clicks} zum Mittippen nach vier zum Einzählen"
         case .tapCalibrationPrompt: "Tippe zu jedem Klick nach den ersten vier mit"
         case .tapCalibrationProgress: "bei {taps} von {clicks} Klicks mitgetippt"
-        case .tapCalibrationKeyHints: "Leertaste/Enter tippen (kalibriert die Tastatur; eine MIDI-Taste oder ein Pad sich selbst) · Esc/q beenden"
+        case .tapCalibrationKeyHints: "Leertaste/Enter tippen (MIDI-Taste oder Pad wird eigens gemessen) · Esc/q beenden"
         case .tapCalibrationKeyboard: "Computertastatur"
         case .tapCalibrationLate: "{source}: deine Tipps kommen {ms} ms nach dem Klick, den du hörst (Streuung {spread} ms, {count} Tipps)"
         case .tapCalibrationEarly: "{source}: deine Tipps kommen {ms} ms vor dem Klick, den du hörst (Streuung {spread} ms, {count} Tipps)"
@@ -2665,6 +2667,7 @@ enum CatalogTables {
         case .reportTappingCorrected: "  Abweichungen um deine Tipp-Latenz korrigiert in {corrected} von {count} Durchgängen"
         case .helpFileCalibration: "Was die Kalibrierung an jedem Synthesizer gemessen hat (peach calibrate, und FluidSynth beim Start): eine JSON-Datei je SoundFont und Preset oder je aufgenommenem Synthesizer. Wird eine gelöscht, misst Peach erneut."
         case .helpFileTapCalibration: "Die Latenz jeder Tippquelle aus der Tipp-Kalibrierung (Startmenü), die Lücke füllen von ihren Tipps abzieht."
+        case .tapCalibrationTooUneven: "{source}: die Tipps streuen {spread} ms um ihre Mitte, zu ungleichmäßig für Mittippen; nichts gespeichert: tippe gleichmäßig zu jedem Klick und kalibriere erneut"
         }
     }
 }

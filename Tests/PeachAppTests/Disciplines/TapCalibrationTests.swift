@@ -91,6 +91,20 @@ import PeachText
         #expect(rig.store.saved.isEmpty && rig.latencies.correction(for: .pad) == nil)
     }
 
+    @Test func tapsSpreadTooWidelyToBeTappingAlongStoreNothing() async throws {
+        let rig = Rig(tempo: 120)
+        let pattern = try await rig.started()
+        rig.tap(pattern, from: .keyboard, offset: 0, jitter: 100)  // spread 148 ms; the limit at 120 BPM is 62.5 ms
+        await rig.finish()
+        guard case .tooUneven(.keyboard, let spread)? = rig.session.result?.outcomes.first else {
+            Issue.record("refused as uneven: \(String(describing: rig.session.result))")
+            return
+        }
+        #expect(abs(spread.value - 148.26) < 0.01)
+        #expect(rig.store.saved.isEmpty && rig.latencies.correction(for: .keyboard) == nil)
+        #expect(TapCalibrationResult.spreadLimit(beat: .milliseconds(300)) == Milliseconds(40), "never below 40 ms")
+    }
+
     @Test func aKeyboardTapIsStampedWhenRead() async throws {
         let rig = Rig()
         let pattern = try await rig.started()
