@@ -83,16 +83,10 @@ public final class FillTheGapSession: TrainingSession {
     /// stamped with the queue's clock when read.
     public func tap(at instant: QueueInstant?, from source: TapSource) {
         guard state == .playing else { return }
-        let token = loop.token
-        let player = player
-        if let instant {
-            score(instant, from: source, fromKeyboard: false)
-        } else {
-            Task { [weak self] in
-                guard let now = try? await player.queueNow(), let self, self.loop.isCurrent(token) else { return }
-                self.score(now, from: source, fromKeyboard: true)
-            }
+        TapStamping.stamp(instant, player: player, loop: loop) { [weak self] time, fromKeyboard in
+            self?.score(time, from: source, fromKeyboard: fromKeyboard)
         }
+        let player = player
         Task { try? await player.playTapSound() }
     }
 

@@ -74,13 +74,7 @@ public final class TapCalibrationSession: TrainingSession {
     /// No tap sound: it would be a second click to tap along with.
     public func tap(at instant: QueueInstant?, from source: TapSource) {
         guard state == .playing else { return }
-        if let instant { return note(instant, from: source) }
-        let token = loop.token
-        let player = player
-        Task { [weak self] in
-            guard let now = try? await player.queueNow(), let self, self.loop.isCurrent(token) else { return }
-            self.note(now, from: source)
-        }
+        TapStamping.stamp(instant, player: player, loop: loop) { [weak self] time, _ in self?.note(time, from: source) }
     }
 
     @discardableResult
