@@ -15,19 +15,7 @@ extension RealSequencerTests {
         static let accent = MIDINote(76)!
 
         @Test func midiTapsIntoTheGapsAreScoredOnTheQueueClockAgainstTheGrid() throws {
-            let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + """
-                [rhythm]
-                tempo = 120
-                gap_positions = 4
-
-                """)
-            let synth = try TestClient(name: "Click Capture", portName: "synth", writable: true, synthesizer: true)
-            let pad = try TestClient(name: "Tap Pad", writable: false)
-            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(synth.address)",
-                                      "--input", "\(pad.address)"] + PeachProgram.dataArguments(directory),
-                                     directory: directory)
-            try peach.expectLine(prefix: "start:", anywhere: true)
-            _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
+            let (directory, synth, pad, peach) = try startPeach(padName: "Tap Pad")
             try peach.send("fg")
             let sent = try tapIntoSixteenGaps(synth: synth, pad: pad)
             let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
@@ -46,6 +34,25 @@ extension RealSequencerTests {
             #expect(record[10] == "kernel", "MIDI taps are stamped by the kernel: \(record)")
             #expect(abs(mean - expectedMean) < 1.5,
                     "scored \(mean) ms, tapped \(expectedMean) ms from the gaps (each: \(sent)); \(summary)")
+        }
+
+        /// `peach` in plain mode at 120 BPM with the gap on the fourth step, playing to a capture synth and taking taps
+        /// from a pad named `padName`; returns once it is at Start and its connect-time events are read.
+        func startPeach(padName: String) throws -> (URL, TestClient, TestClient, PeachRun) {
+            let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + """
+                [rhythm]
+                tempo = 120
+                gap_positions = 4
+
+                """)
+            let synth = try TestClient(name: "Click Capture", portName: "synth", writable: true, synthesizer: true)
+            let pad = try TestClient(name: padName, writable: false)
+            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(synth.address)",
+                                      "--input", "\(pad.address)"] + PeachProgram.dataArguments(directory),
+                                     directory: directory)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
+            return (directory, synth, pad, peach)
         }
 
         /// Watches the clicks arrive; after each accent (step 1 of a cycle) the gap is the fourth step. Taps
@@ -75,19 +82,7 @@ extension RealSequencerTests {
         /// slow MIDI interface, as far as Peach can tell) is calibrated at +25 ms, the calibration is stored, and
         /// fill the gap takes it off: the recorded mean is the tapped one less 25 ms, and the record says corrected.
         @Test func aCalibratedPadsLatencyIsTakenOffItsTapsIntoTheGaps() throws {
-            let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + """
-                [rhythm]
-                tempo = 120
-                gap_positions = 4
-
-                """)
-            let synth = try TestClient(name: "Click Capture", portName: "synth", writable: true, synthesizer: true)
-            let pad = try TestClient(name: "Slow Pad", writable: false)
-            let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(synth.address)",
-                                      "--input", "\(pad.address)"] + PeachProgram.dataArguments(directory),
-                                     directory: directory)
-            try peach.expectLine(prefix: "start:", anywhere: true)
-            _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
+            let (directory, synth, pad, peach) = try startPeach(padName: "Slow Pad")
             try peach.send("tc")
             let along = try tapAlong(synth: synth, pad: pad, late: Self.padLatency)
             let calibrated = try peach.expectLine(prefix: "tap calibration: Slow Pad", timeout: .seconds(30))
