@@ -21,12 +21,7 @@ public enum ReportText {
 
     /// "P5 comparison, just intonation" (a non-unison discipline, for a report's title), in the user's language.
     public static func detail(_ discipline: TrainingDiscipline) -> String {
-        let kind: String = switch discipline.kind {
-        case .comparison: tr(.kindComparison)
-        case .pitchMatching: tr(.kindPitchMatching)
-        default: discipline.kind.name
-        }
-        return tr(.reportDisciplineDetail, ["interval": discipline.interval.abbreviation, "kind": kind,
+        tr(.reportDisciplineDetail, ["interval": discipline.interval.abbreviation, "kind": discipline.kind.localizedName,
                                             "tuning": discipline.tuningSystem.name])
     }
 
