@@ -881,6 +881,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case configRhythmAccentVelocityDocumentation = "config.rhythm.accentVelocity.documentation"
     case configRhythmTapVelocityLabel = "config.rhythm.tapVelocity.label"
     case configRhythmTapVelocityDocumentation = "config.rhythm.tapVelocity.documentation"
+    case logLinePitchBasis = "logLine.pitchBasis"
 }
 
 enum CatalogTables {
@@ -1764,6 +1765,7 @@ enum CatalogTables {
         case .configRhythmAccentVelocityDocumentation: "Note-on velocity of the accented first step (never above [safety] velocity_ceiling)."
         case .configRhythmTapVelocityLabel: "Tap sound velocity"
         case .configRhythmTapVelocityDocumentation: "Note-on velocity of the tap confirmation (never above [safety] velocity_ceiling)."
+        case .logLinePitchBasis: "pitch basis (field {field}) must be 'measured', 'builtIn' or 'assumed', not {value}"
         }
     }
 
@@ -2647,6 +2649,7 @@ enum CatalogTables {
         case .configRhythmAccentVelocityDocumentation: "Anschlagstärke des betonten ersten Schritts (nie über [safety] velocity_ceiling)."
         case .configRhythmTapVelocityLabel: "Tippklang-Anschlag"
         case .configRhythmTapVelocityDocumentation: "Anschlagstärke der Tipp-Bestätigung (nie über [safety] velocity_ceiling)."
+        case .logLinePitchBasis: "Tonhöhengrundlage (Feld {field}) muss 'measured', 'builtIn' oder 'assumed' sein, nicht {value}"
         }
     }
 }
