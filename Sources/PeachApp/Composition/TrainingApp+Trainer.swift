@@ -56,7 +56,8 @@ extension TrainingApp {
         let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, rhythmPlayer: output.rhythmPlayer, output: service,
                                               settings: settings,
                                               clock: output.clock, logger: logger, interruptions: hub,
-                                              outputName: { store.outputName }, timingLatencies: latencies,
+                                              outputName: { store.outputName }, pitchBasis: output.pitchBasis,
+                                              timingLatencies: latencies,
                                               tapDevice: TapDeviceNames(ports: { try await sequencer.ports() }).name(of:))
         let choices = TrainerWiring.Choices(
             breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
