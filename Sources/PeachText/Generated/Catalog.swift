@@ -882,6 +882,10 @@ public enum MessageID: String, CaseIterable, Sendable {
     case configRhythmTapVelocityLabel = "config.rhythm.tapVelocity.label"
     case configRhythmTapVelocityDocumentation = "config.rhythm.tapVelocity.documentation"
     case logLinePitchBasis = "logLine.pitchBasis"
+    case reportPitchAssumedOne = "report.pitchAssumed.one"
+    case reportPitchAssumedOther = "report.pitchAssumed.other"
+    case reportPitchBuiltInOne = "report.pitchBuiltIn.one"
+    case reportPitchBuiltInOther = "report.pitchBuiltIn.other"
 }
 
 enum CatalogTables {
@@ -1766,6 +1770,10 @@ enum CatalogTables {
         case .configRhythmTapVelocityLabel: "Tap sound velocity"
         case .configRhythmTapVelocityDocumentation: "Note-on velocity of the tap confirmation (never above [safety] velocity_ceiling)."
         case .logLinePitchBasis: "pitch basis (field {field}) must be 'measured', 'builtIn' or 'assumed', not {value}"
+        case .reportPitchAssumedOne: "  {count} of {total} was played on a synth Peach never measured: its cents are what Peach sent"
+        case .reportPitchAssumedOther: "  {count} of {total} were played on a synth Peach never measured: their cents are what Peach sent"
+        case .reportPitchBuiltInOne: "  {count} of {total} was played on an uncalibrated synth with a built-in profile: its keys were taken as in tune"
+        case .reportPitchBuiltInOther: "  {count} of {total} were played on an uncalibrated synth with a built-in profile: its keys were taken as in tune"
         }
     }
 
@@ -2650,6 +2658,10 @@ enum CatalogTables {
         case .configRhythmTapVelocityLabel: "Tippklang-Anschlag"
         case .configRhythmTapVelocityDocumentation: "Anschlagstärke der Tipp-Bestätigung (nie über [safety] velocity_ceiling)."
         case .logLinePitchBasis: "Tonhöhengrundlage (Feld {field}) muss 'measured', 'builtIn' oder 'assumed' sein, nicht {value}"
+        case .reportPitchAssumedOne: "  {count} von {total} wurde auf einem Synthesizer gespielt, den Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat"
+        case .reportPitchAssumedOther: "  {count} von {total} wurden auf einem Synthesizer gespielt, den Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat"
+        case .reportPitchBuiltInOne: "  {count} von {total} wurde auf einem nicht kalibrierten Synthesizer mit eingebautem Profil gespielt: seine Tasten galten als sauber gestimmt"
+        case .reportPitchBuiltInOther: "  {count} von {total} wurden auf einem nicht kalibrierten Synthesizer mit eingebautem Profil gespielt: seine Tasten galten als sauber gestimmt"
         }
     }
 }
