@@ -30,7 +30,7 @@ import PeachTestSupport
     @Test(arguments: PitchBasis.allCases)
     func everyPitchRecordCarriesTheRunsBasis(_ basis: PitchBasis) throws {
         let observer = Collecting()
-        let recorder = TrialRecorder(observers: [observer], outputName: { "Roland JV-1080 (20:0)" }, pitchBasis: basis)
+        let recorder = TrialRecorder(observers: [observer], outputName: { "Roland JV-1080 (20:0)" }, pitchBasis: { basis })
         try recorder.trialCompleted(Self.comparison())
         try recorder.trialCompleted(Self.matching())
         #expect(observer.records.map(Self.basis) == [basis, basis])
@@ -52,7 +52,7 @@ import PeachTestSupport
     /// A timing trial plays no pitch: its record is the one it always was, with the output name.
     @Test func aTimingTrialIsRecordedAsBefore() throws {
         let observer = Collecting()
-        let recorder = TrialRecorder(observers: [observer], outputName: { "Midi Through" }, pitchBasis: .assumed)
+        let recorder = TrialRecorder(observers: [observer], outputName: { "Midi Through" }, pitchBasis: { .assumed })
         let completed = CompletedCompareTiming(trial: CompareTimingTrial(tempo: TempoBPM(120)!, offset: Milliseconds(-12.5)),
                                                answeredLate: false, timestamp: date(ms: 7))
         try recorder.trialCompleted(completed)
@@ -63,7 +63,7 @@ import PeachTestSupport
         let temp = TemporaryDirectory()
         let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
         let store = TrainingStore(log: log, outputName: "FLUID Synth (99)")
-        let recorder = TrialRecorder(observers: [store], outputName: { store.outputName }, pitchBasis: .builtIn)
+        let recorder = TrialRecorder(observers: [store], outputName: { store.outputName }, pitchBasis: { .builtIn })
         try recorder.trialCompleted(Self.comparison())
         try recorder.trialCompleted(Self.matching())
         let records = try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records

@@ -28,7 +28,7 @@ public enum TrainerWiring {
         /// The synth or port the notes go to, recorded with each trial (the store's `outputName`).
         public var outputName: @MainActor () -> String?
         /// What every presented pitch rests on (measured, built-in, assumed), recorded with each pitch trial.
-        public var pitchBasis: PitchBasis?
+        public var pitchBasis: @MainActor () -> PitchBasis?
         /// The tap sources' and the synth's measured latencies (fill the gap, the tap calibration).
         public var timingLatencies: TimingLatencies
         /// Names the device a MIDI tap came from.
@@ -39,7 +39,7 @@ public enum TrainerWiring {
                     output: any TrainingOutput,
                     settings: any TrainingSettingsSource, clock: any TrainingClock, logger: any PeachLogger,
                     interruptions: any InterruptionSource, outputName: @escaping @MainActor () -> String? = { nil },
-                    pitchBasis: PitchBasis? = nil,
+                    pitchBasis: @escaping @MainActor () -> PitchBasis? = { nil },
                     timingLatencies: TimingLatencies = TimingLatencies(),
                     tapDevice: @escaping @MainActor (SequencerAddress) async -> String = TapDeviceNames.unnamed) {
             self.outputName = outputName

@@ -14,7 +14,7 @@ extension TrainingApp {
         let service: MIDIOutputService
         let playerConfiguration: MidiNotePlayerConfiguration
         /// What the player's profile rests on, stamped on every pitch record (`MIDISetup.pitchBasis`).
-        let pitchBasis: PitchBasis
+        let pitchBasis: PlayedPitchBasis
         let clock: SystemTrainingClock
 
         /// The timing disciplines' rhythm player: clicks on the queue through the service's ceiling,
@@ -66,7 +66,8 @@ extension TrainingApp {
             throw StartupExit()
         }
         let basis = MIDISetup.pitchBasis(config.midi.synthProfile, destination: destination, calibration: calibration)
-        return Output(service: service, playerConfiguration: playerConfiguration, pitchBasis: basis, clock: clock)
+        return Output(service: service, playerConfiguration: playerConfiguration,
+                      pitchBasis: PlayedPitchBasis(wired: destination, basis: basis), clock: clock)
     }
 }
 

@@ -10,12 +10,12 @@ public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
     private let observers: [any RecordObserver]
     /// The synth or port the notes go to, recorded with each trial.
     private let outputName: @MainActor () -> String?
-    /// What every presented pitch of this run rests on, stamped on each record that states one.
-    private let pitchBasis: PitchBasis?
+    /// What the presented pitch of a trial played now rests on, stamped on each record that states one.
+    private let pitchBasis: @MainActor () -> PitchBasis?
     private let record: (any TrainingOutcome, RecordContext) -> TrainingRecord?
 
     public init(observers: [any RecordObserver], outputName: @escaping @MainActor () -> String? = { nil },
-                pitchBasis: PitchBasis? = nil,
+                pitchBasis: @escaping @MainActor () -> PitchBasis? = { nil },
                 record: @escaping (any TrainingOutcome, RecordContext) -> TrainingRecord? = Disciplines.record(of:in:)) {
         self.observers = observers
         self.outputName = outputName
@@ -32,7 +32,7 @@ public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
     }
 
     private func tell(_ outcome: any TrainingOutcome) throws {
-        let context = RecordContext(outputName: outputName(), pitchBasis: pitchBasis)
+        let context = RecordContext(outputName: outputName(), pitchBasis: pitchBasis())
         guard let record = record(outcome, context) else { throw UnrecordedOutcome(outcome: outcome) }
         var firstError: (any Error)?
         for observer in observers {

@@ -27,7 +27,7 @@ import PeachTestSupport
             let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: output,
                                                   settings: FixedSettings(), clock: SteppingClock(),
                                                   logger: SilentLogger(), interruptions: InterruptionHub(),
-                                                  outputName: { store.outputName }, pitchBasis: pitchBasis)
+                                                  outputName: { store.outputName }, pitchBasis: { pitchBasis })
             let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
                                                 saveLearnedBinding: { _ in nil }, saveWarning: { nil },
                                                 connectOffered: { _ in })
