@@ -23,14 +23,34 @@ public enum MIDISetup {
     /// the ideal General MIDI profile for anything else.
     public static func synthProfile(_ choice: MIDIConfiguration.SynthProfile, destination: SequencerPortInfo?,
                                     calibration: SynthCalibration? = nil) -> SynthProfile {
-        let builtIn: SynthProfile = switch choice {
+        let builtIn = builtInProfile(choice, destination: destination)
+        guard let calibration = usedCalibration(choice, calibration) else { return builtIn }
+        return calibration.profile(basedOn: builtIn)
+    }
+
+    /// What every presented pitch of the run rests on, decided by what `synthProfile` uses: a calibration it
+    /// uses measured the synth; else FluidSynth's built-in profile rests on documented measurements; the
+    /// General MIDI profile on nothing measured about this synth.
+    public static func pitchBasis(_ choice: MIDIConfiguration.SynthProfile, destination: SequencerPortInfo?,
+                                  calibration: SynthCalibration? = nil) -> PitchBasis {
+        if usedCalibration(choice, calibration) != nil { return .measured }
+        return builtInProfile(choice, destination: destination) == .generalMIDI ? .assumed : .builtIn
+    }
+
+    private static func builtInProfile(_ choice: MIDIConfiguration.SynthProfile,
+                                       destination: SequencerPortInfo?) -> SynthProfile {
+        switch choice {
         case .fluidsynth: .fluidSynth2
         case .generic: .generalMIDI
         case .auto:
             destination.map { $0.clientName.lowercased().contains("fluid") } == true ? .fluidSynth2 : .generalMIDI
         }
-        guard let calibration, choice != .generic else { return builtIn }
-        return calibration.profile(basedOn: builtIn)
+    }
+
+    /// `generic` forces the ideal profile even where a calibration exists.
+    private static func usedCalibration(_ choice: MIDIConfiguration.SynthProfile,
+                                        _ calibration: SynthCalibration?) -> SynthCalibration? {
+        choice == .generic ? nil : calibration
     }
 
     /// [rhythm]'s click sound: the voice's own keys where none is configured, the configured velocities.

@@ -27,6 +27,8 @@ public enum TrainerWiring {
         public var interruptions: any InterruptionSource
         /// The synth or port the notes go to, recorded with each trial (the store's `outputName`).
         public var outputName: @MainActor () -> String?
+        /// What every presented pitch rests on (measured, built-in, assumed), recorded with each pitch trial.
+        public var pitchBasis: @MainActor () -> PitchBasis?
         /// The tap sources' and the synth's measured latencies (fill the gap, the tap calibration).
         public var timingLatencies: TimingLatencies
         /// Names the device a MIDI tap came from.
@@ -37,9 +39,11 @@ public enum TrainerWiring {
                     output: any TrainingOutput,
                     settings: any TrainingSettingsSource, clock: any TrainingClock, logger: any PeachLogger,
                     interruptions: any InterruptionSource, outputName: @escaping @MainActor () -> String? = { nil },
+                    pitchBasis: @escaping @MainActor () -> PitchBasis? = { nil },
                     timingLatencies: TimingLatencies = TimingLatencies(),
                     tapDevice: @escaping @MainActor (SequencerAddress) async -> String = TapDeviceNames.unnamed) {
             self.outputName = outputName
+            self.pitchBasis = pitchBasis
             self.timingLatencies = timingLatencies
             self.tapDevice = tapDevice
             self.store = store
@@ -80,7 +84,8 @@ public enum TrainerWiring {
     public static func trainer(_ adapters: Adapters, profile: PerceptualProfile,
                                choices: Choices, modes: [any TrainingMode] = Disciplines.modes) -> TrainerController {
         let breaks = BreakCoordinator(schedule: choices.breaks, clock: adapters.clock, output: adapters.output)
-        let recorder = TrialRecorder(observers: [adapters.store, profile], outputName: adapters.outputName)
+        let recorder = TrialRecorder(observers: [adapters.store, profile], outputName: adapters.outputName,
+                                     pitchBasis: adapters.pitchBasis)
         let observers: [any TrainingObserver] = [recorder, breaks]
         // The controller input routes the knob to every tunable note as it starts (one hop on the sequencer thread).
         let controllerInput = ControllerInput(decoder: choices.decoder)

@@ -13,6 +13,8 @@ extension TrainingApp {
     struct Output {
         let service: MIDIOutputService
         let playerConfiguration: MidiNotePlayerConfiguration
+        /// What the player's profile rests on, stamped on every pitch record (`MIDISetup.pitchBasis`).
+        let pitchBasis: PlayedPitchBasis
         let clock: SystemTrainingClock
 
         /// The timing disciplines' rhythm player: clicks on the queue through the service's ceiling,
@@ -63,7 +65,9 @@ extension TrainingApp {
             await fluidSynth?.stop()
             throw StartupExit()
         }
-        return Output(service: service, playerConfiguration: playerConfiguration, clock: clock)
+        let basis = MIDISetup.pitchBasis(config.midi.synthProfile, destination: destination, calibration: calibration)
+        return Output(service: service, playerConfiguration: playerConfiguration,
+                      pitchBasis: PlayedPitchBasis(wired: destination, basis: basis), clock: clock)
     }
 }
 

@@ -54,11 +54,13 @@ extension TrainingApp {
         let config = configuration.configuration
         let service = output.service
         let store = history.store
+        let played = output.pitchBasis
         let settings = SynthLimitedSettings(configuration, resolution: output.playerConfiguration.tuning.smallestStep)
         let adapters = TrainerWiring.Adapters(store: store, notePlayer: service, rhythmPlayer: output.rhythmPlayer, output: service,
                                               settings: settings,
                                               clock: output.clock, logger: logger, interruptions: hub,
-                                              outputName: { store.outputName }, timingLatencies: latencies,
+                                              outputName: { store.outputName }, pitchBasis: { played.current },
+                                              timingLatencies: latencies,
                                               tapDevice: TapDeviceNames(ports: { try await sequencer.ports() }).name(of:))
         let choices = TrainerWiring.Choices(
             breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
@@ -71,6 +73,9 @@ extension TrainingApp {
                 guard let port = try await sequencer.ports().first(where: { OutputDestination($0).description == offered })
                 else { throw MIDIOutputServiceError.notConnected }
                 try await service.connect(to: port)
+                // Later records name the synth they were played on, and claim nothing measured on another one.
+                store.outputName = OutputDestination(port).description
+                played.connected(to: port)
             })
         let controller = TrainerWiring.trainer(adapters, profile: history.profile,
                                                choices: choices)

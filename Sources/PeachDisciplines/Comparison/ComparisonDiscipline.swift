@@ -12,7 +12,13 @@ public struct ComparisonDiscipline: Discipline {
     public var csvRows: CSVRows { .rows(ComparisonCSVCodec()) }
 
     public func record(of outcome: any TrainingOutcome, outputName: String?) -> ComparisonRecord? {
-        (outcome as? CompletedComparison).map { ComparisonRecord($0, outputName: outputName) }
+        record(of: outcome, in: RecordContext(outputName: outputName))
+    }
+
+    public func record(of outcome: any TrainingOutcome, in context: RecordContext) -> ComparisonRecord? {
+        (outcome as? CompletedComparison).map {
+            ComparisonRecord($0, outputName: context.outputName, pitchBasis: context.pitchBasis)
+        }
     }
 
     @MainActor public var report: any DisciplineReport { ComparisonReport() }

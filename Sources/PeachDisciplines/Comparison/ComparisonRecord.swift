@@ -18,11 +18,15 @@ public struct ComparisonRecord: Hashable, Sendable, Codable {
     public var velocity: MIDIVelocity?
     /// The synth or port the notes went to, e.g. "FLUID Synth (1234)"; nil for imported records.
     public var outputName: String?
+    /// What the presented offset rests on (a measured synth, a built-in profile, or nothing measured); nil when
+    /// unknown: recorded before records stated it, or imported.
+    public var pitchBasis: PitchBasis?
 
     public init(timestamp: Date, referenceNote: MIDINote, targetNote: MIDINote, intendedCentOffset: Cents,
                 presentedCentOffset: Cents, answeredHigher: Bool, isCorrect: Bool,
                 interval: Interval = .perfectUnison, tuningSystem: TuningSystem = .equalTemperament,
-                referencePitch: ReferencePitch = .standard, velocity: MIDIVelocity? = nil, outputName: String? = nil) {
+                referencePitch: ReferencePitch = .standard, velocity: MIDIVelocity? = nil, outputName: String? = nil,
+                pitchBasis: PitchBasis? = nil) {
         self.timestamp = timestamp
         self.referenceNote = referenceNote
         self.targetNote = targetNote
@@ -35,15 +39,16 @@ public struct ComparisonRecord: Hashable, Sendable, Codable {
         self.referencePitch = referencePitch
         self.velocity = velocity
         self.outputName = outputName
+        self.pitchBasis = pitchBasis
     }
 
-    public init(_ completed: CompletedComparison, outputName: String?) {
+    public init(_ completed: CompletedComparison, outputName: String?, pitchBasis: PitchBasis? = nil) {
         self.init(timestamp: completed.timestamp, referenceNote: completed.comparison.referenceNote,
                   targetNote: completed.comparison.targetNote, intendedCentOffset: completed.comparison.centOffset,
                   presentedCentOffset: completed.presentedCentOffset, answeredHigher: completed.answeredHigher,
                   isCorrect: completed.isCorrect, interval: completed.comparison.interval,
                   tuningSystem: completed.comparison.tuningSystem, referencePitch: completed.referencePitch,
-                  velocity: completed.velocity, outputName: outputName)
+                  velocity: completed.velocity, outputName: outputName, pitchBasis: pitchBasis)
     }
 
     public var discipline: TrainingDiscipline {

@@ -18,6 +18,7 @@ struct ComparisonReport: DisciplineReport {
         let count = profile.comparisonCount(in: discipline)
         var lines = [tr(.reportComparisonHeading, ["title": Self.title(discipline), "range": "\(range.lowerBound.name)–\(range.upperBound.name)",
                                                    "count": "\(count)"])]
+        lines += PitchBasisReport.lines(profile.comparisonPitchBases(in: discipline))
         guard let thresholds = profile.thresholds(of: discipline), let overall = thresholds.overall else {
             return lines + [tr(.reportNoComparisons)]
         }
@@ -44,6 +45,7 @@ struct ComparisonReport: DisciplineReport {
         return [Entry(
             kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
             tuningSystem: discipline.tuningSystem.rawValue, comparisons: profile.comparisonCount(in: discipline),
+            pitchBasis: PitchBasisReport.Counts(profile.comparisonPitchBases(in: discipline)),
             threshold: thresholds?.overall.map(ReportJSON.Estimate.init),
             regions: thresholds?.regions(in: context.range).map { region in
                 Region(lowestNote: region.notes.lowerBound.rawValue, highestNote: region.notes.upperBound.rawValue,
@@ -65,6 +67,8 @@ struct ComparisonReport: DisciplineReport {
         var interval: String
         var tuningSystem: String
         var comparisons: Int
+        /// How many answers rest on a measured synth, a built-in profile, nothing measured, or say nothing.
+        var pitchBasis: PitchBasisReport.Counts
         var threshold: ReportJSON.Estimate?
         var regions: [Region]?
         var progress: [ReportJSON.Period]
@@ -78,6 +82,7 @@ struct ComparisonReport: DisciplineReport {
             try container.encode(interval, forKey: .interval)
             try container.encode(tuningSystem, forKey: .tuningSystem)
             try container.encode(comparisons, forKey: .comparisons)
+            try container.encode(pitchBasis, forKey: .pitchBasis)
             try container.encodeIfPresent(threshold, forKey: .threshold)
             try container.encodeIfPresent(regions, forKey: .regions)
             try container.encode(progress, forKey: .progress)
@@ -86,7 +91,7 @@ struct ComparisonReport: DisciplineReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case kind, interval, tuningSystem, comparisons, threshold, regions, progress, trend, compared
+            case kind, interval, tuningSystem, comparisons, pitchBasis, threshold, regions, progress, trend, compared
         }
     }
 

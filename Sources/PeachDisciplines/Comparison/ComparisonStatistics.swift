@@ -9,6 +9,8 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     public private(set) var pooledThresholds: PooledThresholds?
     private var progress = ThresholdProgress()
     public private(set) var count = 0
+    /// What each answer's presented difference rests on: the profile says how many were never measured.
+    public private(set) var pitchBases = PitchBasisTally()
     /// Answers read in bulk, binned once by `settle()`: one posterior update per distinct difference.
     private var pending: [ThresholdTrial] = []
 
@@ -18,6 +20,7 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
         guard let comparison = record.as(ComparisonRecord.self) else { return }
         notes[comparison.referenceNote.rawValue].add(abs(comparison.presentedCentOffset.value))
         count += 1
+        pitchBases.add(comparison.pitchBasis)
         let trial = ThresholdTrial(comparison)
         progress.add(trial, at: comparison.timestamp)
         if settled {
@@ -53,5 +56,10 @@ extension PerceptualProfile {
     /// Answered comparisons over all notes of `discipline`.
     public func comparisonCount(in discipline: TrainingDiscipline = .unisonComparison) -> Int {
         count(in: discipline)
+    }
+
+    /// What the presented differences of `discipline`'s answers rest on.
+    public func comparisonPitchBases(in discipline: TrainingDiscipline = .unisonComparison) -> PitchBasisTally {
+        statistics(of: discipline, as: ComparisonStatistics.self)?.pitchBases ?? PitchBasisTally()
     }
 }

@@ -11,8 +11,13 @@ public struct PitchMatchingDiscipline: Discipline {
     public var logCodec: AnyRecordLogCodec { AnyRecordLogCodec(PitchMatchingLogCodec()) }
     public var csvRows: CSVRows { .rows(PitchMatchingCSVCodec()) }
 
+    /// A pitch-matching record names no output (its log line never had one).
     public func record(of outcome: any TrainingOutcome, outputName: String?) -> PitchMatchingRecord? {
-        (outcome as? CompletedPitchMatching).map(PitchMatchingRecord.init)
+        record(of: outcome, in: RecordContext(outputName: outputName))
+    }
+
+    public func record(of outcome: any TrainingOutcome, in context: RecordContext) -> PitchMatchingRecord? {
+        (outcome as? CompletedPitchMatching).map { PitchMatchingRecord($0, pitchBasis: context.pitchBasis) }
     }
 
     @MainActor public var report: any DisciplineReport { PitchMatchingReport() }

@@ -5,6 +5,8 @@ import PeachCore
 public struct PitchMatchingDisciplineStatistics: DisciplineStatistics, ProgressStatistics {
     public private(set) var errors = PitchMatchingStatistics()
     private var progress = SignedErrorProgress()
+    /// What the pitch each error was measured from rests on: the profile says how many were never measured.
+    public private(set) var pitchBases = PitchBasisTally()
 
     public init() {}
 
@@ -13,6 +15,7 @@ public struct PitchMatchingDisciplineStatistics: DisciplineStatistics, ProgressS
     public mutating func add(_ record: TrainingRecord, settled: Bool) {
         guard let matching = record.as(PitchMatchingRecord.self) else { return }
         errors.add(matching.userCentError)
+        pitchBases.add(matching.pitchBasis)
         progress.add(matching.userCentError.value, at: matching.timestamp)
     }
 
@@ -24,6 +27,11 @@ public struct PitchMatchingDisciplineStatistics: DisciplineStatistics, ProgressS
 extension PerceptualProfile {
     public func pitchMatching(in discipline: TrainingDiscipline = .unisonPitchMatching) -> PitchMatchingStatistics {
         statistics(of: discipline, as: PitchMatchingDisciplineStatistics.self)?.errors ?? PitchMatchingStatistics()
+    }
+
+    /// What the pitches of `discipline`'s attempts rest on.
+    public func pitchMatchingPitchBases(in discipline: TrainingDiscipline = .unisonPitchMatching) -> PitchBasisTally {
+        statistics(of: discipline, as: PitchMatchingDisciplineStatistics.self)?.pitchBases ?? PitchBasisTally()
     }
 
     /// Bias and spread of `discipline`'s pitch matches with 95 % intervals; nil before two attempts.

@@ -16,6 +16,7 @@ struct PitchMatchingReport: DisciplineReport {
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let matching = context.profile.pitchMatching(in: discipline)
         var lines = [tr(.reportAttempts, ["title": Self.title(discipline), "count": "\(matching.count)"])]
+        lines += PitchBasisReport.lines(context.profile.pitchMatchingPitchBases(in: discipline))
         if let summary = context.profile.pitchMatchingSummary(of: discipline) {
             let direction = tr(summary.biasInterval.lowerBound > .zero ? .reportTuneSharp
                 : summary.biasInterval.upperBound < .zero ? .reportTuneFlat : .reportNoClearBiasParenthesized)
@@ -35,6 +36,7 @@ struct PitchMatchingReport: DisciplineReport {
         return [Entry(kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
                       tuningSystem: discipline.tuningSystem.rawValue,
                       attempts: context.profile.pitchMatching(in: discipline).count,
+                      pitchBasis: PitchBasisReport.Counts(context.profile.pitchMatchingPitchBases(in: discipline)),
                       bias: summary.map { ReportJSON.ValueInterval($0.bias, $0.biasInterval) },
                       spread: summary.map { ReportJSON.ValueInterval($0.spread, $0.spreadInterval) },
                       progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
@@ -57,6 +59,8 @@ struct PitchMatchingReport: DisciplineReport {
         var interval: String
         var tuningSystem: String
         var attempts: Int
+        /// How many attempts rest on a measured synth, a built-in profile, nothing measured, or say nothing.
+        var pitchBasis: PitchBasisReport.Counts
         var bias: ReportJSON.ValueInterval?
         var spread: ReportJSON.ValueInterval?
         /// The spread per day or week; the trend compares the first and latest stretch of it.

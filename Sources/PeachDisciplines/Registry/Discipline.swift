@@ -16,6 +16,9 @@ public protocol Discipline: Sendable {
     /// The record of a finished trial or result of this discipline's sessions; nil for another discipline's.
     /// `outputName` is the synth or port the notes went to.
     func record(of outcome: any TrainingOutcome, outputName: String?) -> Record?
+    /// The same, with everything the run knows about where it was played; a discipline whose records state
+    /// a presented pitch takes its basis from `context`. The default is `record(of:outputName:)`.
+    func record(of outcome: any TrainingOutcome, in context: RecordContext) -> Record?
     /// Its sections of `peach profile` (text, `--json`, SVG) and of the Profile screen.
     @MainActor var report: any DisciplineReport { get }
     /// Its entries of the Start menu and plain mode, in the order they are offered.
@@ -24,4 +27,9 @@ public protocol Discipline: Sendable {
 
 extension Discipline {
     public var kind: DisciplineKind { Record.kind }
+
+    /// Disciplines that play no pitch (timing, the threshold test's result) record only the output name.
+    public func record(of outcome: any TrainingOutcome, in context: RecordContext) -> Record? {
+        record(of: outcome, outputName: context.outputName)
+    }
 }

@@ -17,11 +17,16 @@ public enum Disciplines {
 
     /// The record a finished trial or result becomes (by the discipline whose session produced it); nil
     /// when no registered discipline records it.
-    public static func record(of outcome: any TrainingOutcome, outputName: String?) -> TrainingRecord? {
+    public static func record(of outcome: any TrainingOutcome, in context: RecordContext) -> TrainingRecord? {
         for discipline in all {
-            if let record = discipline.record(of: outcome, outputName: outputName) { return TrainingRecord(record) }
+            if let record = discipline.record(of: outcome, in: context) { return TrainingRecord(record) }
         }
         return nil
+    }
+
+    /// The same, with no pitch basis (unknown).
+    public static func record(of outcome: any TrainingOutcome, outputName: String?) -> TrainingRecord? {
+        record(of: outcome, in: RecordContext(outputName: outputName))
     }
 
     /// Every registered mode, in Start-menu order (`TrainingMode.menuRank`).

@@ -10,12 +10,16 @@ public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
     private let observers: [any RecordObserver]
     /// The synth or port the notes go to, recorded with each trial.
     private let outputName: @MainActor () -> String?
-    private let record: (any TrainingOutcome, String?) -> TrainingRecord?
+    /// What the presented pitch of a trial played now rests on, stamped on each record that states one.
+    private let pitchBasis: @MainActor () -> PitchBasis?
+    private let record: (any TrainingOutcome, RecordContext) -> TrainingRecord?
 
     public init(observers: [any RecordObserver], outputName: @escaping @MainActor () -> String? = { nil },
-                record: @escaping (any TrainingOutcome, String?) -> TrainingRecord? = Disciplines.record) {
+                pitchBasis: @escaping @MainActor () -> PitchBasis? = { nil },
+                record: @escaping (any TrainingOutcome, RecordContext) -> TrainingRecord? = Disciplines.record(of:in:)) {
         self.observers = observers
         self.outputName = outputName
+        self.pitchBasis = pitchBasis
         self.record = record
     }
 
@@ -28,7 +32,8 @@ public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
     }
 
     private func tell(_ outcome: any TrainingOutcome) throws {
-        guard let record = record(outcome, outputName()) else { throw UnrecordedOutcome(outcome: outcome) }
+        let context = RecordContext(outputName: outputName(), pitchBasis: pitchBasis())
+        guard let record = record(outcome, context) else { throw UnrecordedOutcome(outcome: outcome) }
         var firstError: (any Error)?
         for observer in observers {
             do { try observer.recorded(record) } catch { firstError = firstError ?? error }

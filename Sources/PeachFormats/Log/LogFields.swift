@@ -151,6 +151,12 @@ public final class LogFields {
         throw LogLineError(tr(.logLineTuningSystem, ["field": "\(field + 1)", "value": Echo.quoted(text(field))]))
     }
 
+    /// "measured", "builtIn" or "assumed" (`PitchBasis`'s words), else a readable error.
+    public func pitchBasis(_ field: Int) throws(LogLineError) -> PitchBasis {
+        for (bytes, basis) in Self.pitchBases where equals(field, bytes) { return basis }
+        throw LogLineError(tr(.logLinePitchBasis, ["field": "\(field + 1)", "value": Echo.quoted(text(field))]))
+    }
+
     public func integer(_ field: Int) -> Int? {
         var index = starts[field]
         let end = ends[field]
@@ -233,6 +239,7 @@ public final class LogFields {
 
     private static let intervals = Interval.allCases.map { (Array($0.abbreviation.utf8), $0) }
     private static let tuningSystems = TuningSystem.allCases.map { (Array($0.rawValue.utf8), $0) }
+    private static let pitchBases = PitchBasis.allCases.map { (Array($0.rawValue.utf8), $0) }
 }
 
 /// Why one log line could not be read, in words a person can act on.

@@ -4,12 +4,14 @@ import PeachFormats
 /// Each registered discipline owns its lines (a tag, then its fields: its `RecordLogCodec`); today's:
 ///
 ///     # peach-log-format:1
-///     # comparison<TAB>timestamp<TAB>referenceNote<TAB>targetNote<TAB>intendedCents<TAB>presentedCents<TAB>higher|lower<TAB>correct|wrong<TAB>interval<TAB>tuningSystem<TAB>referencePitchHz<TAB>velocity<TAB>output
-///     # pitchMatching<TAB>timestamp<TAB>referenceNote<TAB>targetNote<TAB>initialCents<TAB>userErrorCents<TAB>interval<TAB>tuningSystem<TAB>referencePitchHz<TAB>controllerMode
-///     # thresholdTest<TAB>timestamp<TAB>lowestNote<TAB>highestNote<TAB>trials<TAB>medianCents<TAB>lowerCents<TAB>upperCents<TAB>conclusive|inconclusive
-///     comparison	2026-03-03T14:30:00.123Z	60	60	12.5	12.4	higher	correct	P1	equalTemperament	440.0	90	FLUID Synth (1234)
-///     pitchMatching	2026-03-03T14:31:02.004Z	60	60	-25.0	3.2	P1	equalTemperament	440.0	cc14
-///     thresholdTest	2026-03-03T14:40:10.500Z	36	84	60	6.3	4.9	8.1	conclusive
+///     # comparison<TAB>timestamp<TAB>referenceNote<TAB>targetNote<TAB>intendedCents<TAB>presentedCents<TAB>higher|lower<TAB>correct|wrong<TAB>interval<TAB>tuningSystem<TAB>referencePitchHz<TAB>velocity<TAB>output<TAB>measured|builtIn|assumed
+///     # pitchMatching<TAB>timestamp<TAB>referenceNote<TAB>targetNote<TAB>initialCents<TAB>userErrorCents<TAB>interval<TAB>tuningSystem<TAB>referencePitchHz<TAB>controllerMode<TAB>measured|builtIn|assumed
+///     # thresholdTest<TAB>timestamp<TAB>lowestNote<TAB>highestNote<TAB>trials<TAB>medianCents<TAB>lowerCents<TAB>upperCents<TAB>conclusive|inconclusive<TAB>precision<TAB>reached|notReached<TAB>trainedSlope|cold
+///     comparison	2026-03-03T14:30:00.123Z	60	60	12.5	12.4	higher	correct	P1	equalTemperament	440.0	90	FLUID Synth (1234)	measured
+///     pitchMatching	2026-03-03T14:31:02.004Z	60	60	-25.0	3.2	P1	equalTemperament	440.0	cc14	assumed
+///     thresholdTest	2026-03-03T14:40:10.500Z	36	84	87	6.3	4.9	8.1	conclusive	2.5	reached	trainedSlope
+///
+/// (and the timing disciplines' lines, each described by its codec).
 ///
 /// - A new discipline adds lines of a new tag within version 1: logs without them read as before. A line of a
 ///   tag this Peach does not know (a tag, then a timestamp) was written by a newer Peach: it is kept in the
@@ -20,6 +22,12 @@ import PeachFormats
 /// - Timestamps are UTC with milliseconds; notes are MIDI numbers; cents and hertz are Swift's shortest
 ///   round-tripping decimal, so a reload gives back the same `Double`.
 /// - Velocity, output and controller mode may be empty (unknown, e.g. imported records).
+/// - A comparison's and a pitch match's last word says what its pitch rests on (`PitchBasis`): `measured` (a
+///   calibration measured the synth), `builtIn` (an uncalibrated synth's built-in profile, every key taken as in
+///   tune) or `assumed` (nothing about the synth measured: the cents are what Peach sent).
+/// - A field added to a discipline's line goes at its end. Lines from before it have the shorter layout and
+///   still read, with the new value unknown; such a record is written back in that layout, byte for byte (the
+///   threshold test's precision, outcome and start; the comparison's and pitch match's pitch basis).
 /// - Text fields escape `\` `TAB` `LF` `CR` as `\\` `\t` `\n` `\r`, so a record is always exactly one line.
 /// - Tab-separated rather than JSON lines: greppable, `cut`-able, and parsed by hand an order of magnitude
 ///   faster than `JSONDecoder` per line.

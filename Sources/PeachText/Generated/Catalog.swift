@@ -888,6 +888,11 @@ public enum MessageID: String, CaseIterable, Sendable {
     case helpFileCalibration = "help.file.calibration"
     case helpFileTapCalibration = "help.file.tapCalibration"
     case tapCalibrationTooUneven = "tapCalibration.tooUneven"
+    case logLinePitchBasis = "logLine.pitchBasis"
+    case reportPitchAssumedOne = "report.pitchAssumed.one"
+    case reportPitchAssumedOther = "report.pitchAssumed.other"
+    case reportPitchBuiltInOne = "report.pitchBuiltIn.one"
+    case reportPitchBuiltInOther = "report.pitchBuiltIn.other"
 }
 
 enum CatalogTables {
@@ -1778,6 +1783,11 @@ enum CatalogTables {
         case .helpFileCalibration: "What calibration measured of each synth (peach calibrate, and FluidSynth at start): one JSON file per SoundFont and preset, or per recorded synth. Deleting one makes Peach measure again."
         case .helpFileTapCalibration: "Each tap source's latency from the tap calibration (Start menu), which fill the gap takes off its taps."
         case .tapCalibrationTooUneven: "{source}: the taps spread {spread} ms around their middle, too unevenly to be tapping along; nothing stored: tap steadily with each click and calibrate again"
+        case .logLinePitchBasis: "pitch basis (field {field}) must be 'measured', 'builtIn' or 'assumed', not {value}"
+        case .reportPitchAssumedOne: "  {count} of {total} was played on a synth Peach never measured: its cents are what Peach sent"
+        case .reportPitchAssumedOther: "  {count} of {total} were played on a synth Peach never measured: their cents are what Peach sent"
+        case .reportPitchBuiltInOne: "  {count} of {total} was played on an uncalibrated synth with a built-in profile: its keys were taken as in tune"
+        case .reportPitchBuiltInOther: "  {count} of {total} were played on an uncalibrated synth with a built-in profile: its keys were taken as in tune"
         }
     }
 
@@ -2668,6 +2678,11 @@ enum CatalogTables {
         case .helpFileCalibration: "Was die Kalibrierung an jedem Synthesizer gemessen hat (peach calibrate, und FluidSynth beim Start): eine JSON-Datei je SoundFont und Preset oder je aufgenommenem Synthesizer. Wird eine gelöscht, misst Peach erneut."
         case .helpFileTapCalibration: "Die Latenz jeder Tippquelle aus der Tipp-Kalibrierung (Startmenü), die Lücke füllen von ihren Tipps abzieht."
         case .tapCalibrationTooUneven: "{source}: die Tipps streuen {spread} ms um ihre Mitte, zu ungleichmäßig für Mittippen; nichts gespeichert: tippe gleichmäßig zu jedem Klick und kalibriere erneut"
+        case .logLinePitchBasis: "Tonhöhengrundlage (Feld {field}) muss 'measured', 'builtIn' oder 'assumed' sein, nicht {value}"
+        case .reportPitchAssumedOne: "  {count} von {total} wurde auf einem Synthesizer gespielt, den Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat"
+        case .reportPitchAssumedOther: "  {count} von {total} wurden auf einem Synthesizer gespielt, den Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat"
+        case .reportPitchBuiltInOne: "  {count} von {total} wurde auf einem nicht kalibrierten Synthesizer mit eingebautem Profil gespielt: seine Tasten galten als sauber gestimmt"
+        case .reportPitchBuiltInOther: "  {count} von {total} wurden auf einem nicht kalibrierten Synthesizer mit eingebautem Profil gespielt: seine Tasten galten als sauber gestimmt"
         }
     }
 }

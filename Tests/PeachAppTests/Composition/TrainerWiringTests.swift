@@ -18,7 +18,7 @@ import PeachTestSupport
         let output = RecordingOutput()
         let controller: TrainerController
 
-        init(decoder: ControllerDecoder = ControllerDecoder(binding: nil)) throws {
+        init(decoder: ControllerDecoder = ControllerDecoder(binding: nil), pitchBasis: PitchBasis? = nil) throws {
             let path = NSTemporaryDirectory() + "peach-wiring-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             directory = DataDirectory(path: path)
@@ -27,7 +27,7 @@ import PeachTestSupport
             let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: output,
                                                   settings: FixedSettings(), clock: SteppingClock(),
                                                   logger: SilentLogger(), interruptions: InterruptionHub(),
-                                                  outputName: { store.outputName })
+                                                  outputName: { store.outputName }, pitchBasis: { pitchBasis })
             let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
                                                 saveLearnedBinding: { _ in nil }, saveWarning: { nil },
                                                 connectOffered: { _ in })
@@ -58,6 +58,23 @@ import PeachTestSupport
             return
         }
         #expect(record.outputName == "Test synth (128:0)")
+    }
+
+    /// The basis the composition root chose reaches every pitch record on disk, comparison and pitch matching.
+    @Test(arguments: PitchBasis.allCases)
+    func theWiredPitchBasisIsStoredWithEveryPitchTrial(_ basis: PitchBasis) async throws {
+        let w = try Wired(pitchBasis: basis)
+        await w.controller.handle(.open(.comparison))
+        #expect(await eventually("answerable") { w.controller.comparison.isAnswerEnabled })
+        await w.controller.handle(.answer(higher: true))
+        await w.controller.handle(.open(.pitchMatching))
+        #expect(await eventually("tunable") { w.controller.pitchMatching.isAdjustable })
+        await w.controller.handle(.adjust(Cents(3)))
+        await w.controller.handle(.commit)
+        #expect(await eventually("stored") { (try? w.stored().count) == 2 })
+        let stored = try w.stored()
+        #expect(stored.first?.comparisonRecord?.pitchBasis == basis)
+        #expect(stored.last?.pitchMatchingRecord?.pitchBasis == basis)
     }
 
     @Test func theRecordedControllerModeIsTheInputThatTuned() async throws {

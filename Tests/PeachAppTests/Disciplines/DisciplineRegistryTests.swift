@@ -40,13 +40,15 @@ import PeachTestSupport
     @Test func everyRecordSurvivesTheLog() throws {
         for discipline in Disciplines.all {
             let records = Self.samples(discipline).map(\.record)
+            var fieldCounts: [Int] = []
             for record in records {
                 #expect(record.kind == discipline.kind, "a sample of \(discipline.kind) is of its kind")
                 let line = try Self.codecs.logLine(for: record)
                 #expect(line.hasPrefix(discipline.logCodec.tag + "\t") && line.hasSuffix("\n"))
-                #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count
-                        == discipline.logCodec.fieldNames.count + 1, "\(discipline.kind): the header names every field")
+                fieldCounts.append(line.split(separator: "\t", omittingEmptySubsequences: false).count)
             }
+            // A record missing a field added later (unknown) keeps the layout from before it; the fullest names them all.
+            #expect(fieldCounts.max() == discipline.logCodec.fieldNames.count + 1, "\(discipline.kind): the header names every field")
             var decoded: [TrainingRecord] = []
             let text = LogFormat.fileHeader(Self.codecs) + records.map { try! Self.codecs.logLine(for: $0) }.joined()
             let parsed = LogFileParser(Array(text.utf8), codecs: Self.codecs) { decoded.append($0) }

@@ -4,7 +4,7 @@ import PeachDisciplines
 
 /// Records of every registered discipline for the registry test: a new discipline adds its own here, or the
 /// registry test fails and names it. `csvExact` records hold only what iOS Peach's CSV carries (no presented
-/// offset, output name, velocity or reference pitch), so they come back from an export unchanged.
+/// offset, output name, velocity, reference pitch or pitch basis), so they come back from an export unchanged.
 enum DisciplineSamples {
     struct Sample {
         var record: TrainingRecord
@@ -22,7 +22,7 @@ enum DisciplineSamples {
         Sample(record: TrainingRecord(ComparisonRecord(
             timestamp: date(0.123), referenceNote: MIDINote(60)!, targetNote: MIDINote(60)!, intendedCentOffset: Cents(12.5),
             presentedCentOffset: Cents(12.4), answeredHigher: true, isCorrect: true, referencePitch: ReferencePitch(hertz: 442)!,
-            velocity: MIDIVelocity(90), outputName: "FLUID Synth (1234)\twith a tab")), csvExact: false),
+            velocity: MIDIVelocity(90), outputName: "FLUID Synth (1234)\twith a tab", pitchBasis: .measured)), csvExact: false),
         Sample(record: TrainingRecord(ComparisonRecord(
             timestamp: date(7), referenceNote: MIDINote(62)!, targetNote: MIDINote(55)!, intendedCentOffset: Cents(-3.25),
             presentedCentOffset: Cents(-3.25), answeredHigher: true, isCorrect: false, interval: .perfectFifth,
@@ -32,7 +32,7 @@ enum DisciplineSamples {
     static let pitchMatchings: [Sample] = [
         Sample(record: TrainingRecord(PitchMatchingRecord(
             timestamp: date(20.5), referenceNote: MIDINote(64)!, targetNote: MIDINote(64)!, initialCentOffset: Cents(-25),
-            userCentError: Cents(3.2), controllerMode: .cc14)), csvExact: false),
+            userCentError: Cents(3.2), controllerMode: .cc14, pitchBasis: .assumed)), csvExact: false),
         Sample(record: TrainingRecord(PitchMatchingRecord(
             timestamp: date(31), referenceNote: MIDINote(60)!, targetNote: MIDINote(64)!, initialCentOffset: Cents(18),
             userCentError: Cents(-1.75), interval: .majorThird)), csvExact: true),

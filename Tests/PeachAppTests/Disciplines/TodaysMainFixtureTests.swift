@@ -10,7 +10,9 @@ import PeachTestSupport
 /// became one folder each (Fixtures/, made with that build): the registry reads, reports, exports and imports
 /// them exactly as before. The SVG only gained panels below the unchanged unison chart. The profile's text and
 /// JSON were regenerated once, when the Kazez trend gave way to the trend of the fitted estimates (docs/threshold-estimator.md, "Progress and trend"):
-/// `PEACH_DATA_DIR=Tests/PeachAppTests/Fixtures/LogOfMain .build/debug/peach profile [--json]`.
+/// `PEACH_DATA_DIR=Tests/PeachAppTests/Fixtures/LogOfMain .build/debug/peach profile [--json]`. The JSON was
+/// regenerated again when each pitch entry gained its `pitchBasis` counts: that object is its only change, and every
+/// answer of this log, written before records stated a basis, counts as unknown (the text gained no line).
 @MainActor @Suite struct TodaysMainFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
