@@ -247,3 +247,21 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
         #expect(lines.contains { $0.contains("offsets as stamped") && $0.contains("tap calibration") }, "\(lines)")
     }
 }
+
+/// Plain mode's lines for the tap calibration: one when it starts, one with the result.
+@MainActor @Suite struct TapCalibrationPlainTests {
+    @Test func plainModeSaysWhenToTapAndWhatWasMeasured() async throws {
+        let rig = TapCalibrationSessionTests.Rig()
+        let mode = TapCalibrationModeSession(rig.session)
+        let lines = { (previous: PlainProgress?) in Localization.rendering(in: .english) { mode.plainLines(after: previous) } }
+        let idle = mode.plainProgress
+        let pattern = try await rig.started()
+        #expect(lines(idle) == ["tap calibration: count in four clicks, then tap along"])
+        let playing = mode.plainProgress
+        #expect(lines(playing).isEmpty, "nothing new while it plays")
+        rig.tap(pattern, from: .pad, offset: 12)
+        await rig.finish()
+        #expect(lines(playing) == ["tap calibration: Test pad: your taps come 12.0 ms after the click you hear (spread 0.0 ms, "
+                                   + "24 taps); fill the gap takes it off from now on"])
+    }
+}
