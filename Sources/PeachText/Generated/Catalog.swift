@@ -336,7 +336,6 @@ public enum MessageID: String, CaseIterable, Sendable {
     case calibrateCannotStore = "calibrate.cannotStore"
     case calibrateFluidSynthTitle = "calibrate.fluidSynthTitle"
     case calibrateCaptureTitle = "calibrate.captureTitle"
-    case calibrateSignal = "calibrate.signal"
     case calibrateOverruns = "calibrate.overruns"
     case synthExternalForbidsFluidSynth = "synth.externalForbidsFluidSynth"
     case synthChoosingAnyway = "synth.choosingAnyway"
@@ -846,6 +845,10 @@ public enum MessageID: String, CaseIterable, Sendable {
     case logCannotPollInput = "log.cannotPollInput"
     case logPollFailed = "log.pollFailed"
     case logSequencerDeviceError = "log.sequencerDeviceError"
+    case captureLatencyProbe = "capture.latencyProbe"
+    case calibratePeak = "calibrate.peak"
+    case calibrateLatency = "calibrate.latency"
+    case calibrateLatencyNotMeasured = "calibrate.latencyNotMeasured"
 }
 
 enum CatalogTables {
@@ -1184,7 +1187,6 @@ enum CatalogTables {
         case .calibrateCannotStore: "could not store the calibration in {directory}: {error}"
         case .calibrateFluidSynthTitle: "{synth}, {soundFont}, bank {bank} program {program}, bend range {range}"
         case .calibrateCaptureTitle: "{synth} ({address}), recorded from {device}, bank {bank} program {program}, bend range {range}"
-        case .calibrateSignal: "  signal       latency {latency} ms note-on to sound, peak {peak} dBFS"
         case .calibrateOverruns: ", {count} capture overruns (gaps)"
         case .synthExternalForbidsFluidSynth: "No synth port found, and --synth external forbids starting FluidSynth. Connect a synth, name one with --port ADDR, or use --synth fluidsynth. Writable ports:\n{ports}"
         case .synthChoosingAnyway: "{error} Choosing a synth as if none had been named (set only_chosen_synth = on to refuse)."
@@ -1694,6 +1696,10 @@ enum CatalogTables {
         case .logCannotPollInput: "ALSA sequencer: cannot poll for input: {error}"
         case .logPollFailed: "ALSA sequencer: poll failed (errno {errno}); closing the client"
         case .logSequencerDeviceError: "ALSA sequencer: the sequencer device reported an error; no more input will be read"
+        case .captureLatencyProbe: "playing {count} clicks to measure the synth's MIDI-to-sound latency…"
+        case .calibratePeak: "  signal       peak {peak} dBFS"
+        case .calibrateLatency: "  latency      MIDI-to-sound latency {latency} ms, jitter {jitter} ms ({count} clicks)"
+        case .calibrateLatencyNotMeasured: "  latency      not measured: {heard} of {count} clicks heard (a synth without a drum kit on channel 10 plays none)"
         }
     }
 
@@ -2032,7 +2038,6 @@ enum CatalogTables {
         case .calibrateCannotStore: "die Kalibrierung ließ sich nicht in {directory} speichern: {error}"
         case .calibrateFluidSynthTitle: "{synth}, {soundFont}, Bank {bank} Programm {program}, Bend-Bereich {range}"
         case .calibrateCaptureTitle: "{synth} ({address}), aufgenommen von {device}, Bank {bank} Programm {program}, Bend-Bereich {range}"
-        case .calibrateSignal: "  Signal       Latenz {latency} ms von Note-on bis Klang, Spitze {peak} dBFS"
         case .calibrateOverruns: ", {count} Aufnahme-Überläufe (Lücken)"
         case .synthExternalForbidsFluidSynth: "Kein Synth-Port gefunden, und --synth external verbietet, FluidSynth zu starten. Schließe einen Synth an, nenne einen mit --port ADDR oder nimm --synth fluidsynth. Beschreibbare Ports:\n{ports}"
         case .synthChoosingAnyway: "{error} Peach wählt einen Synth, als wäre keiner genannt (only_chosen_synth = on lehnt das ab)."
@@ -2542,6 +2547,10 @@ enum CatalogTables {
         case .logCannotPollInput: "ALSA-Sequencer: kann nicht auf Eingaben warten: {error}"
         case .logPollFailed: "ALSA-Sequencer: poll ist gescheitert (errno {errno}); der Client wird geschlossen"
         case .logSequencerDeviceError: "ALSA-Sequencer: das Sequencer-Gerät meldete einen Fehler; es werden keine Eingaben mehr gelesen"
+        case .captureLatencyProbe: "spiele {count} Klicks, um die Latenz des Synthesizers von MIDI bis Klang zu messen…"
+        case .calibratePeak: "  Signal       Spitze {peak} dBFS"
+        case .calibrateLatency: "  Latenz       von MIDI bis Klang {latency} ms, Schwankung {jitter} ms ({count} Klicks)"
+        case .calibrateLatencyNotMeasured: "  Latenz       nicht gemessen: {heard} von {count} Klicks gehört (ein Synthesizer ohne Schlagzeug auf Kanal 10 spielt keinen)"
         }
     }
 }
