@@ -11,6 +11,11 @@
  *                        the 14-bit bend (value >> 7), so ±2 semitones move in 3.125-cent steps
  *   --mistune K:C,...    keys sounding C cents off equal temperament (e.g. 67:+8.4,69:-5.6)
  *   --ignore-rpn         ignore RPN 0: the bend range stays ±2 semitones
+ *   --delay-ms MS        a known extra MIDI-to-sound latency: each event takes effect MS ms of audio
+ *                        (to the frame) after the frame it would otherwise have taken effect at
+ *   --period-frames N    playback period (default: a quarter of the 100 ms buffer). Events are read
+ *                        between writes, and a full buffer lets a write through once per period, so
+ *                        the period is the synth's jitter: smaller periods, a steadier latency
  *
  * MIDI: note-on/off, pitch bend (applies to sounding notes on the channel), RPN 0 (CC101/100 = 0,
  * CC6 semitones, CC38 cents), CC120 (all sound off: a 5 ms fade), CC123 (all notes off: release),
@@ -54,6 +59,15 @@ static double bend_scale = 100.0;
 static int bend_bits = 14;
 static int ignore_rpn = 0;
 static volatile sig_atomic_t stopping = 0;
+
+/* --delay-ms: events wait here until the frame they take effect at (frames counted from the start). */
+#define PENDING 4096
+struct pending_event { snd_seq_event_t event; long long frame; };
+static struct pending_event pending[PENDING];
+static int pending_first = 0, pending_count = 0;
+static long long rendered = 0;     /* frames rendered so far */
+static long long delay_frames = 0;
+static long period_frames = 0;     /* 0: snd_pcm_set_params's choice */
 
 static void on_signal(int signum) { (void)signum; stopping = 1; }
 
@@ -142,6 +156,7 @@ static void handle(const snd_seq_event_t *ev) {
 static void render(short *out, int frames) {
     static double mix[CHUNK];
     memset(mix, 0, sizeof mix);
+    if (frames <= 0) return;
     for (int i = 0; i < VOICES; i++) {
         struct voice *v = &voices[i];
         if (!v->active) continue;
@@ -161,6 +176,32 @@ static void render(short *out, int frames) {
     }
 }
 
+/* An event just read: at once, or (with --delay-ms) queued for the frame it takes effect at. A full
+ * queue takes it at once rather than losing it. */
+static void receive(const snd_seq_event_t *ev) {
+    if (delay_frames == 0 || pending_count == PENDING) { handle(ev); return; }
+    struct pending_event *slot = &pending[(pending_first + pending_count++) % PENDING];
+    slot->event = *ev;
+    slot->frame = rendered + delay_frames;
+}
+
+/* One chunk, split where a delayed event takes effect, so its sound starts at its own frame. */
+static void render_chunk(short *out) {
+    int done = 0;
+    while (done < CHUNK) {
+        while (pending_count > 0 && pending[pending_first].frame <= rendered + done) {
+            handle(&pending[pending_first].event);
+            pending_first = (pending_first + 1) % PENDING;
+            pending_count--;
+        }
+        long long next = pending_count > 0 ? pending[pending_first].frame - rendered : CHUNK;
+        int until = next < CHUNK ? (int)next : CHUNK;
+        render(out + 2 * done, until - done);
+        done = until;
+    }
+    rendered += CHUNK;
+}
+
 static int parse_mistune(const char *text) {
     char *copy = strdup(text), *save = NULL;
     for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
@@ -176,9 +217,27 @@ static int parse_mistune(const char *text) {
     return 0;
 }
 
+/* S16 stereo at RATE with a 100 ms buffer in periods of `period_frames` (snd_pcm_set_params cannot
+ * choose the period). */
+static int set_period_params(snd_pcm_t *pcm) {
+    snd_pcm_hw_params_t *hw;
+    snd_pcm_hw_params_alloca(&hw);
+    snd_pcm_uframes_t period = (snd_pcm_uframes_t)period_frames, buffer = RATE / 10;
+    int err = snd_pcm_hw_params_any(pcm, hw);
+    if (err >= 0) err = snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED);
+    if (err >= 0) err = snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE);
+    if (err >= 0) err = snd_pcm_hw_params_set_channels(pcm, hw, 2);
+    if (err >= 0) err = snd_pcm_hw_params_set_rate(pcm, hw, RATE, 0);
+    if (err >= 0) err = snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, NULL);
+    if (err >= 0) err = snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer);
+    if (err >= 0) err = snd_pcm_hw_params(pcm, hw);
+    return err;
+}
+
 static void usage(void) {
     fprintf(stderr, "usage: peach-test-synth [--name NAME] [--device PCM] [--bend-scale CENTS] [--bend-bits 7..14]\n"
-                    "                        [--mistune KEY:CENTS,...] [--ignore-rpn]\n");
+                    "                        [--mistune KEY:CENTS,...] [--ignore-rpn] [--delay-ms MS]\n"
+                    "                        [--period-frames N]\n");
     exit(2);
 }
 
@@ -192,11 +251,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(arg, "--device")) device = value;
         else if (!strcmp(arg, "--bend-scale")) bend_scale = atof(value);
         else if (!strcmp(arg, "--bend-bits")) bend_bits = atoi(value);
+        else if (!strcmp(arg, "--period-frames")) period_frames = atol(value);
+        else if (!strcmp(arg, "--delay-ms")) delay_frames = (long long)(atof(value) * RATE / 1000 + 0.5);
         else if (!strcmp(arg, "--mistune")) { if (parse_mistune(value)) { fprintf(stderr, "bad --mistune %s\n", value); usage(); } }
         else usage();
         i++;
     }
-    if (bend_bits < 7 || bend_bits > 14 || !(bend_scale > 0)) usage();
+    if (bend_bits < 7 || bend_bits > 14 || !(bend_scale > 0) || delay_frames < 0 || period_frames < 0) usage();
     for (int c = 0; c < 16; c++) channels[c] = (struct channel_state){ 0, 127, 127, 2, 0 };
 
     snd_seq_t *seq;
@@ -214,7 +275,8 @@ int main(int argc, char **argv) {
     int err = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, 0);
     if (err < 0) { fprintf(stderr, "peach-test-synth: cannot open %s: %s\n", device, snd_strerror(err)); return 1; }
     /* 100 ms of buffer: room for the emulated test VM's hiccups; latency only shifts every note alike. */
-    err = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, RATE, 1, 100000);
+    err = period_frames > 0 ? set_period_params(pcm)
+        : snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, RATE, 1, 100000);
     if (err < 0) { fprintf(stderr, "peach-test-synth: cannot set up %s: %s\n", device, snd_strerror(err)); return 1; }
 
     struct sigaction action;
@@ -237,15 +299,16 @@ int main(int argc, char **argv) {
     int fading = 0, stalled = 0;
     for (;;) {
         snd_seq_event_t *ev;
-        while (snd_seq_event_input(seq, &ev) >= 0) handle(ev);
+        while (snd_seq_event_input(seq, &ev) >= 0) receive(ev);
         if (stopping && !fading) {
             for (int c = 0; c < 16; c++) channel_off(c, CUT_FRAMES);
+            pending_count = 0;  /* a delayed note-on must not start once everything fades */
             fading = 1;
             /* From here on a write never waits: a loopback whose capture side has gone can stop
              * taking audio (seen in the test VM), and then nothing is audible anyway. */
             snd_pcm_nonblock(pcm, 1);
         }
-        render(buffer, CHUNK);
+        render_chunk(buffer);
         snd_pcm_sframes_t written = snd_pcm_writei(pcm, buffer, CHUNK);
         /* Stopping, the buffer full: wait for room for the same chunk, 20 chunks' time (120 ms) at most. */
         while (written == -EAGAIN && stalled++ < 20) {
