@@ -31,6 +31,7 @@ if shouldRun("rhythm", group: "sequencer") {
     await TapBenchmark.run(report: report, short: short)
     await SessionStopBenchmark.run(report: report, short: short)
 }
+if shouldRun("rhythm-audio", group: "sequencer") { await RhythmAudioBenchmark.run(report: report, short: short) }
 if shouldRun("testsynth", group: "sequencer") { await TestSynthCalibrationBenchmark.run(report: report, short: short) }
 
 let summaryPath = ProcessInfo.processInfo.environment["PEACH_BENCH_JSON"] ?? ".build/bench/summary.json"

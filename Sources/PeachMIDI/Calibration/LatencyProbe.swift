@@ -39,18 +39,30 @@ public struct LatencyProbe: Hashable, Sendable {
     /// When the last click has surely sounded and rung out, for a synth up to `longestLatency` late.
     public var end: QueueInstant { (clicks.last ?? QueueInstant(nanoseconds: 0)) + Self.longestLatency.duration + .milliseconds(200) }
 
-    /// The latency of every click an onset was heard for: onset − scheduled time. The synth's common delay
-    /// is found first (the 30 ms window of onset − click differences, up to a second, that holds the most),
-    /// then each click takes the onset nearest to its time plus that delay, within 60 ms (less than half
-    /// the shortest spacing, so no onset serves two clicks).
+    /// The latency of every click an onset was heard for: onset − scheduled time (see `matchedOnsets`).
     public func latencies(heard onsets: [QueueInstant]) -> [Milliseconds] {
-        guard let delay = commonDelay(onsets) else { return [] }
-        return clicks.compactMap { click in
+        zip(clicks, matchedOnsets(heard: onsets)).compactMap { click, onset in onset?.milliseconds(since: click) }
+    }
+
+    /// Each click's onset, nil where none was heard. The synth's common delay is found first (unless
+    /// given): the 30 ms window of onset − click differences, up to a second, that holds the most. Then
+    /// each click takes the onset nearest to its time plus that delay, within `matchTolerance` (less
+    /// than half the shortest spacing, so no onset serves two clicks).
+    public func matchedOnsets(heard onsets: [QueueInstant], delay given: Milliseconds? = nil) -> [QueueInstant?] {
+        guard let delay = given ?? commonDelay(onsets) else { return clicks.map { _ in nil } }
+        let tolerance = matchTolerance.nanoseconds
+        return clicks.map { click in
             let expected = click + delay.duration
             guard let nearest = onsets.min(by: { abs(($0 - expected).nanoseconds) < abs(($1 - expected).nanoseconds) }),
-                  abs((nearest - expected).nanoseconds) <= 60_000_000 else { return nil }
-            return nearest.milliseconds(since: click)
+                  abs((nearest - expected).nanoseconds) <= tolerance else { return nil }
+            return nearest
         }
+    }
+
+    /// 60 ms, or 0.4 of the shortest spacing between clicks when that is less (a fast rhythm).
+    public var matchTolerance: Duration {
+        let shortest = zip(clicks, clicks.dropFirst()).map { $1 - $0 }.min() ?? .seconds(1)
+        return min(.milliseconds(60), shortest * 0.4)
     }
 
     /// Median and robust spread of the latencies; nil when fewer than half the clicks were heard.
@@ -60,7 +72,9 @@ public struct LatencyProbe: Hashable, Sendable {
         return MeasuredLatency(measurements: found)
     }
 
-    func commonDelay(_ onsets: [QueueInstant]) -> Milliseconds? {
+    /// The delay most onsets follow their clicks by (the middle of the fullest 30 ms window of
+    /// differences from −20 ms to `longestLatency`); nil without any difference in that range.
+    public func commonDelay(_ onsets: [QueueInstant]) -> Milliseconds? {
         let differences = clicks.flatMap { click in onsets.map { $0.milliseconds(since: click).value } }
             .filter { $0 >= -20 && $0 <= Self.longestLatency.value }.sorted()
         guard !differences.isEmpty else { return nil }

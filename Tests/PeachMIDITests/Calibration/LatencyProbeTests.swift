@@ -58,4 +58,18 @@ private func makeOnsets(_ probe: LatencyProbe, latency: Double, jitter: (Int) ->
         #expect(probe.measure(heard: onsets) == nil)
         #expect(probe.measure(heard: []) == nil)
     }
+
+    /// Sixteenths at 200 BPM (75 ms apart): an onset may only be taken within 30 ms of its click plus the
+    /// delay, so one onset never serves two clicks; a click without an onset has none.
+    @Test func aFastRhythmIsMatchedWithinLessThanHalfItsSpacing() {
+        let probe = LatencyProbe(clicks: (0..<16).map { start + .milliseconds(75) * $0 })
+        #expect(probe.matchTolerance == .milliseconds(30))
+        var onsets = makeOnsets(probe, latency: 100)
+        onsets.remove(at: 5)
+        let matched = probe.matchedOnsets(heard: onsets, delay: Milliseconds(100))
+        #expect(matched.count == 16)
+        #expect(matched[5] == nil)
+        #expect(matched.enumerated().filter { $0.offset != 5 }.allSatisfy { $0.element == probe.clicks[$0.offset] + .milliseconds(100) })
+        #expect(LatencyProbe.plan(from: start, timer: nil).matchTolerance == .milliseconds(60))
+    }
 }
