@@ -17,6 +17,8 @@ public struct CaptureCalibrator: Sendable {
         /// How many clicks the latency probe played, and for how many an onset was found.
         public var latencyClicks: Int
         public var latencyClicksHeard: Int
+        /// False when the capture device gave no timestamps: then no click can be placed in time.
+        public var captureTimestamped: Bool
         /// The loudest 10 ms of the recording, dB relative to full scale.
         public var peakLevelDB: Double
         public var overruns: Int
@@ -67,10 +69,11 @@ public struct CaptureCalibrator: Sendable {
         let measured = try measurePitch(samples, sent: sent)
         var calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
                                                           date: CalibrationDate.day(date))
-        let heard = probe.latencies(in: samples, clock: capture.frameClock, sampleRate: Double(Self.sampleRate))
+        let clock = capture.frameClock
+        let heard = probe.latencies(in: samples, clock: clock, sampleRate: Double(Self.sampleRate))
         calibration.latency = heard.count * 2 >= probe.probe.clicks.count ? MeasuredLatency(measurements: heard) : nil
         return Result(calibration: calibration, latencyClicks: probe.probe.clicks.count, latencyClicksHeard: heard.count,
-                      peakLevelDB: peak, overruns: capture.overruns, measurements: measured)
+                      captureTimestamped: !clock.isEmpty, peakLevelDB: peak, overruns: capture.overruns, measurements: measured)
     }
 
     static func openCapture(_ device: String) throws -> PCMCapture {

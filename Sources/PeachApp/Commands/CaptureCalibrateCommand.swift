@@ -69,6 +69,7 @@ enum CaptureCalibrateCommand {
     /// "  latency      MIDI-to-sound latency 12.4 ms, jitter 0.6 ms (40 clicks)", or why it is not there.
     static func latencyLine(_ result: CaptureCalibrator.Result) -> String {
         guard let latency = result.latency else {
+            guard result.captureTimestamped else { return tr(.calibrateLatencyNoTimestamps) }
             return tr(.calibrateLatencyNotMeasured, ["heard": "\(result.latencyClicksHeard)", "count": "\(result.latencyClicks)"])
         }
         return tr(.calibrateLatency, ["latency": SynthCalibration.shown(latency.median.value, decimals: 1),

@@ -849,6 +849,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case calibratePeak = "calibrate.peak"
     case calibrateLatency = "calibrate.latency"
     case calibrateLatencyNotMeasured = "calibrate.latencyNotMeasured"
+    case calibrateLatencyNoTimestamps = "calibrate.latencyNoTimestamps"
 }
 
 enum CatalogTables {
@@ -1076,7 +1077,7 @@ enum CatalogTables {
         case .helpCommandProfile: "print your perceptual profile (thresholds with 95 % intervals), write it as an SVG\nchart to FILE, or print it as JSON for scripts (--json)"
         case .helpCommandExport: "export your training history as CSV (iOS Peach format 3); stdout without FILE"
         case .helpCommandImport: "import a CSV export; nothing is written unless the whole file is valid\n(--partial imports the valid rows and reports the others)"
-        case .helpCommandCalibrate: "measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the\nSoundFont and preset, store it and print it; --program N, --bank N choose the\npreset (default: the configured one), --json prints the figures as JSON;\n--capture DEV: a hardware synth instead, played on --port (or the synth found)\nand recorded through the ALSA capture device DEV (arecord -l lists them)"
+        case .helpCommandCalibrate: "measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the\nSoundFont and preset, store it and print it; --program N, --bank N choose the\npreset (default: the configured one), --json prints the figures as JSON;\n--capture DEV: a hardware synth instead, played on --port (or the synth found)\nand recorded through the ALSA capture device DEV (arecord -l lists them);\nthis also measures the synth's MIDI-to-sound latency and jitter"
         case .helpCommandHelp: "print this usage summary (like --help)"
         case .helpCommandMan: "print the man page peach(1) as roff"
         case .helpCommandCompletion: "print a shell completion script"
@@ -1700,6 +1701,7 @@ enum CatalogTables {
         case .calibratePeak: "  signal       peak {peak} dBFS"
         case .calibrateLatency: "  latency      MIDI-to-sound latency {latency} ms, jitter {jitter} ms ({count} clicks)"
         case .calibrateLatencyNotMeasured: "  latency      not measured: {heard} of {count} clicks heard (a synth without a drum kit on channel 10 plays none)"
+        case .calibrateLatencyNoTimestamps: "  latency      not measured: the capture device gives no timestamps"
         }
     }
 
@@ -1927,7 +1929,7 @@ enum CatalogTables {
         case .helpCommandProfile: "dein Wahrnehmungsprofil ausgeben (Schwellen mit 95-%-Intervallen),\nals SVG-Diagramm in FILE schreiben oder als JSON für Skripte\nausgeben (--json)"
         case .helpCommandExport: "deinen Trainingsverlauf als CSV exportieren (iOS-Peach-Format 3);\nohne FILE auf die Standardausgabe"
         case .helpCommandImport: "einen CSV-Export importieren; geschrieben wird nur, wenn die ganze\nDatei gültig ist (--partial importiert die gültigen Zeilen und\nmeldet die anderen)"
-        case .helpCommandCalibrate: "FluidSynths Tonhöhe messen (Bend-Skala, kleinster Tonhöhenschritt,\nStimmung jeder Taste) für SoundFont und Preset, speichern und\nausgeben; --program N, --bank N wählen das Preset (Vorgabe: das\nkonfigurierte), --json gibt die Werte als JSON aus; --capture DEV:\nstattdessen ein Hardware-Synth, gespielt über --port (oder den\ngefundenen Synth) und aufgenommen über das ALSA-Aufnahmegerät DEV\n(arecord -l listet sie)"
+        case .helpCommandCalibrate: "FluidSynths Tonhöhe messen (Bend-Skala, kleinster Tonhöhenschritt,\nStimmung jeder Taste) für SoundFont und Preset, speichern und\nausgeben; --program N, --bank N wählen das Preset (Vorgabe: das\nkonfigurierte), --json gibt die Werte als JSON aus; --capture DEV:\nstattdessen ein Hardware-Synth, gespielt über --port (oder den\ngefundenen Synth) und aufgenommen über das ALSA-Aufnahmegerät DEV\n(arecord -l listet sie); dabei werden auch die Latenz des Synths\nvon MIDI bis Klang und ihre Schwankung gemessen"
         case .helpCommandHelp: "diese Übersicht ausgeben (wie --help)"
         case .helpCommandMan: "die Handbuchseite peach(1) als roff ausgeben"
         case .helpCommandCompletion: "ein Skript zur Shell-Vervollständigung ausgeben"
@@ -2551,6 +2553,7 @@ enum CatalogTables {
         case .calibratePeak: "  Signal       Spitze {peak} dBFS"
         case .calibrateLatency: "  Latenz       von MIDI bis Klang {latency} ms, Schwankung {jitter} ms ({count} Klicks)"
         case .calibrateLatencyNotMeasured: "  Latenz       nicht gemessen: {heard} von {count} Klicks gehört (ein Synthesizer ohne Schlagzeug auf Kanal 10 spielt keinen)"
+        case .calibrateLatencyNoTimestamps: "  Latenz       nicht gemessen: das Aufnahmegerät liefert keine Zeitstempel"
         }
     }
 }
