@@ -19,7 +19,8 @@
  *
  * MIDI: note-on/off, pitch bend (applies to sounding notes on the channel), RPN 0 (CC101/100 = 0,
  * CC6 semitones, CC38 cents), CC120 (all sound off: a 5 ms fade), CC123 (all notes off: release),
- * CC121 (bend centred). A4 = 440 Hz. Prints "READY client:port" once the port exists; SIGTERM or
+ * CC121 (bend centred). A4 = 440 Hz. Prints "READY client:port buffer N period M" (its playback
+ * buffer and period in frames) once the port exists; SIGTERM or
  * SIGINT fade every note out and exit.
  *
  * Build: cc -O2 -Wall -o peach-test-synth peach-test-synth.c -lasound -lm
@@ -292,7 +293,11 @@ int main(int argc, char **argv) {
     sigaddset(&signals, SIGINT);
     sigprocmask(SIG_UNBLOCK, &signals, NULL);
 
-    printf("READY %d:%d\n", snd_seq_client_id(seq), port);
+    /* The playback buffer and period as the device set them: what its latency can be (tests check it). */
+    snd_pcm_uframes_t buffer_size = 0, period_size = 0;
+    snd_pcm_get_params(pcm, &buffer_size, &period_size);
+    printf("READY %d:%d buffer %lu period %lu\n", snd_seq_client_id(seq), port, (unsigned long)buffer_size,
+           (unsigned long)period_size);
     fflush(stdout);
 
     short buffer[CHUNK * 2];

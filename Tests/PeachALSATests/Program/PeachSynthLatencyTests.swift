@@ -12,8 +12,8 @@ extension RealSequencerTests {
     /// which makes every event take effect 30 ms of audio later, to the frame. The second latency must
     /// be the first plus 30 ms: a capture placed by the start of reading (off by a capture period or
     /// more, differently each run), a queue clock read without its bracket, or clicks timed by sleeping
-    /// would each move it by more than the tolerance. The first must be what the test synth's 100 ms
-    /// playback buffer allows: above 0 and below the buffer plus a period.
+    /// would each move it by more than the tolerance. Each must also lie where the test synth's playback
+    /// buffer puts it (`expectedLatency`), so a bias common to both runs shows too.
     @Suite(.enabled(if: LoopbackRequirement.shouldRun))
     struct PeachSynthLatencyTests {
         static let extraDelay = 30.0
@@ -24,6 +24,15 @@ extension RealSequencerTests {
         static func tolerance(_ first: LatencyFigures, _ second: LatencyFigures) -> Double {
             let error = { (figures: LatencyFigures) in 1.25 * figures.spread / Double(figures.count).squareRoot() }
             return max(1.0, 3 * (error(first) * error(first) + error(second) * error(second)).squareRoot())
+        }
+
+        /// The test synth reads MIDI between writes of 256-frame chunks into a full buffer, and a full buffer
+        /// lets a write through once per period, at the loopback timer's next tick (4 ms at HZ 250): a note's
+        /// sound starts between (buffer − period − chunk) and (buffer − chunk + period) frames plus a tick
+        /// after its event arrives, ±1 ms; `buffer` and `period` as it printed them.
+        static func expectedLatency(buffer: Int, period: Int, extra: Double) -> ClosedRange<Double> {
+            let milliseconds = { (frames: Int) in Double(frames) / 44.1 }
+            return (milliseconds(buffer - period - 256) - 1 + extra)...(milliseconds(buffer - 256 + period) + 4 + 1 + extra)
         }
 
         static let config = """
@@ -44,22 +53,28 @@ extension RealSequencerTests {
         @Test func aKnownExtraDelayMovesTheMeasuredLatencyByJustThat() async throws {
             #expect(LoopbackRequirement.present, "snd-aloop is not loaded (scripts/run-in-alsa-vm.sh -M snd-aloop)")
             guard LoopbackRequirement.present else { return }
-            let plain = try await calibrate(name: "Latency Synth", options: ["--period-frames", "256"])
+            let plain = try await calibrate(name: "Latency Synth", options: ["--period-frames", "256"], extra: 0)
             let delayed = try await calibrate(name: "Latency Synth Delayed",
-                                              options: ["--period-frames", "256", "--delay-ms", String(Self.extraDelay)])
+                                              options: ["--period-frames", "256", "--delay-ms", String(Self.extraDelay)],
+                                              extra: Self.extraDelay)
             let moved = delayed.median - plain.median
             let tolerance = Self.tolerance(plain, delayed)
             print("synth latency: test synth (256-frame periods) \(plain); with --delay-ms 30 \(delayed); moved \(String(format: "%.2f", moved)) ms "
                   + "(tolerance ±\(String(format: "%.2f", tolerance)) ms)")
             #expect(abs(moved - Self.extraDelay) <= tolerance, "moved \(moved) ms, ±\(tolerance)")
             #expect(tolerance <= 5, "the medians are too uncertain to check a 30 ms step: ±\(tolerance) ms")
-            #expect(plain.median > 0 && plain.median < 130, "\(plain)")
         }
 
-        /// `peach calibrate --capture … --json` against a fresh test synth; its latency, from the JSON and the stored file.
-        func calibrate(name: String, options: [String]) async throws -> LatencyFigures {
+        /// `peach calibrate --capture … --json` against a fresh test synth; its latency, from the JSON and the stored
+        /// file, which must lie where the synth's buffer puts it (plus `extra`).
+        func calibrate(name: String, options: [String], extra: Double) async throws -> LatencyFigures {
             let synth = try ImperfectSynth(name: name, options: options)
             defer { synth.stop() }
+            let sizes = synth.transcript.split(separator: " ")
+            let buffer = try #require(sizes.firstIndex(of: "buffer").flatMap { Int(sizes[$0 + 1]) }, "\(synth.transcript)")
+            let period = try #require(sizes.firstIndex(of: "period").flatMap { Int(sizes[$0 + 1].prefix { $0.isNumber }) },
+                                      "\(synth.transcript)")
+            let expected = Self.expectedLatency(buffer: buffer, period: period, extra: extra)
             let directory = try PeachProgram.temporaryDirectory(config: Self.config)
             let run = try PeachRun(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
                                    + PeachProgram.dataArguments(directory), directory: directory)
@@ -71,6 +86,8 @@ extension RealSequencerTests {
                                           spread: try #require(latency["spread"] as? Double),
                                           count: try #require(latency["count"] as? Int))
             #expect(measured.count >= 36, "clicks heard: \(measured)")
+            #expect(expected.contains(measured.median), "\(measured), expected \(expected) (buffer \(buffer), period \(period))")
+            print("synth latency (\(name)): buffer \(buffer), period \(period) frames: expected \(expected), \(measured)")
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let stored = try #require(cache.load(CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)))
             #expect(abs((stored.latency?.median.value ?? .nan) - measured.median) < 1e-6, "stored \(String(describing: stored.latency))")
