@@ -13,7 +13,10 @@ extension RealSequencerTests {
     /// be the first plus 30 ms: a capture placed by the start of reading (off by a capture period or
     /// more, differently each run), a queue clock read without its bracket, or clicks timed by sleeping
     /// would each move it by more than the tolerance. Each must also lie where the test synth's playback
-    /// buffer puts it (`expectedLatency`), so a bias common to both runs shows too.
+    /// buffer puts it (`expectedLatency`), and agree with the synth's own account of the same clicks
+    /// (`--report-latency`: each event's arrival stamped by the sequencer on a queue of the synth's, each
+    /// note's first frame placed by the playback's timestamps, in C, apart from Peach's code) within
+    /// `agreement`: so a bias common to both runs shows too.
     @Suite(.enabled(if: LoopbackRequirement.shouldRun))
     struct PeachSynthLatencyTests {
         static let extraDelay = 30.0
@@ -35,6 +38,10 @@ extension RealSequencerTests {
             return (milliseconds(buffer - period - 256) - 1 + extra)...(milliseconds(buffer - 256 + period) + 4 + 1 + extra)
         }
 
+        /// Peach's median minus the synth's own: the onset detector finds a 5 ms linear attack 0.1–0.3 ms
+        /// after its first frame, and the queue delivers a click a few hundredths of a millisecond after its time.
+        static let agreement = -0.5...1.5
+
         static let config = """
         [training]
         lowest_note = A4
@@ -42,6 +49,19 @@ extension RealSequencerTests {
         intervals = P5 up
 
         """
+
+        /// Stops the synth and reads its "CLICK-LATENCY" lines: their median and count.
+        static func ownAccount(of synth: ImperfectSynth) throws -> (median: Double, count: Int) {
+            synth.stop()
+            let deadline = Date().addingTimeInterval(5)
+            while !synth.transcript.contains("REPORTED"), Date() < deadline { usleep(20_000) }
+            let values = synth.transcript.split(separator: "\n").compactMap { line -> Double? in
+                line.hasPrefix("CLICK-LATENCY ") ? Double(line.dropFirst("CLICK-LATENCY ".count)) : nil
+            }.sorted()
+            let middle = try #require(values.isEmpty ? nil : values.count / 2, "no CLICK-LATENCY lines: \(synth.transcript)")
+            let median = values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+            return (median, values.count)
+        }
 
         struct LatencyFigures: CustomStringConvertible {
             var median: Double
@@ -53,9 +73,9 @@ extension RealSequencerTests {
         @Test func aKnownExtraDelayMovesTheMeasuredLatencyByJustThat() async throws {
             #expect(LoopbackRequirement.present, "snd-aloop is not loaded (scripts/run-in-alsa-vm.sh -M snd-aloop)")
             guard LoopbackRequirement.present else { return }
-            let plain = try await calibrate(name: "Latency Synth", options: ["--period-frames", "256"], extra: 0)
+            let plain = try await calibrate(name: "Latency Synth", options: ["--period-frames", "256", "--report-latency"], extra: 0)
             let delayed = try await calibrate(name: "Latency Synth Delayed",
-                                              options: ["--period-frames", "256", "--delay-ms", String(Self.extraDelay)],
+                                              options: ["--period-frames", "256", "--report-latency", "--delay-ms", String(Self.extraDelay)],
                                               extra: Self.extraDelay)
             let moved = delayed.median - plain.median
             let tolerance = Self.tolerance(plain, delayed)
@@ -88,6 +108,13 @@ extension RealSequencerTests {
             #expect(measured.count >= 36, "clicks heard: \(measured)")
             #expect(expected.contains(measured.median), "\(measured), expected \(expected) (buffer \(buffer), period \(period))")
             print("synth latency (\(name)): buffer \(buffer), period \(period) frames: expected \(expected), \(measured)")
+            let own = try Self.ownAccount(of: synth)
+            print("synth latency (\(name)): the synth's own account: median \(String(format: "%.3f", own.median)) ms "
+                  + "over \(own.count) clicks; Peach − synth \(String(format: "%+.3f", measured.median - own.median)) ms")
+            print("synth latency (\(name)): " + synth.transcript.split(separator: "\n").filter { $0.hasPrefix("UNDERRUNS") }.joined())
+            #expect(own.count == 40, "the synth saw \(own.count) clicks")
+            #expect(Self.agreement.contains(measured.median - own.median),
+                    "Peach \(measured.median) ms, the synth's own account \(own.median) ms")
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let stored = try #require(cache.load(CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)))
             #expect(abs((stored.latency?.median.value ?? .nan) - measured.median) < 1e-6, "stored \(String(describing: stored.latency))")
