@@ -366,15 +366,14 @@ static void usage(void) {
     exit(2);
 }
 
-int main(int argc, char **argv) {
-    const char *name = "Peach Test Synth", *device = "hw:Loopback,0,0";
+static void parse_options(int argc, char **argv, const char **name, const char **device) {
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(arg, "--ignore-rpn")) { ignore_rpn = 1; continue; }
         if (!strcmp(arg, "--report-latency")) { report_latency = 1; continue; }
         if (!value) usage();
-        if (!strcmp(arg, "--name")) name = value;
-        else if (!strcmp(arg, "--device")) device = value;
+        if (!strcmp(arg, "--name")) *name = value;
+        else if (!strcmp(arg, "--device")) *device = value;
         else if (!strcmp(arg, "--bend-scale")) bend_scale = atof(value);
         else if (!strcmp(arg, "--bend-bits")) bend_bits = atoi(value);
         else if (!strcmp(arg, "--period-frames")) period_frames = atol(value);
@@ -384,28 +383,22 @@ int main(int argc, char **argv) {
         i++;
     }
     if (bend_bits < 7 || bend_bits > 14 || !(bend_scale > 0) || delay_frames < 0 || period_frames < 0) usage();
-    for (int c = 0; c < 16; c++) channels[c] = (struct channel_state){ 0, 127, 127, 2, 0 };
+}
 
-    snd_seq_t *seq;
-    /* Duplex only to start the own queue (a queue control event is output). */
-    if (snd_seq_open(&seq, "default", report_latency ? SND_SEQ_OPEN_DUPLEX : SND_SEQ_OPEN_INPUT, SND_SEQ_NONBLOCK) < 0) {
-        fprintf(stderr, "peach-test-synth: cannot open the ALSA sequencer\n");
-        return 1;
-    }
-    snd_seq_set_client_name(seq, name);
-    int port = report_latency ? create_stamping_port(seq, name)
-        : snd_seq_create_simple_port(seq, name, PORT_CAPABILITIES, PORT_TYPES);
-    if (port < 0) { fprintf(stderr, "peach-test-synth: cannot create the port\n"); return 1; }
-
+/* The playback device, set up; NULL (said why) when it cannot be. */
+static snd_pcm_t *open_playback(const char *device) {
     snd_pcm_t *pcm;
     int err = snd_pcm_open(&pcm, device, SND_PCM_STREAM_PLAYBACK, 0);
-    if (err < 0) { fprintf(stderr, "peach-test-synth: cannot open %s: %s\n", device, snd_strerror(err)); return 1; }
+    if (err < 0) { fprintf(stderr, "peach-test-synth: cannot open %s: %s\n", device, snd_strerror(err)); return NULL; }
     /* 100 ms of buffer: room for the emulated test VM's hiccups; latency only shifts every note alike. */
     err = period_frames > 0 ? set_period_params(pcm)
         : snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, RATE, 1, 100000);
     if (err >= 0 && report_latency) err = enable_timestamps(pcm);
-    if (err < 0) { fprintf(stderr, "peach-test-synth: cannot set up %s: %s\n", device, snd_strerror(err)); return 1; }
+    if (err < 0) { fprintf(stderr, "peach-test-synth: cannot set up %s: %s\n", device, snd_strerror(err)); return NULL; }
+    return pcm;
+}
 
+static void handle_signals(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
@@ -418,6 +411,59 @@ int main(int argc, char **argv) {
     sigaddset(&signals, SIGTERM);
     sigaddset(&signals, SIGINT);
     sigprocmask(SIG_UNBLOCK, &signals, NULL);
+}
+
+/* Writes one rendered chunk; -1 when playing must end (stopping and the device takes no more, or it failed). */
+static int write_chunk(snd_pcm_t *pcm, const short *buffer, int *stalled) {
+    snd_pcm_sframes_t written = snd_pcm_writei(pcm, buffer, CHUNK);
+    /* Stopping, the buffer full: wait for room for the same chunk, 20 chunks' time (120 ms) at most. */
+    while (written == -EAGAIN && (*stalled)++ < 20) {
+        usleep(CHUNK * 1000000 / RATE);
+        written = snd_pcm_writei(pcm, buffer, CHUNK);
+    }
+    if (written == -EAGAIN) return -1;
+    if (written < 0) {
+        /* An underrun: the chunk did not go out. Write it again, so every rendered frame is played
+         * and a frame's number stays its place in the stream; the stream restarts after a gap, so
+         * the frames' times start over. */
+        written = snd_pcm_recover(pcm, (int)written, 1);
+        start_segment();
+        if (written >= 0) written = snd_pcm_writei(pcm, buffer, CHUNK);
+    }
+    if (written < 0) { fprintf(stderr, "peach-test-synth: playback failed: %s\n", snd_strerror((int)written)); return -1; }
+    written_frames += written;
+    if (report_latency) stamp_playback(pcm);
+    return 0;
+}
+
+/* Let the faded tail play out, but never wait for ever: a loopback whose capture side has come
+ * and gone can leave a blocking drain hanging (seen in the test VM). */
+static void close_playback(snd_pcm_t *pcm) {
+    snd_pcm_nonblock(pcm, 1);
+    if (snd_pcm_drain(pcm) == -EAGAIN)
+        for (int i = 0; i < 50 && snd_pcm_state(pcm) == SND_PCM_STATE_DRAINING; i++) usleep(10000);
+    snd_pcm_drop(pcm);
+    snd_pcm_close(pcm);
+}
+
+int main(int argc, char **argv) {
+    const char *name = "Peach Test Synth", *device = "hw:Loopback,0,0";
+    parse_options(argc, argv, &name, &device);
+    for (int c = 0; c < 16; c++) channels[c] = (struct channel_state){ 0, 127, 127, 2, 0 };
+
+    snd_seq_t *seq;
+    /* Duplex only to start the own queue (a queue control event is output). */
+    if (snd_seq_open(&seq, "default", report_latency ? SND_SEQ_OPEN_DUPLEX : SND_SEQ_OPEN_INPUT, SND_SEQ_NONBLOCK) < 0) {
+        fprintf(stderr, "peach-test-synth: cannot open the ALSA sequencer\n");
+        return 1;
+    }
+    snd_seq_set_client_name(seq, name);
+    int port = report_latency ? create_stamping_port(seq, name)
+        : snd_seq_create_simple_port(seq, name, PORT_CAPABILITIES, PORT_TYPES);
+    if (port < 0) { fprintf(stderr, "peach-test-synth: cannot create the port\n"); return 1; }
+    snd_pcm_t *pcm = open_playback(device);
+    if (!pcm) return 1;
+    handle_signals();
 
     /* The playback buffer and period as the device set them: what its latency can be (tests check it). */
     snd_pcm_uframes_t buffer_size = 0, period_size = 0;
@@ -440,37 +486,12 @@ int main(int argc, char **argv) {
             snd_pcm_nonblock(pcm, 1);
         }
         render_chunk(buffer);
-        snd_pcm_sframes_t written = snd_pcm_writei(pcm, buffer, CHUNK);
-        /* Stopping, the buffer full: wait for room for the same chunk, 20 chunks' time (120 ms) at most. */
-        while (written == -EAGAIN && stalled++ < 20) {
-            usleep(CHUNK * 1000000 / RATE);
-            written = snd_pcm_writei(pcm, buffer, CHUNK);
-        }
-        if (written == -EAGAIN) break;
-        if (written < 0) {
-            /* An underrun: the chunk did not go out. Write it again, so every rendered frame is played
-             * and a frame's number stays its place in the stream; the stream restarts after a gap, so
-             * the frames' times start over. */
-            written = snd_pcm_recover(pcm, (int)written, 1);
-            start_segment();
-            if (written >= 0) written = snd_pcm_writei(pcm, buffer, CHUNK);
-        }
-        if (written < 0) { fprintf(stderr, "peach-test-synth: playback failed: %s\n", snd_strerror((int)written)); break; }
-        if (written > 0) written_frames += written;
-        if (report_latency) stamp_playback(pcm);
-        if (fading) {
-            int sounding = 0;
-            for (int i = 0; i < VOICES; i++) sounding |= voices[i].active;
-            if (!sounding) break;
-        }
+        if (write_chunk(pcm, buffer, &stalled) < 0) break;
+        int sounding = 0;
+        for (int i = 0; i < VOICES; i++) sounding |= voices[i].active;
+        if (fading && !sounding) break;
     }
-    /* Let the faded tail play out, but never wait for ever: a loopback whose capture side has come
-     * and gone can leave a blocking drain hanging (seen in the test VM). */
-    snd_pcm_nonblock(pcm, 1);
-    if (snd_pcm_drain(pcm) == -EAGAIN)
-        for (int i = 0; i < 50 && snd_pcm_state(pcm) == SND_PCM_STATE_DRAINING; i++) usleep(10000);
-    snd_pcm_drop(pcm);
-    snd_pcm_close(pcm);
+    close_playback(pcm);
     if (report_latency) {
         read_queue_offset(seq);
         print_click_latencies();
