@@ -181,12 +181,28 @@ static inline int peach_write_events_signal_safe(int fd, const void *bytes, size
 
 // MARK: - PCM capture (synth calibration through an audio input)
 
+/// Asks the kernel to stamp the PCM's pointer with CLOCK_MONOTONIC (software parameters: timestamp
+/// mode and type). `snd_pcm_status` then reports, with the frames waiting, the monotonic time at which
+/// the pointer last moved: the same clock the sequencer queue's real time is interpolated with.
+/// (`snd_pcm_sw_params_alloca` is a macro Swift cannot call.)
+static inline int peach_pcm_enable_monotonic_timestamps(snd_pcm_t *pcm) {
+    snd_pcm_sw_params_t *params;
+    snd_pcm_sw_params_alloca(&params);
+    int err = snd_pcm_sw_params_current(pcm, params);
+    if (err >= 0) err = snd_pcm_sw_params_set_tstamp_mode(pcm, params, SND_PCM_TSTAMP_ENABLE);
+    if (err >= 0) err = snd_pcm_sw_params_set_tstamp_type(pcm, params, SND_PCM_TSTAMP_TYPE_MONOTONIC);
+    if (err >= 0) err = snd_pcm_sw_params(pcm, params);
+    return err;
+}
+
 /// Opens `device` for capture as interleaved signed 16-bit at `rate` Hz with `channels` channels
-/// (no resampling), ~500 ms of buffer (a busy machine must not overrun it), and starts it.
+/// (no resampling), ~500 ms of buffer (a busy machine must not overrun it), monotonic timestamps on,
+/// and starts it.
 static inline int peach_pcm_open_capture(snd_pcm_t **pcm, const char *device, unsigned int rate, unsigned int channels) {
     int err = snd_pcm_open(pcm, device, SND_PCM_STREAM_CAPTURE, 0);
     if (err < 0) return err;
     err = snd_pcm_set_params(*pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, channels, rate, 0, 500000);
+    if (err >= 0) err = peach_pcm_enable_monotonic_timestamps(*pcm);
     // set_params sets a start threshold of a whole buffer, which reads of one period never reach
     // (the read then times out with EIO): start explicitly.
     if (err >= 0) err = snd_pcm_start(*pcm);
@@ -206,6 +222,23 @@ static inline long peach_pcm_read(snd_pcm_t *pcm, short *buffer, unsigned long f
         return err < 0 ? err : 0;
     }
     return (long)got;
+}
+
+/// One timestamp of a running capture: `*delay` frames were captured but not yet read when the pointer
+/// was last updated, at `*nanoseconds` of CLOCK_MONOTONIC (with the timestamps above). So the frame
+/// position (frames read so far + delay) was reached at that time. -EBADFD when the capture is not running.
+/// (`snd_pcm_status_alloca` is a macro Swift cannot call.)
+static inline int peach_pcm_timestamp(snd_pcm_t *pcm, long *delay, long long *nanoseconds) {
+    snd_pcm_status_t *status;
+    snd_pcm_status_alloca(&status);
+    int err = snd_pcm_status(pcm, status);
+    if (err < 0) return err;
+    if (snd_pcm_status_get_state(status) != SND_PCM_STATE_RUNNING) return -EBADFD;
+    snd_htimestamp_t stamp;
+    snd_pcm_status_get_htstamp(status, &stamp);
+    *delay = (long)snd_pcm_status_get_delay(status);
+    *nanoseconds = (long long)stamp.tv_sec * 1000000000LL + stamp.tv_nsec;
+    return 0;
 }
 
 #endif

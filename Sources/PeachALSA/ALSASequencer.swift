@@ -95,6 +95,18 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
         try await perform { session throws(SequencerError) in try session.handle.queueTimer(session.queue) }
     }
 
+    /// How the queue's clock stands against CLOCK_MONOTONIC: the tightest of `readings` bracketed readings
+    /// (what maps a capture device's monotonic timestamps onto the queue a click was scheduled on).
+    public func queueClockMapping(readings: Int = 25) async throws -> QueueClockMapping {
+        let taken = try await perform { session throws(SequencerError) in
+            try session.handle.bracketedQueueRealTimes(session.queue, count: max(readings, 1))
+        }
+        guard let mapping = QueueClockMapping(tightestOf: taken) else {
+            throw SequencerError.call("clock_gettime", code: -EINVAL, detail: "the monotonic clock went backwards")
+        }
+        return mapping
+    }
+
     // MARK: TuningRoutePort
 
     /// Installed on the sequencer thread, in order with sends: from the next knob event on, the route bends.

@@ -1,12 +1,13 @@
 import CALSA
 import Foundation
+import PeachMIDI
 import PeachText
 
 /// Records from an ALSA PCM capture device (an audio input, `hw:1,0`, `hw:Loopback,1,0`, …) on a
 /// thread of its own: the `snd_pcm_t` is opened, read and closed there and nowhere else.
 public final class PCMCapture: @unchecked Sendable {
-    // @unchecked: the PCM handle lives only on `thread`; `samples`, `stopping` and `overruns` are
-    // guarded by `lock`.
+    // @unchecked: the PCM handle lives only on `thread`; `samples`, `stamps`, `stopping` and `overruns`
+    // are guarded by `lock`.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -16,6 +17,7 @@ public final class PCMCapture: @unchecked Sendable {
     public let channels: Int
     private let lock = NSLock()
     private var interleaved: [Int16] = []
+    private var stamps: [CaptureFrameClock.Stamp] = []
     private var stopping = false
     private var overrunCount = 0
     private var readError: Int32 = 0
@@ -64,6 +66,7 @@ public final class PCMCapture: @unchecked Sendable {
             if stop { return }
             let before = overruns
             let got = chunk.withUnsafeMutableBufferPointer { peach_pcm_read(pcm, $0.baseAddress, UInt(frames), &overruns) }
+            let stamp = Self.timestamp(pcm)
             lock.lock()
             overrunCount = Int(overruns)
             if overruns != before {
@@ -74,6 +77,10 @@ public final class PCMCapture: @unchecked Sendable {
                 if missing > 0 { interleaved.append(contentsOf: repeatElement(0, count: missing * channels)) }
             }
             if got > 0 { interleaved.append(contentsOf: chunk[0..<(got * channels)]) }
+            if let stamp {
+                stamps.append(CaptureFrameClock.Stamp(frame: interleaved.count / channels + stamp.waiting,
+                                                      monotonicNanoseconds: stamp.nanoseconds))
+            }
             if got < 0 {
                 readError = Int32(got)
                 readErrorDetail = "state \(snd_pcm_state(pcm).rawValue) \(ALSADiagnostics.takeMessage())"
@@ -98,6 +105,30 @@ public final class PCMCapture: @unchecked Sendable {
                 "reason": String(cString: snd_strerror(readError)) + " (\(readErrorDetail))"]))
         }
         return stride(from: min(channel, channels - 1), to: interleaved.count, by: channels).map { Double(interleaved[$0]) / 32768 }
+    }
+
+    /// Frames recorded so far (overrun gaps included).
+    public var framesCaptured: Int {
+        lock.lock(); defer { lock.unlock() }
+        return interleaved.count / channels
+    }
+
+    /// The capture's timestamps so far, as a clock from frames of the recording to CLOCK_MONOTONIC.
+    public var frameClock: CaptureFrameClock {
+        lock.lock(); defer { lock.unlock() }
+        return CaptureFrameClock(sampleRate: Double(sampleRate), stamps: stamps)
+    }
+
+    /// The frames waiting to be read and the monotonic time the kernel stamped the pointer with; nil
+    /// when the device gives no timestamp (then the recording has no frame clock).
+    private static func timestamp(_ pcm: OpaquePointer) -> (waiting: Int, nanoseconds: Int64)? {
+        var waiting = 0
+        var nanoseconds: Int64 = 0
+        guard peach_pcm_timestamp(pcm, &waiting, &nanoseconds) >= 0, nanoseconds > 0 else {
+            _ = ALSADiagnostics.takeMessage()
+            return nil
+        }
+        return (waiting, nanoseconds)
     }
 
     /// Buffer overruns while recording (each a gap in the audio).

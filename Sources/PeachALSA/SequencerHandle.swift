@@ -131,6 +131,29 @@ final class SequencerHandle {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// `count` readings of `queue`'s real time, each bracketed by CLOCK_MONOTONIC right before and right
+    /// after the status call (the status is allocated once, outside the brackets, to keep them narrow).
+    func bracketedQueueRealTimes(_ queue: Int32, count: Int) throws(SequencerError) -> [ClockReading] {
+        let seq = try open()
+        var status: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_queue_status_malloc(&status), "snd_seq_queue_status_malloc")
+        defer { snd_seq_queue_status_free(status) }
+        var readings: [ClockReading] = []
+        readings.reserveCapacity(count)
+        for _ in 0..<count {
+            let before = Int64(SequencerSession.monotonicNanoseconds())
+            let result = snd_seq_get_queue_status(seq, queue, status)
+            let after = Int64(SequencerSession.monotonicNanoseconds())
+            try ALSADiagnostics.check(result, "snd_seq_get_queue_status")
+            guard let time = snd_seq_queue_status_get_real_time(status)?.pointee else {
+                throw .call("snd_seq_queue_status_get_real_time", code: -EINVAL, detail: "no real time in the queue status")
+            }
+            readings.append(ClockReading(before: before, value: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
+                                         after: after))
+        }
+        return readings
+    }
+
     /// Which timer drives `queue` (snd_seq_get_queue_timer) and, from the timer query device, its name
     /// and resolution (left nil when /dev/snd/timer cannot be queried: the queue still works).
     func queueTimer(_ queue: Int32) throws(SequencerError) -> QueueTimerInfo {

@@ -32,6 +32,7 @@ if shouldRun("rhythm", group: "sequencer") {
     await SessionStopBenchmark.run(report: report, short: short)
 }
 if shouldRun("keyboard-tap", group: "sequencer") { await KeyboardTapBenchmark.run(report: report, short: short) }
+if shouldRun("rhythm-audio", group: "sequencer") { await RhythmAudioBenchmark.run(report: report, short: short) }
 if shouldRun("testsynth", group: "sequencer") { await TestSynthCalibrationBenchmark.run(report: report, short: short) }
 
 let summaryPath = ProcessInfo.processInfo.environment["PEACH_BENCH_JSON"] ?? ".build/bench/summary.json"

@@ -17,6 +17,9 @@ struct CalibrationRecord: Codable, Equatable {
     var keyOffsetsCents: [String: Double]
     var uncorrectableKeys: [Int]
     var unsteadyKeys: [Int]
+    /// The synth's MIDI-to-sound latency, when it was recorded (`peach calibrate --capture`); absent in
+    /// files written before it was measured and for offline calibrations.
+    var latencyMs: LatencyRecord?
 
     init(_ calibration: SynthCalibration) {
         synth = calibration.synthName
@@ -30,6 +33,7 @@ struct CalibrationRecord: Codable, Equatable {
         keyOffsetsCents = Dictionary(uniqueKeysWithValues: calibration.keyTuning.offsets.map { (String($0.key.rawValue), $0.value.value) })
         uncorrectableKeys = calibration.uncorrectableKeys.map(\.rawValue)
         unsteadyKeys = calibration.unsteadyKeys.map(\.rawValue)
+        latencyMs = calibration.latency.map(LatencyRecord.init)
     }
 
     /// Nil when a value is out of its domain (a hand-edited or foreign file).
@@ -37,6 +41,11 @@ struct CalibrationRecord: Codable, Equatable {
         guard let rounding = PitchRounding(rawValue: rounding), centsPerBendSemitone.isFinite, centsPerBendSemitone > 0,
               pitchResolutionCents.isFinite, pitchResolutionCents >= 0,
               SynthProfile.allowedBendBits.contains(bendResolutionBits ?? SynthProfile.fullBendBits) else { return nil }
+        var latency: MeasuredLatency?
+        if let latencyMs {
+            guard let measured = latencyMs.latency else { return nil }
+            latency = measured
+        }
         var offsets: [MIDINote: Cents] = [:]
         for (key, cents) in keyOffsetsCents {
             guard let number = Int(key), let note = MIDINote(number), cents.isFinite else { return nil }
@@ -48,6 +57,6 @@ struct CalibrationRecord: Codable, Equatable {
                                 bendRange: BendRange(semitones: bendRangeSemitones),
                                 uncorrectableKeys: uncorrectableKeys.compactMap(MIDINote.init),
                                 unsteadyKeys: unsteadyKeys.compactMap(MIDINote.init),
-                                bendResolutionBits: bendResolutionBits ?? SynthProfile.fullBendBits)
+                                bendResolutionBits: bendResolutionBits ?? SynthProfile.fullBendBits, latency: latency)
     }
 }

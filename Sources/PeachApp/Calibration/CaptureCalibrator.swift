@@ -7,17 +7,25 @@ import PeachText
 
 /// Calibrates a synth Peach cannot render offline (a hardware synth, or any sequencer port) by
 /// playing the calibration sequence to it and recording its audio output through an ALSA capture
-/// device. Besides the profile it measures note-on-to-sound latency and the signal level.
+/// device. Then it plays the latency probe's clicks, scheduled ahead on Peach's queue, and measures
+/// when each sounded in the recording: the synth's MIDI-to-sound latency and its jitter. Also the
+/// signal level.
 public struct CaptureCalibrator: Sendable {
     public struct Result: Sendable {
+        /// With `latency` when the probe's clicks were heard.
         public var calibration: SynthCalibration
-        /// From the first note-on leaving Peach to its sound arriving in the recording.
-        public var latencyMilliseconds: Double
+        /// How many clicks the latency probe played, and for how many an onset was found.
+        public var latencyClicks: Int
+        public var latencyClicksHeard: Int
+        /// False when the capture device gave no timestamps: then no click can be placed in time.
+        public var captureTimestamped: Bool
         /// The loudest 10 ms of the recording, dB relative to full scale.
         public var peakLevelDB: Double
         public var overruns: Int
         /// Each probe's measured pitch, for diagnosis (the benchmark prints the bend sweep).
         public var measurements: [CalibrationMeasurement]
+
+        public var latency: MeasuredLatency? { calibration.latency }
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -39,23 +47,45 @@ public struct CaptureCalibrator: Sendable {
     public func calibrate(sequencer: ALSASequencer, synthName: String, date: Date = Date(),
                           progress: @Sendable (String) -> Void = { _ in }) async throws -> Result {
         let sequence = self.sequence
-        let capture: PCMCapture
-        do {
-            capture = try PCMCapture(device: device, sampleRate: Self.sampleRate, channels: 2)
-        } catch let error as PCMCapture.Failure {
-            throw Failure(description: error.description)
-        }
+        let capture = try Self.openCapture(device)
         progress(tr(.capturePlaying, ["count": "\(sequence.probes.count)", "seconds": "\(sequence.durationMilliseconds / 1000)",
                                       "device": device]))
         let sent: [Int: UInt64]
+        let probe: PlayedLatencyProbe
         do {
             sent = try await play(sequence, on: sequencer)
+            progress(tr(.captureLatencyProbe, ["count": "\(LatencyProbe.defaultCount)"]))
+            probe = try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
         } catch {
             _ = try? capture.stop()
-            try? await sequencer.send(SynthSetup.silence([CalibrationSequence.keyChannel, CalibrationSequence.sweepChannel]))
+            try? await sequencer.send(SynthSetup.silence([CalibrationSequence.keyChannel, CalibrationSequence.sweepChannel,
+                                                          LatencyProbe.sound.channel]))
             throw error
         }
         try await Task.sleep(for: .milliseconds(300))
+        let samples = try checkedRecording(capture)
+        progress(tr(.captureMeasuring, ["count": "\(sequence.probes.count)"]))
+        let peak = try Self.checkedLevel(samples, device: device)
+        let measured = try measurePitch(samples, sent: sent)
+        var calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
+                                                          date: CalibrationDate.day(date))
+        let clock = capture.frameClock
+        let heard = probe.latencies(in: samples, clock: clock, sampleRate: Double(Self.sampleRate))
+        calibration.latency = heard.count * 2 >= probe.probe.clicks.count ? MeasuredLatency(measurements: heard) : nil
+        return Result(calibration: calibration, latencyClicks: probe.probe.clicks.count, latencyClicksHeard: heard.count,
+                      captureTimestamped: !clock.isEmpty, peakLevelDB: peak, overruns: capture.overruns, measurements: measured)
+    }
+
+    static func openCapture(_ device: String) throws -> PCMCapture {
+        do {
+            return try PCMCapture(device: device, sampleRate: Self.sampleRate, channels: 2)
+        } catch let error as PCMCapture.Failure {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// The recording's left channel, once it holds most of what was played.
+    private func checkedRecording(_ capture: PCMCapture) throws -> [Double] {
         let samples: [Double]
         do {
             samples = try capture.stop()
@@ -68,10 +98,12 @@ public struct CaptureCalibrator: Sendable {
                                                                  "seconds": "\(sequence.durationMilliseconds / 1000)",
                                                                  "rate": "\(Self.sampleRate)"]))
         }
-        let recording = WAVFile(sampleRate: Double(Self.sampleRate), samples: samples)
-        progress(tr(.captureMeasuring, ["count": "\(sequence.probes.count)"]))
+        return samples
+    }
 
-        let peak = Self.peakLevelDB(samples, sampleRate: Double(Self.sampleRate))
+    /// The peak level in dBFS, when there is a signal and it does not clip.
+    static func checkedLevel(_ samples: [Double], device: String) throws -> Double {
+        let peak = peakLevelDB(samples, sampleRate: Double(sampleRate))
         guard peak > ToneMeasurer.silenceDB + 20 else {
             throw Failure(description: tr(.captureNoSignal, ["device": device, "peak": "\(Int(peak))"]))
         }
@@ -79,14 +111,18 @@ public struct CaptureCalibrator: Sendable {
         guard Double(clipped) < 0.0005 * Double(samples.count) else {
             throw Failure(description: tr(.captureClips, ["count": "\(clipped)"]))
         }
+        return peak
+    }
+
+    /// Each probe's pitch, the probe placed where it was really sent (the wall clock, anchored at the
+    /// first note's sound), then snapped to the note start heard nearest to that (each note follows
+    /// 100 ms of silence): a starved synth or capture shifts the audio against the clock.
+    private func measurePitch(_ samples: [Double], sent: [Int: UInt64]) throws -> [CalibrationMeasurement] {
+        let recording = WAVFile(sampleRate: Double(Self.sampleRate), samples: samples)
         guard let firstProbe = sequence.probes.first, let firstSent = sent[firstProbe.startMilliseconds],
               let firstOnset = recording.firstOnset(fraction: 0.05) else {
             throw Failure(description: tr(.captureNoNote))
         }
-        let latency = (firstOnset - Double(firstSent - capture.startedAt) / 1e9) * 1000
-        // Each probe where it was really sent (the wall clock, anchored at the first note's sound),
-        // then snapped to the note start heard nearest to that (each note follows 100 ms of silence):
-        // a starved synth or capture shifts the audio against the clock.
         let onset = firstOnset - Double(firstProbe.startMilliseconds) / 1000
         let edges = recording.onsets(fraction: 0.1, quiet: 0.05)
         let placed = sequence.probes.map { probe in
@@ -100,16 +136,12 @@ public struct CaptureCalibrator: Sendable {
             }
             return moved
         }
-        let measured = ProbeMeasurer.measure(placed, samples: samples, sampleRate: Double(Self.sampleRate), onset: onset)
+        return ProbeMeasurer.measure(placed, samples: samples, sampleRate: Double(Self.sampleRate), onset: onset)
             .enumerated().map { index, measurement in
                 var restored = measurement
                 restored.probe = sequence.probes[index]
                 return restored
             }
-        let calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
-                                                          date: CalibrationDate.day(date))
-        return Result(calibration: calibration, latencyMilliseconds: latency, peakLevelDB: peak, overruns: capture.overruns,
-                      measurements: measured)
     }
 
     /// Sends the file's events at their times; returns the monotonic send time of each event time.

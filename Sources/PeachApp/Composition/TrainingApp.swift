@@ -55,7 +55,7 @@ enum TrainingApp {
             let inputs = await connectControllers(context, config: configuration.configuration, sequencer: sequencer,
                                                   logger: logger)
             history.store.outputName = OutputDestination(port).description
-            let latencies = timingLatencies(context, synth: nil, logger: logger)
+            let latencies = timingLatencies(context, synth: calibration?.latency, logger: logger)
             let trainer = wireTrainer(history, output: output, configuration: configuration, sequencer: sequencer,
                                       latencies: latencies, logger: logger)
             followConfiguration(configuration, trainer: trainer.controller, service: output.service)

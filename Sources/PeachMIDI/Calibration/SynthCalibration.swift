@@ -21,11 +21,15 @@ public struct SynthCalibration: Hashable, Sendable {
     public var uncorrectableKeys: [MIDINote]
     /// Keys whose pitch wandered within the note (vibrato, LFO): measured, but less exactly.
     public var unsteadyKeys: [MIDINote]
+    /// From a note-on leaving Peach's queue to its sound (median of many clicks, spread = jitter), when
+    /// measured by recording the synth (`peach calibrate --capture`); nil when not measured (an offline
+    /// rendering has no latency, and older calibrations did not measure it).
+    public var latency: MeasuredLatency?
 
     public init(synthName: String, date: String, centsPerBendSemitone: Double, pitchResolution: Cents,
                 rounding: PitchRounding, honoursBendRange: Bool, keyTuning: KeyTuning, bendRange: BendRange,
                 uncorrectableKeys: [MIDINote] = [], unsteadyKeys: [MIDINote] = [],
-                bendResolutionBits: Int = SynthProfile.fullBendBits) {
+                bendResolutionBits: Int = SynthProfile.fullBendBits, latency: MeasuredLatency? = nil) {
         self.synthName = synthName
         self.date = date
         self.centsPerBendSemitone = centsPerBendSemitone
@@ -37,6 +41,7 @@ public struct SynthCalibration: Hashable, Sendable {
         self.uncorrectableKeys = uncorrectableKeys
         self.unsteadyKeys = unsteadyKeys
         self.bendResolutionBits = bendResolutionBits
+        self.latency = latency
     }
 
     /// The measured profile; what calibration cannot see (CC38 handling, concert pitch) comes from `base`.

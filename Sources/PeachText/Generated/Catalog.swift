@@ -336,7 +336,6 @@ public enum MessageID: String, CaseIterable, Sendable {
     case calibrateCannotStore = "calibrate.cannotStore"
     case calibrateFluidSynthTitle = "calibrate.fluidSynthTitle"
     case calibrateCaptureTitle = "calibrate.captureTitle"
-    case calibrateSignal = "calibrate.signal"
     case calibrateOverruns = "calibrate.overruns"
     case synthExternalForbidsFluidSynth = "synth.externalForbidsFluidSynth"
     case synthChoosingAnyway = "synth.choosingAnyway"
@@ -893,6 +892,11 @@ public enum MessageID: String, CaseIterable, Sendable {
     case reportPitchAssumedOther = "report.pitchAssumed.other"
     case reportPitchBuiltInOne = "report.pitchBuiltIn.one"
     case reportPitchBuiltInOther = "report.pitchBuiltIn.other"
+    case captureLatencyProbe = "capture.latencyProbe"
+    case calibratePeak = "calibrate.peak"
+    case calibrateLatency = "calibrate.latency"
+    case calibrateLatencyNotMeasured = "calibrate.latencyNotMeasured"
+    case calibrateLatencyNoTimestamps = "calibrate.latencyNoTimestamps"
 }
 
 enum CatalogTables {
@@ -1120,7 +1124,7 @@ enum CatalogTables {
         case .helpCommandProfile: "print your perceptual profile (thresholds with 95 % intervals), write it as an SVG\nchart to FILE, or print it as JSON for scripts (--json)"
         case .helpCommandExport: "export your training history as CSV (iOS Peach format 3); stdout without FILE"
         case .helpCommandImport: "import a CSV export; nothing is written unless the whole file is valid\n(--partial imports the valid rows and reports the others)"
-        case .helpCommandCalibrate: "measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the\nSoundFont and preset, store it and print it; --program N, --bank N choose the\npreset (default: the configured one), --json prints the figures as JSON;\n--capture DEV: a hardware synth instead, played on --port (or the synth found)\nand recorded through the ALSA capture device DEV (arecord -l lists them)"
+        case .helpCommandCalibrate: "measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the\nSoundFont and preset, store it and print it; --program N, --bank N choose the\npreset (default: the configured one), --json prints the figures as JSON;\n--capture DEV: a hardware synth instead, played on --port (or the synth found)\nand recorded through the ALSA capture device DEV (arecord -l lists them);\nthis also measures the synth's MIDI-to-sound latency and jitter"
         case .helpCommandHelp: "print this usage summary (like --help)"
         case .helpCommandMan: "print the man page peach(1) as roff"
         case .helpCommandCompletion: "print a shell completion script"
@@ -1231,7 +1235,6 @@ enum CatalogTables {
         case .calibrateCannotStore: "could not store the calibration in {directory}: {error}"
         case .calibrateFluidSynthTitle: "{synth}, {soundFont}, bank {bank} program {program}, bend range {range}"
         case .calibrateCaptureTitle: "{synth} ({address}), recorded from {device}, bank {bank} program {program}, bend range {range}"
-        case .calibrateSignal: "  signal       latency {latency} ms note-on to sound, peak {peak} dBFS"
         case .calibrateOverruns: ", {count} capture overruns (gaps)"
         case .synthExternalForbidsFluidSynth: "No synth port found, and --synth external forbids starting FluidSynth. Connect a synth, name one with --port ADDR, or use --synth fluidsynth. Writable ports:\n{ports}"
         case .synthChoosingAnyway: "{error} Choosing a synth as if none had been named (set only_chosen_synth = on to refuse)."
@@ -1788,6 +1791,11 @@ enum CatalogTables {
         case .reportPitchAssumedOther: "  {count} of {total} were played on a synth Peach never measured: their cents are what Peach sent"
         case .reportPitchBuiltInOne: "  {count} of {total} was played on an uncalibrated synth with a built-in profile: its keys were taken as in tune"
         case .reportPitchBuiltInOther: "  {count} of {total} were played on an uncalibrated synth with a built-in profile: its keys were taken as in tune"
+        case .captureLatencyProbe: "playing {count} clicks to measure the synth's MIDI-to-sound latency…"
+        case .calibratePeak: "  signal       peak {peak} dBFS"
+        case .calibrateLatency: "  latency      MIDI-to-sound latency {latency} ms, jitter {jitter} ms ({count} clicks)"
+        case .calibrateLatencyNotMeasured: "  latency      not measured: {heard} of {count} clicks heard (a synth without a drum kit on channel 10 plays none)"
+        case .calibrateLatencyNoTimestamps: "  latency      not measured: the capture device gives no timestamps"
         }
     }
 
@@ -2015,7 +2023,7 @@ enum CatalogTables {
         case .helpCommandProfile: "dein Wahrnehmungsprofil ausgeben (Schwellen mit 95-%-Intervallen),\nals SVG-Diagramm in FILE schreiben oder als JSON für Skripte\nausgeben (--json)"
         case .helpCommandExport: "deinen Trainingsverlauf als CSV exportieren (iOS-Peach-Format 3);\nohne FILE auf die Standardausgabe"
         case .helpCommandImport: "einen CSV-Export importieren; geschrieben wird nur, wenn die ganze\nDatei gültig ist (--partial importiert die gültigen Zeilen und\nmeldet die anderen)"
-        case .helpCommandCalibrate: "FluidSynths Tonhöhe messen (Bend-Skala, kleinster Tonhöhenschritt,\nStimmung jeder Taste) für SoundFont und Preset, speichern und\nausgeben; --program N, --bank N wählen das Preset (Vorgabe: das\nkonfigurierte), --json gibt die Werte als JSON aus; --capture DEV:\nstattdessen ein Hardware-Synth, gespielt über --port (oder den\ngefundenen Synth) und aufgenommen über das ALSA-Aufnahmegerät DEV\n(arecord -l listet sie)"
+        case .helpCommandCalibrate: "FluidSynths Tonhöhe messen (Bend-Skala, kleinster Tonhöhenschritt,\nStimmung jeder Taste) für SoundFont und Preset, speichern und\nausgeben; --program N, --bank N wählen das Preset (Vorgabe: das\nkonfigurierte), --json gibt die Werte als JSON aus; --capture DEV:\nstattdessen ein Hardware-Synth, gespielt über --port (oder den\ngefundenen Synth) und aufgenommen über das ALSA-Aufnahmegerät DEV\n(arecord -l listet sie); dabei werden auch die Latenz des Synths\nvon MIDI bis Klang und ihre Schwankung gemessen"
         case .helpCommandHelp: "diese Übersicht ausgeben (wie --help)"
         case .helpCommandMan: "die Handbuchseite peach(1) als roff ausgeben"
         case .helpCommandCompletion: "ein Skript zur Shell-Vervollständigung ausgeben"
@@ -2126,7 +2134,6 @@ enum CatalogTables {
         case .calibrateCannotStore: "die Kalibrierung ließ sich nicht in {directory} speichern: {error}"
         case .calibrateFluidSynthTitle: "{synth}, {soundFont}, Bank {bank} Programm {program}, Bend-Bereich {range}"
         case .calibrateCaptureTitle: "{synth} ({address}), aufgenommen von {device}, Bank {bank} Programm {program}, Bend-Bereich {range}"
-        case .calibrateSignal: "  Signal       Latenz {latency} ms von Note-on bis Klang, Spitze {peak} dBFS"
         case .calibrateOverruns: ", {count} Aufnahme-Überläufe (Lücken)"
         case .synthExternalForbidsFluidSynth: "Kein Synth-Port gefunden, und --synth external verbietet, FluidSynth zu starten. Schließe einen Synth an, nenne einen mit --port ADDR oder nimm --synth fluidsynth. Beschreibbare Ports:\n{ports}"
         case .synthChoosingAnyway: "{error} Peach wählt einen Synth, als wäre keiner genannt (only_chosen_synth = on lehnt das ab)."
@@ -2683,6 +2690,11 @@ enum CatalogTables {
         case .reportPitchAssumedOther: "  {count} von {total} wurden auf einem Synthesizer gespielt, den Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat"
         case .reportPitchBuiltInOne: "  {count} von {total} wurde auf einem nicht kalibrierten Synthesizer mit eingebautem Profil gespielt: seine Tasten galten als sauber gestimmt"
         case .reportPitchBuiltInOther: "  {count} von {total} wurden auf einem nicht kalibrierten Synthesizer mit eingebautem Profil gespielt: seine Tasten galten als sauber gestimmt"
+        case .captureLatencyProbe: "spiele {count} Klicks, um die Latenz des Synthesizers von MIDI bis Klang zu messen…"
+        case .calibratePeak: "  Signal       Spitze {peak} dBFS"
+        case .calibrateLatency: "  Latenz       von MIDI bis Klang {latency} ms, Schwankung {jitter} ms ({count} Klicks)"
+        case .calibrateLatencyNotMeasured: "  Latenz       nicht gemessen: {heard} von {count} Klicks gehört (ein Synthesizer ohne Schlagzeug auf Kanal 10 spielt keinen)"
+        case .calibrateLatencyNoTimestamps: "  Latenz       nicht gemessen: das Aufnahmegerät liefert keine Zeitstempel"
         }
     }
 }

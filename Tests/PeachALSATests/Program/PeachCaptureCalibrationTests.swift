@@ -63,6 +63,13 @@ extension RealSequencerTests {
                 let measured = liveKeys[key] ?? .nan
                 #expect(abs(measured - offset) <= 0.3, "key \(key): captured \(measured), offline \(offset)")
             }
+            // FluidSynth's MIDI-to-sound latency, from the probe's clicks (a wood block on channel 10):
+            // most of the 40 heard, and no more than its audio buffer (8 periods of 1024 frames, 186 ms)
+            // plus a period and the loopback's timer step can explain.
+            let latency = try #require(live["latencyMs"] as? [String: Any], "no latency measured")
+            let median = try #require(latency["median"] as? Double)
+            #expect((latency["count"] as? Int ?? 0) >= 30, "\(latency)")
+            #expect(median > 0 && median < 250, "\(latency)")
             // Stored under the synth's client name, for training with it.
             let stored = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("calibration").path)
             #expect(stored.contains { $0.hasPrefix("synth-Loop_Synth-") }, "\(stored)")
