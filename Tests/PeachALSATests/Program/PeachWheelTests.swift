@@ -56,7 +56,7 @@ extension RealSequencerTests {
 
             let matches = try PeachProgram.logRecords(directory).filter { $0.first == "pitchMatching" }
             #expect(matches.count == 1, "one commit, by the release: \(matches)")
-            if let match = matches.first, match.count == 10, let initial = Double(match[4]), let error = Double(match[5]) {
+            if let match = matches.first, match.count == 11, let initial = Double(match[4]), let error = Double(match[5]) {
                 let held = Self.cents(at: 4000)
                 print(String(format: "wheel e2e: start %+.3f c, held %+.3f c, scored %+.3f c (off by %.3f c)",
                              initial, held, error, error - (initial + held)))
