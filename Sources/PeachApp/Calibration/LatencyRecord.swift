@@ -8,9 +8,13 @@ struct LatencyRecord: Codable, Equatable {
     var count: Int
 
     init(_ latency: MeasuredLatency) {
-        median = latency.median.value
-        spread = latency.spread.value
-        count = latency.count
+        self.init(median: latency.median.value, spread: latency.spread.value, count: latency.count)
+    }
+
+    init(median: Double, spread: Double, count: Int) {
+        self.median = median
+        self.spread = spread
+        self.count = count
     }
 
     /// Nil when a value is out of its domain (a hand-edited or foreign file).

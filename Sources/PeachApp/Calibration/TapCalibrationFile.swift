@@ -22,6 +22,9 @@ public struct TapCalibrationFile: TapCalibrationStore {
         var taps: Int
         var synthLatencyMs: Double?
         var date: Date
+
+        /// The same checks as a synth calibration's latency (`LatencyRecord`).
+        var latency: LatencyRecord { LatencyRecord(median: medianMs, spread: spreadMs, count: taps) }
     }
 
     public let path: String
@@ -39,11 +42,10 @@ public struct TapCalibrationFile: TapCalibrationStore {
             throw Unreadable(description: tr(.tapCalibrationFileUnreadable, ["path": path, "reason": Self.reason(error)]))
         }
         return try contents.taps.map { entry in
-            guard let source = TapSource(storageKey: entry.source), entry.medianMs.isFinite, entry.spreadMs.isFinite,
-                  entry.spreadMs >= 0, entry.taps > 0, entry.synthLatencyMs?.isFinite ?? true else {
+            guard let source = TapSource(storageKey: entry.source), let latency = entry.latency.latency,
+                  entry.synthLatencyMs?.isFinite ?? true else {
                 throw Unreadable(description: tr(.tapCalibrationFileUnreadable, ["path": path, "reason": entry.source]))
             }
-            let latency = MeasuredLatency(median: Milliseconds(entry.medianMs), spread: Milliseconds(entry.spreadMs), count: entry.taps)
             return TapCalibration(source: source, latency: latency, synthLatency: entry.synthLatencyMs.map(Milliseconds.init),
                                   date: entry.date)
         }

@@ -2,7 +2,7 @@
 /// median absolute deviation, which equals the standard deviation for normally distributed values and is not
 /// thrown by a stray late one). Used for a synth's MIDI-to-sound latency (`peach calibrate --capture`) and for
 /// a tap input's latency (the tap calibration).
-public struct MeasuredLatency: Hashable, Sendable, Codable {
+public struct MeasuredLatency: Hashable, Sendable {
     public var median: Milliseconds
     public var spread: Milliseconds
     public var count: Int
