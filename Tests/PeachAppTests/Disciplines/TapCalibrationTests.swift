@@ -141,12 +141,18 @@ import PeachText
                                  random: SeededRandom(seed: 3), latencies: latencies)
     }
 
-    @Test func aCalibratedPadsLatencyIsTakenOffAndTheRecordSaysCorrected() async throws {
+    /// A fill-the-gap session with a pad calibrated at `padLatency` ms, its first trial queued.
+    static func started(padLatency: Double) async throws
+        -> (InstantRhythmPlayer, TrialCollector, FillTheGapSession, FillTheGapTrial) {
         let player = InstantRhythmPlayer(instant: false), collector = TrialCollector()
-        let session = Self.session(player, latencies: Self.latencies(pad: 20), collector: collector)
+        let session = Self.session(player, latencies: Self.latencies(pad: padLatency), collector: collector)
         session.start()
         #expect(await eventually("queued") { player.scheduled.count == 48 })
-        let trial = try #require(session.current)
+        return (player, collector, session, try #require(session.current))
+    }
+
+    @Test func aCalibratedPadsLatencyIsTakenOffAndTheRecordSaysCorrected() async throws {
+        let (player, collector, session, trial) = try await Self.started(padLatency: 20)
         session.handle(.tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
         session.handle(.tap(at: trial.gapTime(1) + .milliseconds(75), from: .pad))  // 55 ms once corrected: inside ±62.5
         player.advance(by: .seconds(9))
@@ -159,11 +165,7 @@ import PeachText
     }
 
     @Test func theLastGapWaitsForALateDevicesTapBeforeTheTrialIsScored() async throws {
-        let player = InstantRhythmPlayer(instant: false), collector = TrialCollector()
-        let session = Self.session(player, latencies: Self.latencies(pad: 25), collector: collector)
-        session.start()
-        #expect(await eventually("queued") { player.scheduled.count == 48 })
-        let trial = try #require(session.current)
+        let (player, collector, session, trial) = try await Self.started(padLatency: 25)
         let lastTap = trial.gapTime(15) + .milliseconds(70)  // 45 ms late once corrected: inside the window
         player.advance(by: lastTap - (try await player.queueNow()) - .milliseconds(1))
         try await Task.sleep(for: .milliseconds(20))
@@ -175,11 +177,7 @@ import PeachText
     }
 
     @Test func oneUncalibratedSourceAmongTheHitsMakesTheTrialUncorrected() async throws {
-        let player = InstantRhythmPlayer(instant: false), collector = TrialCollector()
-        let session = Self.session(player, latencies: Self.latencies(pad: 20), collector: collector)
-        session.start()
-        #expect(await eventually("queued") { player.scheduled.count == 48 })
-        let trial = try #require(session.current)
+        let (player, collector, session, trial) = try await Self.started(padLatency: 20)
         session.handle(.tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
         session.handle(.tap(at: trial.gapTime(1) + .milliseconds(30), from: .midi(device: "another pad")))
         player.advance(by: .seconds(9))
