@@ -138,8 +138,7 @@ public final class FullScreenInterface: TrainerInterface {
     private func startCommand(_ key: Key, modes: [any TrainingMode]) -> [AppCommand] {
         if key == .character("c") { return [.connectOfferedSynth] }
         let entries = StartMenuEntry.entries(for: modes)
-        let menu = StartMenu(titles: entries.map { "\($0)" }, shortcuts: StartMenuEntry.shortcuts(for: entries),
-                             selectedIndex: selectedEntry)
+        let menu = ScreenModels.startMenu(modes, selectedIndex: selectedEntry)
         if case .character(let character) = key, let index = menu.entry(for: character) {
             selectedEntry = index
             return [entries[index].command]
