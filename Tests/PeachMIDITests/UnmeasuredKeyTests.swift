@@ -53,6 +53,25 @@ import PeachCore
         #expect(BendTuning(profile: Self.onlyA4).placement(of: far).note == MIDINote(81)!)
     }
 
+    /// Only a key a calibration left out is one whose tuning is assumed; a pitch bent from a measured key rests
+    /// on measured facts, and no calibration claims nothing per key.
+    @Test func aPitchBeyondEveryMeasuredKeysReachSoundsOnAnAssumedTuning() async throws {
+        let tuning = BendTuning(profile: Self.onlyA4)
+        let far = DetunedMIDINote(note: MIDINote(81)!, offset: Cents(10)).frequency()
+        let near = DetunedMIDINote(note: Self.a4, offset: Cents(60.24)).frequency()
+        #expect(tuning.assumesTuning(of: tuning.placement(of: far).note))
+        #expect(!tuning.assumesTuning(of: tuning.placement(of: near).note))
+        #expect(!BendTuning(profile: .generalMIDI).assumesTuning(of: MIDINote(81)!))
+
+        let player = MidiNotePlayer(port: RecordingOutputPort(), configuration: MidiNotePlayerConfiguration(profile: Self.onlyA4))
+        #expect(player.soundsOnUnmeasuredKey(far))
+        #expect(!player.soundsOnUnmeasuredKey(near))
+        let handle = try await player.play(frequency: near, velocity: MIDIVelocity(100)!, amplitudeDB: .unchanged)
+        #expect(handle.soundsOnUnmeasuredKey(near) == false, "held on A4, a measured key")
+        #expect(handle.soundsOnUnmeasuredKey(far) == nil, "beyond the held key's reach: the player's placement says")
+        try await handle.stop()
+    }
+
     @Test func unmeasuredKeysAreNamedOnlyForACalibration() {
         #expect(Self.onlyA4.keyTuning.unmeasured(MIDINote(68)!...Self.aSharp4) == [MIDINote(68)!, Self.aSharp4])
         #expect(KeyTuning.inTune.unmeasured(MIDINote(68)!...Self.aSharp4).isEmpty)

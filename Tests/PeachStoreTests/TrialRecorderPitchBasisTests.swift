@@ -40,6 +40,22 @@ import PeachTestSupport
         #expect(observer.records.last == .pitchMatching(PitchMatchingRecord(Self.matching(), pitchBasis: basis)))
     }
 
+    /// A trial with a note on a key the calibration never measured claims no measured pitch, whatever the run's
+    /// basis; the built-in profile claims nothing per key, so its trials stay `builtIn`.
+    @Test(arguments: [(PitchBasis.measured, PitchBasis.assumed), (.builtIn, .builtIn), (.assumed, .assumed)])
+    func aTrialOnAnUnmeasuredKeyClaimsNoMeasuredPitch(_ run: PitchBasis, _ stated: PitchBasis) throws {
+        let observer = Collecting()
+        let recorder = TrialRecorder(observers: [observer], pitchBasis: { run })
+        var comparison = Self.comparison()
+        comparison.soundedOnUnmeasuredKey = true
+        var matching = Self.matching()
+        matching.soundedOnUnmeasuredKey = true
+        try recorder.trialCompleted(comparison)
+        try recorder.trialCompleted(matching)
+        try recorder.trialCompleted(Self.comparison(ms: 8))
+        #expect(observer.records.map(Self.basis) == [stated, stated, run])
+    }
+
     @Test func aRecorderToldNoBasisStatesNone() throws {
         let observer = Collecting()
         let recorder = TrialRecorder(observers: [observer])

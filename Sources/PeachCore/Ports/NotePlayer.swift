@@ -13,10 +13,16 @@ public protocol NotePlayer: Sendable {
     /// The frequency the synth will really sound when asked for `frequency` (after bend resolution,
     /// bend-scale correction and the synth's own pitch resolution). Trainers record it next to the intended pitch.
     func presentedFrequency(for frequency: Frequency) -> Frequency
+
+    /// Whether the synth sounds `frequency` on a key whose own tuning a calibration did not measure (it lies
+    /// beyond the bend's reach of every measured key), so the presented pitch rests on that key assumed in
+    /// tune. False where nothing per key is claimed (no calibration).
+    func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool
 }
 
 extension NotePlayer {
     public func presentedFrequency(for frequency: Frequency) -> Frequency { frequency }
+    public func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool { false }
 }
 
 /// A sounding note whose pitch can still be changed (pitch matching).
@@ -29,8 +35,12 @@ public protocol PlaybackHandle: Sendable {
     /// `frequency`, and on a synth with a pitch grid or a coarse bend the two sound different pitches.
     /// Nil: as `NotePlayer.presentedFrequency(for:)` says.
     func presentedFrequency(for frequency: Frequency) -> Frequency?
+    /// Whether this note tuned to `frequency` sounds on a key calibration did not measure, on the key it is
+    /// held on. Nil: as `NotePlayer.soundsOnUnmeasuredKey(_:)` says.
+    func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool?
 }
 
 extension PlaybackHandle {
     public func presentedFrequency(for frequency: Frequency) -> Frequency? { nil }
+    public func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool? { nil }
 }

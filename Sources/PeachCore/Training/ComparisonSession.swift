@@ -108,7 +108,8 @@ public final class ComparisonSession: TrainingSession {
         let completed = CompletedComparison(
             comparison: comparison, answeredHigher: higher, timestamp: loop.clock.now(),
             presentedCentOffset: presentedCentOffset(of: comparison, reference: trialSettings.referencePitch),
-            referencePitch: trialSettings.referencePitch, velocity: trialSettings.velocity)
+            referencePitch: trialSettings.referencePitch, velocity: trialSettings.velocity,
+            soundedOnUnmeasuredKey: soundsOnUnmeasuredKey(comparison, reference: trialSettings.referencePitch))
         answeredCount += 1
         if completed.isCorrect { correctCount += 1 }
         lastCompleted = completed
@@ -198,6 +199,11 @@ public final class ComparisonSession: TrainingSession {
         Cents.between(notePlayer.presentedFrequency(for: comparison.referenceFrequency(reference)),
                       and: notePlayer.presentedFrequency(for: comparison.targetFrequency(reference)))
             - comparison.directedInterval.cents(in: comparison.tuningSystem)
+    }
+
+    private func soundsOnUnmeasuredKey(_ comparison: Comparison, reference: ReferencePitch) -> Bool {
+        notePlayer.soundsOnUnmeasuredKey(comparison.referenceFrequency(reference))
+            || notePlayer.soundsOnUnmeasuredKey(comparison.targetFrequency(reference))
     }
 
     private func randomAmplitude(within variationDB: Double) -> AmplitudeDB {

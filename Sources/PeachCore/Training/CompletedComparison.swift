@@ -11,15 +11,19 @@ public struct CompletedComparison: Hashable, Sendable {
     public var presentedCentOffset: Cents
     public var referencePitch: ReferencePitch
     public var velocity: MIDIVelocity
+    /// Whether either note sounded on a key the synth's calibration did not measure
+    /// (`NotePlayer.soundsOnUnmeasuredKey(_:)`): then `presentedCentOffset` rests on that key assumed in tune.
+    public var soundedOnUnmeasuredKey: Bool
 
     public init(comparison: Comparison, answeredHigher: Bool, timestamp: Date,
                 presentedCentOffset: Cents? = nil, referencePitch: ReferencePitch = .standard,
-                velocity: MIDIVelocity = .defaultTraining) {
+                velocity: MIDIVelocity = .defaultTraining, soundedOnUnmeasuredKey: Bool = false) {
         self.comparison = comparison
         self.answeredHigher = answeredHigher
         self.timestamp = timestamp
         self.presentedCentOffset = presentedCentOffset ?? comparison.centOffset
         self.referencePitch = referencePitch
         self.velocity = velocity
+        self.soundedOnUnmeasuredKey = soundedOnUnmeasuredKey
     }
 }

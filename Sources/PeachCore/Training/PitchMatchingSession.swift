@@ -150,13 +150,15 @@ public final class PitchMatchingSession: TrainingSession {
         let error = Cents.between(notePlayer.presentedFrequency(for: challenge.referenceFrequency(reference)),
                                   and: presented)
             - challenge.directedInterval.cents(in: challenge.tuningSystem)
+        let unmeasuredKey = notePlayer.soundsOnUnmeasuredKey(challenge.referenceFrequency(reference))
+            || (handle?.soundsOnUnmeasuredKey(judged) ?? notePlayer.soundsOnUnmeasuredKey(judged))
         let commitToken = loop.advance()
         let sounding = takeHandles()
         loop.silence { try await Self.stopEach(sounding) }
 
         let completed = CompletedPitchMatching(challenge: challenge, userCentError: error,
                                                timestamp: loop.clock.now(), referencePitch: reference,
-                                               controllerMode: tunedWith)
+                                               controllerMode: tunedWith, soundedOnUnmeasuredKey: unmeasuredKey)
         completedCount += 1
         lastResult = completed
         tunedFrequency = nil

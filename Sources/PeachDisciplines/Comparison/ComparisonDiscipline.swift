@@ -17,7 +17,8 @@ public struct ComparisonDiscipline: Discipline {
 
     public func record(of outcome: any TrainingOutcome, in context: RecordContext) -> ComparisonRecord? {
         (outcome as? CompletedComparison).map {
-            ComparisonRecord($0, outputName: context.outputName, pitchBasis: context.pitchBasis)
+            ComparisonRecord($0, outputName: context.outputName,
+                             pitchBasis: context.pitchBasis(soundedOnUnmeasuredKey: $0.soundedOnUnmeasuredKey))
         }
     }
 

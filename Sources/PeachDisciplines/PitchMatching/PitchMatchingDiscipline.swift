@@ -17,7 +17,9 @@ public struct PitchMatchingDiscipline: Discipline {
     }
 
     public func record(of outcome: any TrainingOutcome, in context: RecordContext) -> PitchMatchingRecord? {
-        (outcome as? CompletedPitchMatching).map { PitchMatchingRecord($0, pitchBasis: context.pitchBasis) }
+        (outcome as? CompletedPitchMatching).map {
+            PitchMatchingRecord($0, pitchBasis: context.pitchBasis(soundedOnUnmeasuredKey: $0.soundedOnUnmeasuredKey))
+        }
     }
 
     @MainActor public var report: any DisciplineReport { PitchMatchingReport() }

@@ -13,4 +13,10 @@ public struct RecordContext: Hashable, Sendable {
         self.outputName = outputName
         self.pitchBasis = pitchBasis
     }
+
+    /// The basis a trial's record states: the run's, or at most `assumed` when a note of the trial sounded on
+    /// a key the calibration did not measure (`PitchBasis.onUnmeasuredKey`).
+    public func pitchBasis(soundedOnUnmeasuredKey: Bool) -> PitchBasis? {
+        soundedOnUnmeasuredKey ? pitchBasis?.onUnmeasuredKey : pitchBasis
+    }
 }

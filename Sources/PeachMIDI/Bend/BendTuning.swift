@@ -105,6 +105,12 @@ public struct BendTuning: Hashable, Sendable {
         return measured.sorted { distance($0) < distance($1) } + [nearest]
     }
 
+    /// Whether a note on `key` sounds on a tuning calibration did not measure. False without a calibration:
+    /// an empty key tuning claims nothing per key.
+    public func assumesTuning(of key: MIDINote) -> Bool {
+        !profile.keyTuning.isEmpty && !profile.keyTuning.isMeasured(key)
+    }
+
     /// The frequency the synth will really sound for `placed`.
     public func presentedFrequency(of placed: BentNote) -> Frequency {
         DetunedMIDINote(note: placed.note, offset: placed.presentedOffset).frequency(reference: profile.concertPitch)

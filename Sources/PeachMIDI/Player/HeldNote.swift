@@ -11,6 +11,10 @@ struct HeldNote: KnobRoutable {
         player.tuning.placement(of: frequency, on: key.note).map(player.tuning.presentedFrequency(of:))
     }
 
+    func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool? {
+        player.tuning.placement(of: frequency, on: key.note).map { player.tuning.assumesTuning(of: $0.note) }
+    }
+
     func adjustFrequency(_ frequency: Frequency) async throws {
         try await player.adjustHeldNote(id, to: frequency)
     }

@@ -54,6 +54,10 @@ public actor MidiNotePlayer: NotePlayer {
         tuning.presentedFrequency(for: frequency)
     }
 
+    public nonisolated func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool {
+        tuning.assumesTuning(of: tuning.placement(of: frequency).note)
+    }
+
     // MARK: Fixed-duration notes
 
     public func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws {

@@ -188,6 +188,10 @@ public actor MIDIOutputService: NotePlayer {
         tuning.presentedFrequency(for: frequency)
     }
 
+    public nonisolated func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool {
+        tuning.assumesTuning(of: tuning.placement(of: frequency).note)
+    }
+
     // MARK: Rhythms (for the timing disciplines)
 
     /// The timing disciplines' `RhythmPlayer`: clicks on the queue through this service's guarded port,

@@ -122,6 +122,15 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
 
     fileprivate var adjustmentsFail: Bool { lock.withLock { adjustFails } }
 
+    /// Which frequencies the synth sounds on a key calibration did not measure; a held note's handle says the
+    /// same of its key when `heldOnUnmeasuredKey` is set (nil: it leaves the answer to the player).
+    private var unmeasured: @Sendable (Frequency) -> Bool = { _ in false }
+    private var heldOnUnmeasured: Bool?
+    func setUnmeasuredKeys(_ isUnmeasured: @escaping @Sendable (Frequency) -> Bool) { lock.withLock { unmeasured = isUnmeasured } }
+    func setHeldOnUnmeasuredKey(_ held: Bool?) { lock.withLock { heldOnUnmeasured = held } }
+    func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool { lock.withLock { unmeasured }(frequency) }
+    var heldNoteOnUnmeasuredKey: Bool? { lock.withLock { heldOnUnmeasured } }
+
     /// A held note that sounds this far from what `presentedFrequency(for:)` says (it is held on another
     /// key, whose pitch steps differ); nil: its handle leaves the answer to the player.
     private var heldShift: Cents?
@@ -146,6 +155,7 @@ final class MockPlaybackHandle: PlaybackHandle, @unchecked Sendable {
     }
 
     func presentedFrequency(for frequency: Frequency) -> Frequency? { player.heldPresentation(frequency) }
+    func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool? { player.heldNoteOnUnmeasuredKey }
 
     func stop() async throws {
         player.record(.stopHandle)

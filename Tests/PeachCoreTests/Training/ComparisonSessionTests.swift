@@ -135,6 +135,21 @@ import PeachTestSupport
         #expect(abs(completed.presentedCentOffset.value - 30) < 1e-6)
     }
 
+    /// Note 2 on a key the calibration never measured: the answer is scored as usual, and flagged, so its record
+    /// does not claim a measured pitch.
+    @Test func aNoteOnAnUnmeasuredKeyFlagsTheComparison() async throws {
+        for unmeasuredTarget in [false, true] {
+            let f = makeFixture(offsets: [Cents(60)])
+            await f.drive(to: .awaitingAnswer)
+            let target = try #require(f.session.currentComparison).targetFrequency(.standard)
+            f.player.setUnmeasuredKeys { unmeasuredTarget && $0 == target }
+            f.session.answer(higher: true)
+            let completed = try #require(f.observer.completed.first)
+            #expect(completed.soundedOnUnmeasuredKey == unmeasuredTarget)
+            #expect(completed.isCorrect)
+        }
+    }
+
     @Test func settingsAreReadLiveForEveryComparison() async {
         let f = makeFixture()
         await f.drive(to: .playingNote2)

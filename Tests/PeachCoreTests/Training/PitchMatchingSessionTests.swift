@@ -120,6 +120,30 @@ import PeachTestSupport
         #expect(abs(result.userCentError.value - 7.91) < 1e-9)
     }
 
+    /// A note tuned onto a key the calibration never measured is scored, but flagged: its error rests on that
+    /// key assumed in tune. The handle knows the key the note is held on; without it the player's placement says.
+    @Test func aCommitOnAnUnmeasuredKeyIsFlagged() async throws {
+        let f = makeFixture()
+        await f.drive(to: .playingTunable)
+        f.session.commit()
+        #expect(try #require(f.session.lastResult).soundedOnUnmeasuredKey == false)
+
+        let g = makeFixture()
+        g.player.setUnmeasuredKeys { _ in true }
+        g.player.setHeldOnUnmeasuredKey(false)
+        await g.drive(to: .playingTunable)
+        g.session.commit()
+        #expect(try #require(g.session.lastResult).soundedOnUnmeasuredKey, "the reference sounded on an unmeasured key")
+
+        let h = makeFixture()
+        await h.drive(to: .playingTunable)
+        let reference = try #require(h.session.currentChallenge).referenceFrequency(h.reference)
+        h.player.setUnmeasuredKeys { $0 != reference }
+        h.player.setHeldOnUnmeasuredKey(true)
+        h.session.commit()
+        #expect(try #require(h.session.lastResult).soundedOnUnmeasuredKey, "the handle's key was never measured")
+    }
+
     @Test func commitResultUsesTheGivenFrequencyWithoutRounding() async {
         let f = makeFixture()
         await f.drive(to: .playingTunable)
