@@ -10,7 +10,7 @@ public enum ReachableKeys {
     /// Every key whose half-semitone neighbourhood a trial's pitch can fall in (keys at the MIDI
     /// range's ends take the pitches beyond it). `tuningReach`: how far from the target the tuning
     /// controls can move a pitch-matching note (the absolute knob's reach; unbounded relative moves
-    /// beyond it are not covered). `synthConcertPitch`: the synth's own A4 (440 Hz for General MIDI).
+    /// beyond it are not covered: a trial that sounds past every measured key is recorded `assumed`). `synthConcertPitch`: the synth's own A4 (440 Hz for General MIDI).
     public static func keys(for settings: TrainingSettings, tuningReach: Cents,
                             synthConcertPitch: ReferencePitch = .standard) -> ClosedRange<MIDINote> {
         let shift = Cents.between(synthConcertPitch.frequency, and: settings.referencePitch.frequency)
