@@ -21,6 +21,16 @@ enum KazezHistorySimulation {
 
     static var cells: [ThresholdEstimatorBenchmark.Cell] { ThresholdEstimatorBenchmark.cells.filter { !$0.drifting } }
 
+    /// PEACH_BENCH_HISTORY_PRIOR=listener (a diagnosis, not the app): the slope prior centred on each listener's own
+    /// slope in the model's terms (β ≈ 1.237 · b: the Weibull whose slope at the 75 % point matches the listener's),
+    /// same width, to see how much of the gap to the bound is the prescribed prior's centre (1.3).
+    static func grid(for cell: ThresholdEstimatorBenchmark.Cell) -> ThresholdGrid {
+        guard ProcessInfo.processInfo.environment["PEACH_BENCH_HISTORY_PRIOR"] == "listener" else {
+            return ThresholdEstimatorBenchmark.grid
+        }
+        return ThresholdGrid(slopePriorMedian: 1.237 * cell.slope, fixedLapse: 0.02)
+    }
+
     static func run(report: BenchReport, short: Bool) {
         let runs = ProcessInfo.processInfo.environment["PEACH_BENCH_HISTORY_RUNS"].flatMap(Int.init) ?? (short ? 40 : 300)
         var byCheckpoint: [Int: [(cell: ThresholdEstimatorBenchmark.Cell, outcomes: [Outcome])]] = [:]
@@ -93,7 +103,7 @@ enum KazezHistorySimulation {
     static func simulateRun(cell: ThresholdEstimatorBenchmark.Cell, random: inout SeededGenerator) -> [Int: Outcome] {
         let listener = SimulatedListener(threshold: Cents(cell.threshold), slope: cell.slope, lapseRate: cell.lapse)
         let probability = InformationLimit.listenerProbability(slope: cell.slope, lapse: cell.lapse)
-        var posterior = ThresholdPosterior(grid: ThresholdEstimatorBenchmark.grid)
+        var posterior = ThresholdPosterior(grid: grid(for: cell))
         var information = (tt: 0.0, bb: InformationLimit.slopePriorInformation, tb: 0.0)
         var difference = KazezRule.initialDifference
         var outcomes: [Int: Outcome] = [:]
