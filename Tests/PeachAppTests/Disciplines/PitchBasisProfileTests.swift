@@ -59,11 +59,11 @@ import PeachText
         let text = try Self.profile(of: Self.mixedHistory())
         let answers = Self.lines(text, after: "Pitch discrimination")
         #expect(answers.prefix(2) == [
-            "  3 of 10 were played on a synth Peach never measured: their cents are what Peach sent",
+            "  3 of 10 were played on a synth or key Peach never measured: their cents are what Peach sent",
             "  2 of 10 were played on an uncalibrated synth with a built-in profile: its keys were taken as in tune",
         ])
         let attempts = Self.lines(text, after: "Pitch matching")
-        #expect(attempts.first == "  1 of 3 was played on a synth Peach never measured: its cents are what Peach sent")
+        #expect(attempts.first == "  1 of 3 was played on a synth or key Peach never measured: its cents are what Peach sent")
         #expect(!attempts.contains { $0.contains("built-in") })
     }
 
@@ -84,8 +84,8 @@ import PeachText
 
     @Test func theStatementSpeaksGerman() throws {
         let text = try Self.profile(of: Self.mixedHistory(), in: .german)
-        #expect(text.contains("\n  3 von 10 wurden auf einem Synthesizer gespielt, den Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat\n"))
+        #expect(text.contains("\n  3 von 10 wurden auf einem Synthesizer oder einer Taste gespielt, die Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat\n"))
         #expect(text.contains("\n  2 von 10 wurden auf einem nicht kalibrierten Synthesizer mit eingebautem Profil gespielt: seine Tasten galten als sauber gestimmt\n"))
-        #expect(text.contains("\n  1 von 3 wurde auf einem Synthesizer gespielt, den Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat\n"))
+        #expect(text.contains("\n  1 von 3 wurde auf einem Synthesizer oder einer Taste gespielt, die Peach nie gemessen hat: die Cent-Werte geben nur wieder, was Peach gesendet hat\n"))
     }
 }

@@ -2,7 +2,7 @@ import PeachCore
 import PeachText
 
 /// What a pitch discipline's section says about the ground its cents stand on: a line when some of its trials
-/// were played on a synth Peach never measured (their cents are only what Peach sent) or rested on a built-in
+/// were played on a synth or key Peach never measured (their cents are only what Peach sent) or rested on a built-in
 /// profile (its keys taken as in tune); nothing when every trial was measured or says nothing (older and
 /// imported records). `--json` always carries the counts.
 public enum PitchBasisReport {
