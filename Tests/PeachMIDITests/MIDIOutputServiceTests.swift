@@ -39,6 +39,17 @@ private func expressionValues(_ events: [MIDIEvent], on channel: MIDIChannel = o
 }
 
 @Suite struct MIDIOutputServiceTests {
+    /// The sessions ask the service (the app's note player) which pitches sound on a key calibration left out.
+    @Test func theServiceSaysWhichPitchesSoundOnAnUnmeasuredKey() {
+        let onlyA4 = SynthProfile(name: "calibrated A4", centsPerBendSemitone: 100, pitchResolution: .zero, rounding: .nearest,
+                                  keyTuning: KeyTuning(offsets: [.a4: Cents(-5.6)]))
+        let service = MIDIOutputService(port: RecordingOutputPort(), directory: FakeDirectory(ports: []), ownOutput: ownOutput,
+                                        clock: VirtualClock(), configuration: MidiNotePlayerConfiguration(profile: onlyA4))
+        #expect(!service.soundsOnUnmeasuredKey(Frequency(440).shifted(by: Cents(60))), "bent from A4")
+        #expect(service.soundsOnUnmeasuredKey(Frequency(880)), "A5: no measured key within the bend's reach")
+        #expect(!makeRig().service.soundsOnUnmeasuredKey(Frequency(880)), "no calibration claims nothing per key")
+    }
+
     @Test func onlyASynthIsOfferedAfterALossAndOnlyTheChosenOneWhenAsked() async throws {
         let rig = makeRig()
         try await rig.service.connect(to: fluid)
