@@ -82,11 +82,22 @@ enum KazezHistorySimulation {
                              + "\(String(format: "%.1f", percentCovered(all))) %; widest cell \(worst.cell.label) "
                              + String(format: "%.2f", percentile(worst.outcomes.map(\.widthRatio), 50))
                              + "; lowest coverage \(lowest.cell.label) \(BenchReport.format(percentCovered(lowest.outcomes))) %")
+            footnotes.append("\(checkpoint) trials, by threshold: " + byThreshold(cellResults))
         }
         report.table("threshold", "Kazez-only histories (no measurement trials), fitted by the estimator, \(runs) runs per cell, "
                      + "the reported 95 % interval against the information bound of the same answers (medians):",
                      header: ["trials", "listener", "log-width / bound", "reported ratio", "bound ratio", "coverage"],
                      rows: rows, footnotes: footnotes)
+    }
+
+    /// Log-width / bound and coverage per listener threshold over all slopes and lapse rates: interval disciplines
+    /// run the same chain into the same estimator, at the larger thresholds (15–40 c against unison's 2–5 c).
+    static func byThreshold(_ cellResults: [(cell: ThresholdEstimatorBenchmark.Cell, outcomes: [Outcome])]) -> String {
+        ThresholdEstimatorBenchmark.thresholds.map { threshold in
+            let all = cellResults.filter { $0.cell.threshold == threshold }.flatMap(\.outcomes)
+            return "T \(BenchReport.format(threshold)) c " + String(format: "%.2f", percentile(all.map(\.widthRatio), 50))
+                + " (" + String(format: "%.1f", percentCovered(all)) + " %)"
+        }.joined(separator: ", ") + " (interval disciplines train at the larger thresholds: same chain, same estimator)"
     }
 
     static func simulate(cell: ThresholdEstimatorBenchmark.Cell, runs: Int, seed: UInt64) -> [[Int: Outcome]] {
