@@ -50,14 +50,15 @@ public struct CaptureCalibrator: Sendable {
         let capture = try Self.openCapture(device)
         progress(tr(.capturePlaying, ["count": "\(sequence.probes.count)", "seconds": "\(sequence.durationMilliseconds / 1000)",
                                       "device": device]))
-        let sent: [Int: UInt64]
         let probe: PlayedLatencyProbe
         do {
-            sent = try await play(sequence, on: sequencer)
+            try await play(sequence, on: sequencer)
             progress(tr(.captureLatencyProbe, ["count": "\(LatencyProbe.defaultCount)"]))
             probe = try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
         } catch {
             _ = try? capture.stop()
+            // Whatever is still in the queue first, so no note starts after the silence.
+            try? await sequencer.cancelTimed()
             try? await sequencer.send(SynthSetup.silence([CalibrationSequence.keyChannel, CalibrationSequence.sweepChannel,
                                                           LatencyProbe.sound.channel]))
             throw error
@@ -66,7 +67,7 @@ public struct CaptureCalibrator: Sendable {
         let samples = try checkedRecording(capture)
         progress(tr(.captureMeasuring, ["count": "\(sequence.probes.count)"]))
         let peak = try Self.checkedLevel(samples, device: device)
-        let measured = try measurePitch(samples, sent: sent)
+        let measured = try measurePitch(samples)
         var calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
                                                           date: CalibrationDate.day(date))
         let clock = capture.frameClock
@@ -114,22 +115,18 @@ public struct CaptureCalibrator: Sendable {
         return peak
     }
 
-    /// Each probe's pitch, the probe placed where it was really sent (the wall clock, anchored at the
-    /// first note's sound), then snapped to the note start heard nearest to that (each note follows
-    /// 100 ms of silence): a starved synth or capture shifts the audio against the clock.
-    private func measurePitch(_ samples: [Double], sent: [Int: UInt64]) throws -> [CalibrationMeasurement] {
+    /// Each probe's pitch, the probe placed at its time in the sequence (the queue sent it then), anchored at the
+    /// first note's sound, then snapped to the note start heard nearest to that (each note follows 100 ms of
+    /// silence): a starved synth or capture shifts the audio against the queue's clock.
+    private func measurePitch(_ samples: [Double]) throws -> [CalibrationMeasurement] {
         let recording = WAVFile(sampleRate: Double(Self.sampleRate), samples: samples)
-        guard let firstProbe = sequence.probes.first, let firstSent = sent[firstProbe.startMilliseconds],
-              let firstOnset = recording.firstOnset(fraction: 0.05) else {
+        guard let firstProbe = sequence.probes.first, let firstOnset = recording.firstOnset(fraction: 0.05) else {
             throw Failure(description: tr(.captureNoNote))
         }
         let onset = firstOnset - Double(firstProbe.startMilliseconds) / 1000
         let edges = recording.onsets(fraction: 0.1, quiet: 0.05)
         let placed = sequence.probes.map { probe in
             var moved = probe
-            if let time = sent[probe.startMilliseconds] {
-                moved.startMilliseconds = firstProbe.startMilliseconds + Int((Double(time - firstSent) / 1e6).rounded())
-            }
             let expected = onset + Double(moved.startMilliseconds) / 1000
             if let edge = edges.min(by: { abs($0 - expected) < abs($1 - expected) }), abs(edge - expected) < 0.15 {
                 moved.startMilliseconds = Int(((edge - onset) * 1000).rounded())
@@ -144,19 +141,16 @@ public struct CaptureCalibrator: Sendable {
             }
     }
 
-    /// Sends the file's events at their times; returns the monotonic send time of each event time.
-    private func play(_ sequence: CalibrationSequence, on sequencer: ALSASequencer) async throws -> [Int: UInt64] {
-        let byTime = Dictionary(grouping: sequence.file.events, by: \.milliseconds)
-        let clock = ContinuousClock()
-        let start = clock.now
-        var sent: [Int: UInt64] = [:]
-        for time in byTime.keys.sorted() {
-            try await clock.sleep(until: start + .milliseconds(time))
-            sent[time] = DispatchTime.now().uptimeNanoseconds
-            try await sequencer.send(byTime[time]!.map(\.event))
+    /// Schedules the file's events at their times on Peach's queue, so the kernel sends each exactly then, and waits
+    /// on the queue until the sequence has rung out. A window at a time (`CalibrationSchedule`): the kernel's
+    /// event pool holds a few hundred events, and a long calibration has more.
+    private func play(_ sequence: CalibrationSequence, on sequencer: ALSASequencer) async throws {
+        let start = try await sequencer.queueNow() + CalibrationSchedule.lead
+        for window in CalibrationSchedule.windows(of: sequence.file.events, startingAt: start) {
+            if let refill = window.refillAt { try await sequencer.waitUntil(refill) }
+            try await sequencer.schedule(window.events)
         }
-        try await clock.sleep(until: start + .milliseconds(sequence.durationMilliseconds))
-        return sent
+        try await sequencer.waitUntil(start + .milliseconds(sequence.durationMilliseconds))
     }
 
     static func peakLevelDB(_ samples: [Double], sampleRate: Double) -> Double {
