@@ -34,6 +34,20 @@ private let velocity = MIDIVelocity(100)!
         #expect(SynthState(await port.delivered).soundingKeys.isEmpty, "ended by its queued note-off")
     }
 
+    /// A rest sends nothing and waits on the queue, as a fixed note's end does; a stop ends it at once.
+    @Test func aRestIsTimedByTheQueueAndAStopEndsIt() async throws {
+        let (player, port) = makePlayer()
+        try await player.rest(for: .milliseconds(750))
+        #expect(await port.log == [.scheduled(now: [], later: [], after: .milliseconds(750))])
+        #expect(await port.delivered.isEmpty)
+
+        await port.setHoldScheduled(true)
+        let resting = Task { try await player.rest(for: .seconds(5)) }
+        while await port.inFlight == 0 { await Task.yield() }
+        try await player.stopAll()
+        try await resting.value
+    }
+
     @Test func successiveNotesUseSeparateChannels() async throws {
         let (player, port) = makePlayer()
         for _ in 0..<3 {

@@ -10,6 +10,11 @@ public protocol NotePlayer: Sendable {
     /// Silences everything this player started (note-offs, All Notes Off). Safe to call at any time.
     func stopAll() async throws
 
+    /// Returns `duration` from now on the clock the notes are timed by (the sequencer's queue), so a note started
+    /// next begins exactly that long after one started before: a held reference, then the note to tune against
+    /// it. Never a sleep in the caller: a sound is timed by the player's clock.
+    func rest(for duration: Duration) async throws
+
     /// The frequency the synth will really sound when asked for `frequency` (after bend resolution,
     /// bend-scale correction and the synth's own pitch resolution). Trainers record it next to the intended pitch.
     func presentedFrequency(for frequency: Frequency) -> Frequency

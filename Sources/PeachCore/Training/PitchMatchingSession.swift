@@ -242,7 +242,8 @@ public final class PitchMatchingSession: TrainingSession {
                 return
             }
             referenceHandle = held
-            try await loop.clock.sleep(for: settings.noteDuration)
+            // Timed by the player's clock (the sequencer queue), as a melodic reference's end is.
+            try await notePlayer.rest(for: settings.noteDuration)
         }
         guard loop.isCurrent(token) else { return }
         let initial = challenge.initialFrequency(reference)

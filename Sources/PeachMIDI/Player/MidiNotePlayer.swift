@@ -78,6 +78,15 @@ public actor MidiNotePlayer: NotePlayer {
         voices[id] = nil
     }
 
+    // MARK: Rests
+
+    /// Nothing sent: only a marker on the queue `duration` ahead, and this returns when it comes back, the same
+    /// clock a fixed-duration note ends by. A stop (`stopAll` drops the queue) ends the rest at once.
+    public func rest(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        try await port.send([], then: [], after: duration)
+    }
+
     // MARK: Held notes
 
     public func play(frequency: Frequency, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws -> any PlaybackHandle {

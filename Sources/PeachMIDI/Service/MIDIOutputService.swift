@@ -184,6 +184,8 @@ public actor MIDIOutputService: NotePlayer {
 
     public func stopAll() async throws { try await player.stopAll() }
 
+    public func rest(for duration: Duration) async throws { try await player.rest(for: duration) }
+
     public nonisolated func presentedFrequency(for frequency: Frequency) -> Frequency {
         tuning.presentedFrequency(for: frequency)
     }

@@ -31,6 +31,7 @@ actor InstantNotePlayer: NotePlayer {
     }
 
     func stopAll() async throws { stopAllCount += 1 }
+    func rest(for duration: Duration) async throws {}
     func handleStopped() { handleStops += 1 }
     func adjusted(_ frequency: Frequency) { adjustments.append(frequency) }
     func routed(_ knob: KnobRoute?) { routes.append(knob) }

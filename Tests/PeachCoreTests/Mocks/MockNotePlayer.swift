@@ -12,6 +12,7 @@ enum PlayerEvent: Equatable {
     case adjust(Frequency)
     case stopHandle
     case stopAll
+    case rest(Duration)
 }
 
 /// A NotePlayer whose fixed-duration notes last until the test advances the manual clock.
@@ -107,6 +108,12 @@ final class MockNotePlayer: NotePlayer, @unchecked Sendable {
             await withCheckedContinuation { continuation in lock.withLock { heldTunableStart = continuation } }
         }
         return MockPlaybackHandle(player: self, id: id)
+    }
+
+    /// Rests on the manual clock, as fixed-duration notes last.
+    func rest(for duration: Duration) async throws {
+        record(.rest(duration))
+        try await clock.sleep(for: duration)
     }
 
     func stopAll() async throws {

@@ -92,6 +92,8 @@ import PeachTestSupport
         #expect(f.player.playCalls.isEmpty, "no fixed-length reference")
         #expect(f.player.heldStarts == [challenge.referenceFrequency(.standard)])
         #expect(f.session.state == .playingReference)
+        #expect(f.player.events == [.startTunable(challenge.referenceFrequency(.standard)), .rest(.seconds(1))],
+                "the tunable note waits on the player's clock (the sequencer queue), not on a sleep of the session's")
         f.clock.advance(by: .seconds(1))
         await waitUntil("tunable") { f.session.state == .playingTunable }
         #expect(f.player.sounding == [challenge.referenceFrequency(.standard), challenge.initialFrequency(.standard)],
