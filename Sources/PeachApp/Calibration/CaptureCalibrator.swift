@@ -43,6 +43,9 @@ public struct CaptureCalibrator: Sendable {
 
     public var sequence: CalibrationSequence { plan.sequence }
 
+    /// Every channel a capture calibration plays on: the keys', the bend sweep's and the latency clicks'.
+    public static let channels = [CalibrationSequence.keyChannel, CalibrationSequence.sweepChannel, LatencyProbe.sound.channel]
+
     /// Plays to `destination` (already connected on `sequencer`) while recording.
     public func calibrate(sequencer: ALSASequencer, synthName: String, date: Date = Date(),
                           progress: @Sendable (String) -> Void = { _ in }) async throws -> Result {
@@ -59,8 +62,7 @@ public struct CaptureCalibrator: Sendable {
             _ = try? capture.stop()
             // Whatever is still in the queue first, so no note starts after the silence.
             try? await sequencer.cancelTimed()
-            try? await sequencer.send(SynthSetup.silence([CalibrationSequence.keyChannel, CalibrationSequence.sweepChannel,
-                                                          LatencyProbe.sound.channel]))
+            try? await sequencer.send(SynthSetup.silence(Self.channels))
             throw error
         }
         try await Task.sleep(for: .milliseconds(300))

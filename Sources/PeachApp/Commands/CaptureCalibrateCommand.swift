@@ -11,7 +11,6 @@ import PeachText
 enum CaptureCalibrateCommand {
     static func run(_ request: CalibrateRequest, device: String, port requested: String?, configuration: PeachConfiguration,
                     directory: DataDirectory, console: Console) async -> Int32 {
-        let midi = configuration.midi
         let sequencer: ALSASequencer
         do {
             sequencer = try ALSASequencer(clientName: "Peach (calibrate)")
@@ -20,50 +19,102 @@ enum CaptureCalibrateCommand {
             return 1
         }
         defer { sequencer.close() }
-        let instrument = InstrumentSelection(program: request.program ?? midi.program, bankMSB: request.bank ?? midi.bank)
-        let bendRange = BendRange(semitones: midi.bendRangeSemitones)
+        // However this command ends, no note it started keeps sounding (docs/stuck-notes.md): a crash or kill -9
+        // is silenced by the crash handler or the guardian, a terminating signal by the calibrator's own stop.
+        let stuckNotes = StuckNoteGuard(sequencer: sequencer, logger: ConsoleLogger(console: console))
+        defer { stuckNotes.cleanExit() }
+        let instrument = InstrumentSelection(program: request.program ?? configuration.midi.program,
+                                             bankMSB: request.bank ?? configuration.midi.bank)
+        let bendRange = BendRange(semitones: configuration.midi.bendRangeSemitones)
         do {
-            let ports = try await sequencer.ports().filter { $0.address.client != sequencer.ownClient }
-            let destination: SequencerPortInfo
-            if let requested = requested ?? midi.outputPort {
-                destination = try PortResolver(ports: ports, ownClient: sequencer.ownClient).resolve(requested, for: .destination)
-            } else if let found = SynthSelection.choose(from: ports, ownClient: sequencer.ownClient) {
-                destination = found
-            } else {
+            guard let destination = try await destination(requested ?? configuration.midi.outputPort, on: sequencer) else {
                 console.err("peach: " + tr(.calibrateNoSynthPort) + "\n")
                 return 1
             }
             try await sequencer.connectOutput(to: destination.address)
+            stuckNotes.playing(to: destination.address, channels: CaptureCalibrator.channels)
             let calibrator = CaptureCalibrator(device: device, plan: CalibrationPlan(
                 instrument: instrument, bendRange: bendRange, keys: CalibrationKeys.reachable(with: configuration)))
-            let result = try await calibrator.calibrate(sequencer: sequencer, synthName: destination.clientName,
-                                                        progress: { console.err("peach: \($0)\n") })
-            let cache = CalibrationCache(dataDirectory: directory)
-            do {
-                try cache.save(result.calibration, for: CalibrationCache.key(synth: destination.clientName, instrument: instrument,
-                                                                             bendRange: bendRange))
-            } catch {
-                console.err("peach: " + tr(.calibrateCannotStore, ["directory": cache.directory, "error": "\(error)"]) + "\n")
+            let outcome = try await calibrateUnlessInterrupted(calibrator, on: sequencer, synth: destination.clientName,
+                                                               console: console)
+            guard case .finished(let result) = outcome else {
+                if case .interrupted(let signal) = outcome { return interrupted(by: signal, console: console) }
+                return 1
             }
-            if request.json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                console.out(String(decoding: try encoder.encode(CalibrationRecord(result.calibration)), as: UTF8.self) + "\n")
-            } else {
-                let title = tr(.calibrateCaptureTitle, ["synth": destination.clientName, "address": "\(destination.address)",
-                                                        "device": device, "bank": "\(instrument.bankMSB)",
-                                                        "program": "\(instrument.program)", "range": "\(bendRange)"])
-                let level = tr(.calibratePeak, ["peak": SynthCalibration.shown(result.peakLevelDB, decimals: 1)])
-                    + (result.overruns > 0 ? tr(.calibrateOverruns, ["count": "\(result.overruns)"]) : "")
-                console.out(([title] + CalibrationReport.lines(result.calibration) + [level, latencyLine(result)])
-                    .joined(separator: "\n") + "\n")
-            }
+            store(result.calibration, synth: destination.clientName, instrument: instrument, bendRange: bendRange,
+                  directory: directory, console: console)
+            console.out(report(result, request: request, destination: destination, device: device, instrument: instrument,
+                               bendRange: bendRange))
             return 0
         } catch {
-            try? await sequencer.send(SynthSetup.silence([CalibrationSequence.keyChannel, CalibrationSequence.sweepChannel]))
+            try? await sequencer.send(SynthSetup.silence(CaptureCalibrator.channels))
             console.err("peach: " + tr(.calibrateFailed, ["error": "\(error)"]) + "\n")
             return 1
         }
+    }
+
+    /// The port asked for (`--port`, else the configured one), or the synth Peach would choose; nil: none.
+    static func destination(_ requested: String?, on sequencer: ALSASequencer) async throws -> SequencerPortInfo? {
+        let ports = try await sequencer.ports().filter { $0.address.client != sequencer.ownClient }
+        if let requested {
+            return try PortResolver(ports: ports, ownClient: sequencer.ownClient).resolve(requested, for: .destination)
+        }
+        return SynthSelection.choose(from: ports, ownClient: sequencer.ownClient)
+    }
+
+    enum Outcome {
+        case finished(CaptureCalibrator.Result)
+        case interrupted(signal: Int32)
+    }
+
+    /// Runs the calibration; SIGINT, SIGTERM or SIGHUP cancels it, and its stop path cancels what is queued and
+    /// silences the synth before this returns.
+    static func calibrateUnlessInterrupted(_ calibrator: CaptureCalibrator, on sequencer: ALSASequencer, synth: String,
+                                           console: Console) async throws -> Outcome {
+        let work = Task { try await calibrator.calibrate(sequencer: sequencer, synthName: synth,
+                                                         progress: { console.err("peach: \($0)\n") }) }
+        let interruption = CommandInterruption { work.cancel() }
+        defer { interruption.stop() }
+        do {
+            let result = try await work.value
+            if let signal = interruption.received { return .interrupted(signal: signal) }
+            return .finished(result)
+        } catch {
+            if let signal = interruption.received { return .interrupted(signal: signal) }
+            throw error
+        }
+    }
+
+    static func interrupted(by signal: Int32, console: Console) -> Int32 {
+        console.err("peach: " + tr(.calibrateInterrupted, ["signal": CommandInterruption.name(of: signal)]) + "\n")
+        return 128 + signal
+    }
+
+    static func store(_ calibration: SynthCalibration, synth: String, instrument: InstrumentSelection, bendRange: BendRange,
+                      directory: DataDirectory, console: Console) {
+        let cache = CalibrationCache(dataDirectory: directory)
+        do {
+            try cache.save(calibration, for: CalibrationCache.key(synth: synth, instrument: instrument, bendRange: bendRange))
+        } catch {
+            console.err("peach: " + tr(.calibrateCannotStore, ["directory": cache.directory, "error": "\(error)"]) + "\n")
+        }
+    }
+
+    /// The result as JSON (`--json`) or as the report's lines.
+    static func report(_ result: CaptureCalibrator.Result, request: CalibrateRequest, destination: SequencerPortInfo,
+                       device: String, instrument: InstrumentSelection, bendRange: BendRange) -> String {
+        if request.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = (try? encoder.encode(CalibrationRecord(result.calibration))) ?? Data()
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+        let title = tr(.calibrateCaptureTitle, ["synth": destination.clientName, "address": "\(destination.address)",
+                                                "device": device, "bank": "\(instrument.bankMSB)",
+                                                "program": "\(instrument.program)", "range": "\(bendRange)"])
+        let level = tr(.calibratePeak, ["peak": SynthCalibration.shown(result.peakLevelDB, decimals: 1)])
+            + (result.overruns > 0 ? tr(.calibrateOverruns, ["count": "\(result.overruns)"]) : "")
+        return ([title] + CalibrationReport.lines(result.calibration) + [level, latencyLine(result)]).joined(separator: "\n") + "\n"
     }
 
     /// "  latency      MIDI-to-sound latency 12.4 ms, jitter 0.6 ms (40 clicks)", or why it is not there.

@@ -65,6 +65,14 @@ final class StuckNoteGuard: Sendable {
         watcher.withLock { $0 = task }
     }
 
+    /// A command that plays straight through the sequencer (no output service, no tracked port: `peach calibrate
+    /// --capture`): the crash handler and the guardian silence `channels` at `destination`.
+    func playing(to destination: SequencerAddress, channels: [MIDIChannel]) {
+        update { $0.channels = channels.sorted() }
+        link?.send(.channels(channels.sorted()))
+        link?.send(.destinations([destination]))
+    }
+
     /// Peach has silenced the synth and stopped FluidSynth itself: the guardian leaves quietly.
     func cleanExit() {
         watcher.withLock { $0?.cancel() }

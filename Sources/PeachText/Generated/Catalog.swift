@@ -897,6 +897,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case calibrateLatency = "calibrate.latency"
     case calibrateLatencyNotMeasured = "calibrate.latencyNotMeasured"
     case calibrateLatencyNoTimestamps = "calibrate.latencyNoTimestamps"
+    case calibrateInterrupted = "calibrate.interrupted"
 }
 
 enum CatalogTables {
@@ -1796,6 +1797,7 @@ enum CatalogTables {
         case .calibrateLatency: "  latency      MIDI-to-sound latency {latency} ms, jitter {jitter} ms ({count} clicks)"
         case .calibrateLatencyNotMeasured: "  latency      not measured: {heard} of {count} clicks heard (a synth without a drum kit on channel 10 plays none)"
         case .calibrateLatencyNoTimestamps: "  latency      not measured: the capture device gives no timestamps"
+        case .calibrateInterrupted: "calibration interrupted by {signal}: the synth was silenced and nothing was stored"
         }
     }
 
@@ -2695,6 +2697,7 @@ enum CatalogTables {
         case .calibrateLatency: "  Latenz       von MIDI bis Klang {latency} ms, Schwankung {jitter} ms ({count} Klicks)"
         case .calibrateLatencyNotMeasured: "  Latenz       nicht gemessen: {heard} von {count} Klicks gehört (ein Synthesizer ohne Schlagzeug auf Kanal 10 spielt keinen)"
         case .calibrateLatencyNoTimestamps: "  Latenz       nicht gemessen: das Aufnahmegerät liefert keine Zeitstempel"
+        case .calibrateInterrupted: "Kalibrierung durch {signal} unterbrochen: der Synthesizer wurde stummgeschaltet, nichts wurde gespeichert"
         }
     }
 }

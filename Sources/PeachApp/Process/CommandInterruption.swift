@@ -1,0 +1,56 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// SIGINT, SIGTERM and SIGHUP during a command that plays notes without the trainer's run loop (`peach calibrate
+/// --capture`): the first one calls `onSignal` (which cancels the work; its own failure path silences the synth),
+/// and the command ends with that signal's conventional status. Signals are read by a Dispatch source, not in a
+/// handler, so anything may be done on one.
+final class CommandInterruption: @unchecked Sendable {
+    // @unchecked: `sources` is written in `init` and read in `stop`, both on the command's task.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    private let first = FirstSignal()
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(onSignal: @escaping @Sendable () -> Void) {
+        for number in Self.signals {
+            Glibc.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [first] in
+                let isFirst = first.value.withLock { received -> Bool in
+                    guard received == nil else { return false }
+                    received = number
+                    return true
+                }
+                if isFirst { onSignal() }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The first signal received, if any.
+    var received: Int32? { first.value.withLock { $0 } }
+
+    /// The signals' default actions back.
+    func stop() {
+        for source in sources { source.cancel() }
+        sources = []
+        for number in Self.signals { Glibc.signal(number, SIG_DFL) }
+    }
+
+    /// "SIGINT", "SIGTERM", "SIGHUP": how the message names it.
+    static func name(of number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(number)"
+        }
+    }
+}
+
+/// The first signal, shared by the handlers (a `Mutex` cannot be captured by value).
+private final class FirstSignal: Sendable {
+    let value = Mutex<Int32?>(nil)
+}
