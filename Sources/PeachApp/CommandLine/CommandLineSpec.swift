@@ -51,11 +51,12 @@ enum CommandLineSpec {
         ]
     }
 
-    static var exitStatus: [(code: Int32, meaning: String, detail: String)] {
+    static var exitStatus: [(code: String, meaning: String, detail: String)] {
         [
-            (0, tr(.helpExitOk), tr(.helpExitOkDetail)),
-            (1, tr(.helpExitRuntime), tr(.helpExitRuntimeDetail)),
-            (2, tr(.helpExitUsage), tr(.helpExitUsageDetail)),
+            ("0", tr(.helpExitOk), tr(.helpExitOkDetail)),
+            ("1", tr(.helpExitRuntime), tr(.helpExitRuntimeDetail)),
+            ("2", tr(.helpExitUsage), tr(.helpExitUsageDetail)),
+            ("128+N", tr(.helpExitSignal), tr(.helpExitSignalDetail)),
         ]
     }
 

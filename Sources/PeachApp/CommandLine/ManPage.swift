@@ -57,7 +57,7 @@ enum ManPage {
         page.append(".SH " + tr(.manEnvironment))
         for variable in CommandLineSpec.environment { page += [".TP", bold(variable.name), text(variable.meaning)] }
         page.append(".SH " + tr(.manExitStatus))
-        for status in CommandLineSpec.exitStatus { page += [".TP", bold(String(status.code)), text(status.meaning + ": " + status.detail)] }
+        for status in CommandLineSpec.exitStatus { page += [".TP", bold(status.code), text(status.meaning + ": " + status.detail)] }
         page.append(".SH " + tr(.manExamples))
         for example in CommandLineSpec.examples {
             page += [".TP", bold(example.command), text(lowercaseFirst(example.meaning))]

@@ -898,6 +898,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case calibrateLatencyNotMeasured = "calibrate.latencyNotMeasured"
     case calibrateLatencyNoTimestamps = "calibrate.latencyNoTimestamps"
     case calibrateInterrupted = "calibrate.interrupted"
+    case helpExitSignal = "help.exit.signal"
+    case helpExitSignalDetail = "help.exit.signalDetail"
 }
 
 enum CatalogTables {
@@ -1798,6 +1800,8 @@ enum CatalogTables {
         case .calibrateLatencyNotMeasured: "  latency      not measured: {heard} of {count} clicks heard (a synth without a drum kit on channel 10 plays none)"
         case .calibrateLatencyNoTimestamps: "  latency      not measured: the capture device gives no timestamps"
         case .calibrateInterrupted: "calibration interrupted by {signal}: the synth was silenced and nothing was stored"
+        case .helpExitSignal: "ended by signal N"
+        case .helpExitSignalDetail: "SIGINT (130), SIGTERM (143) or SIGHUP (129) while training or calibrating; the synth was silenced first, and every answer given is kept."
         }
     }
 
@@ -2698,6 +2702,8 @@ enum CatalogTables {
         case .calibrateLatencyNotMeasured: "  Latenz       nicht gemessen: {heard} von {count} Klicks gehört (ein Synthesizer ohne Schlagzeug auf Kanal 10 spielt keinen)"
         case .calibrateLatencyNoTimestamps: "  Latenz       nicht gemessen: das Aufnahmegerät liefert keine Zeitstempel"
         case .calibrateInterrupted: "Kalibrierung durch {signal} unterbrochen: der Synthesizer wurde stummgeschaltet, nichts wurde gespeichert"
+        case .helpExitSignal: "durch Signal N beendet"
+        case .helpExitSignalDetail: "SIGINT (130), SIGTERM (143) oder SIGHUP (129) beim Trainieren oder Kalibrieren; der Synthesizer wurde vorher stummgeschaltet, jede gegebene Antwort bleibt erhalten."
         }
     }
 }
