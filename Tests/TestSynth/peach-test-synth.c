@@ -84,11 +84,35 @@ static int own_queue = -1;
 static long long queue_offset_ns = 0;        /* the own queue's real time minus CLOCK_MONOTONIC */
 static long long queue_bracket_ns = -1;      /* the width of the reading it came from */
 /* The playback restarts after each underrun, after a gap: each stretch from one restart to the next (a
- * segment, from its first frame) has its own frame-0 time, the least late bound of its stamps. */
+ * segment, from its first frame) has its own frame-0 time, from the least late bounds of its stamps. The
+ * ORIGIN_BOUNDS lowest bounds are kept and the highest of them taken: one status whose stamp and delay do not
+ * belong together (seen once in the VM: a bound a whole buffer too early) cannot move it. */
 #define SEGMENTS 1024
+#define ORIGIN_BOUNDS 4
 static long long segment_start[SEGMENTS];
-static long long segment_origin_ns[SEGMENTS] = { LLONG_MAX };
+static long long segment_bounds[SEGMENTS][ORIGIN_BOUNDS];
 static int segments = 1;
+
+static void clear_bounds(int segment) {
+    for (int i = 0; i < ORIGIN_BOUNDS; i++) segment_bounds[segment][i] = LLONG_MAX;
+}
+
+/* Keeps `origin` if it is among the segment's ORIGIN_BOUNDS lowest bounds (sorted, lowest first). */
+static void add_bound(int segment, long long origin) {
+    long long *bounds = segment_bounds[segment];
+    if (origin >= bounds[ORIGIN_BOUNDS - 1]) return;
+    int i = ORIGIN_BOUNDS - 1;
+    while (i > 0 && bounds[i - 1] > origin) { bounds[i] = bounds[i - 1]; i--; }
+    bounds[i] = origin;
+}
+
+/* The segment's frame-0 time: the highest of its lowest bounds (fewer stamps: the highest it has), or LLONG_MAX. */
+static long long segment_origin(int segment) {
+    for (int i = ORIGIN_BOUNDS - 1; i >= 0; i--) {
+        if (segment_bounds[segment][i] != LLONG_MAX) return segment_bounds[segment][i];
+    }
+    return LLONG_MAX;
+}
 static long long written_frames = 0;
 static long long current_frame = 0;          /* the frame at which handle() applies an event */
 static long long click_arrival_ns[CLICKS], click_frame[CLICKS];
@@ -126,14 +150,14 @@ static void stamp_playback(snd_pcm_t *pcm) {
     snd_pcm_status_get_htstamp(status, &stamp);
     long long played = written_frames - (long long)snd_pcm_status_get_delay(status);
     long long origin = (long long)stamp.tv_sec * 1000000000LL + stamp.tv_nsec - played * 1000000000LL / RATE;
-    if (stamp.tv_sec > 0 && origin < segment_origin_ns[segments - 1]) segment_origin_ns[segments - 1] = origin;
+    if (stamp.tv_sec > 0) add_bound(segments - 1, origin);
 }
 
 /* An underrun: the frames from the next one written on play after a gap. */
 static void start_segment(void) {
     if (segments == SEGMENTS) return;
     segment_start[segments] = written_frames;
-    segment_origin_ns[segments++] = LLONG_MAX;
+    clear_bounds(segments++);
 }
 
 /* A note-on on channel 10 as it takes effect: its arrival (the sequencer's stamp on the own queue) and its frame. */
@@ -149,8 +173,9 @@ static void print_click_latencies(void) {
     for (int i = 0; i < click_count; i++) {
         int segment = segments - 1;
         while (segment > 0 && segment_start[segment] > click_frame[i]) segment--;
-        if (segment_origin_ns[segment] == LLONG_MAX) continue;
-        long long played = segment_origin_ns[segment] + click_frame[i] * 1000000000LL / RATE;
+        long long origin = segment_origin(segment);
+        if (origin == LLONG_MAX) continue;
+        long long played = origin + click_frame[i] * 1000000000LL / RATE;
         printf("CLICK-LATENCY %.3f\n", (played - click_arrival_ns[i]) / 1e6);
     }
     printf("UNDERRUNS %d\n", segments - 1);
@@ -450,6 +475,7 @@ int main(int argc, char **argv) {
     const char *name = "Peach Test Synth", *device = "hw:Loopback,0,0";
     parse_options(argc, argv, &name, &device);
     for (int c = 0; c < 16; c++) channels[c] = (struct channel_state){ 0, 127, 127, 2, 0 };
+    clear_bounds(0);
 
     snd_seq_t *seq;
     /* Duplex only to start the own queue (a queue control event is output). */

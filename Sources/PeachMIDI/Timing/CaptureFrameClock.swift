@@ -2,7 +2,7 @@
 /// timestamps: each says that by `monotonicNanoseconds` the device had captured `frame` frames (the
 /// position the kernel stamped when its pointer moved). A stamp is never early but can be late (the
 /// pointer is read some time after it moved, and moves in steps), so each stamp bounds the time of
-/// frame zero from above and the lowest bound near a frame is the tightest. Only stamps within `window`
+/// frame zero from above and the lowest bounds near a frame are the tightest (`frameZero(near:)`). Only stamps within `window`
 /// frames are used, so a sound card whose clock drifts against the monotonic one, or a gap padded
 /// after an overrun, shifts only the frames near it.
 public struct CaptureFrameClock: Sendable {
@@ -43,11 +43,20 @@ public struct CaptureFrameClock: Sendable {
         return Double(nanoseconds - origin) / 1e9 * sampleRate
     }
 
-    /// The tightest bound on frame zero's monotonic time from the stamps within `window` of `frame`
+    /// With at least this many stamps near a frame, the `trustedBound`-th lowest bound is taken instead of the
+    /// lowest: a status whose stamp and position do not belong together bounds frame zero too early (seen once in
+    /// the test VM, on the playback side: a whole buffer early), and one such stamp must not move a recording by a
+    /// buffer. A device stamps every read (tens a second), so the next-lowest bounds are as tight.
+    static let robustBelow = 8
+    static let trustedBound = 4
+
+    /// The tightest trustworthy bound on frame zero's monotonic time from the stamps within `window` of `frame`
     /// (the nearest stamp's when none is that close).
     func frameZero(near frame: Double) -> Int64? {
         let close = stamps.filter { abs(Double($0.frame) - frame) <= Double(window) }
         let used = close.isEmpty ? stamps.min { abs(Double($0.frame) - frame) < abs(Double($1.frame) - frame) }.map { [$0] } ?? [] : close
-        return used.map { $0.monotonicNanoseconds - Int64((Double($0.frame) / sampleRate * 1e9).rounded()) }.min()
+        let bounds = used.map { $0.monotonicNanoseconds - Int64((Double($0.frame) / sampleRate * 1e9).rounded()) }.sorted()
+        guard let lowest = bounds.first else { return nil }
+        return bounds.count >= Self.robustBelow ? bounds[Self.trustedBound - 1] : lowest
     }
 }

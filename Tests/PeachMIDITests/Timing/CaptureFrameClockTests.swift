@@ -37,6 +37,19 @@ private func makeStamps(origin: Int64, frames: [Int], lateBy: [Int64]) -> [Captu
         #expect(abs(try placed(150_000) - (10_000_000 + Int64(150_000 / rate * 1e9) + 100_000)) <= 1)
     }
 
+    /// One status whose stamp and position do not belong together bounds frame zero a whole buffer early: among
+    /// the tens of stamps a recording has near any frame, it must not move the frames.
+    @Test func oneStampABufferEarlyDoesNotMoveTheFrames() throws {
+        let frames = Array(stride(from: 1024, through: 32 * 1024, by: 1024))
+        var lateBy = frames.indices.map { Int64(200_000 + ($0 * 37 % 11) * 50_000) }
+        lateBy[5] = -98_000_000
+        let clock = CaptureFrameClock(sampleRate: rate, stamps: makeStamps(origin: 1_000_000_000, frames: frames, lateBy: lateBy))
+        let time = try #require(clock.monotonicNanoseconds(ofFrame: 4800))
+        let truth: Int64 = 1_000_000_000 + 100_000_000
+        #expect(time >= truth, "placed \(Double(truth - time) / 1e6) ms early")
+        #expect(time - truth < 500_000, "placed \(Double(time - truth) / 1e6) ms late")
+    }
+
     @Test func withoutStampsNothingIsPlaced() {
         let clock = CaptureFrameClock(sampleRate: rate, stamps: [])
         #expect(clock.isEmpty)
