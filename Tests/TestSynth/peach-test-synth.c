@@ -85,10 +85,13 @@ static long long queue_offset_ns = 0;        /* the own queue's real time minus 
 static long long queue_bracket_ns = -1;      /* the width of the reading it came from */
 /* The playback restarts after each underrun, after a gap: each stretch from one restart to the next (a
  * segment, from its first frame) has its own frame-0 time, from the least late bounds of its stamps. The
- * ORIGIN_BOUNDS lowest bounds are kept and the highest of them taken: one status whose stamp and delay do not
- * belong together (seen once in the VM: a bound a whole buffer too early) cannot move it. */
+ * ORIGIN_BOUNDS lowest are kept, and the lowest that CONFIRMATIONS others lie within AGREEMENT_NS of is taken:
+ * one status whose stamp and delay do not belong together (seen once in the VM: a bound a whole buffer too
+ * early) cannot move it, and when nothing is wrong it is the lowest bound. */
 #define SEGMENTS 1024
-#define ORIGIN_BOUNDS 4
+#define ORIGIN_BOUNDS 8
+#define CONFIRMATIONS 3
+#define AGREEMENT_NS 2000000LL
 static long long segment_start[SEGMENTS];
 static long long segment_bounds[SEGMENTS][ORIGIN_BOUNDS];
 static int segments = 1;
@@ -106,13 +109,16 @@ static void add_bound(int segment, long long origin) {
     bounds[i] = origin;
 }
 
-/* The segment's frame-0 time: the highest of its lowest bounds (fewer stamps: the highest it has), or LLONG_MAX. */
+/* The segment's frame-0 time: the lowest confirmed bound, else the lowest (LLONG_MAX: no stamp). */
 static long long segment_origin(int segment) {
-    for (int i = ORIGIN_BOUNDS - 1; i >= 0; i--) {
-        if (segment_bounds[segment][i] != LLONG_MAX) return segment_bounds[segment][i];
+    const long long *bounds = segment_bounds[segment];
+    for (int i = 0; i + CONFIRMATIONS < ORIGIN_BOUNDS; i++) {
+        if (bounds[i + CONFIRMATIONS] == LLONG_MAX) break;
+        if (bounds[i + CONFIRMATIONS] - bounds[i] <= AGREEMENT_NS) return bounds[i];
     }
-    return LLONG_MAX;
+    return bounds[0];
 }
+
 static long long written_frames = 0;
 static long long current_frame = 0;          /* the frame at which handle() applies an event */
 static long long click_arrival_ns[CLICKS], click_frame[CLICKS];

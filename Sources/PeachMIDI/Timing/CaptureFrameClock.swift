@@ -43,12 +43,14 @@ public struct CaptureFrameClock: Sendable {
         return Double(nanoseconds - origin) / 1e9 * sampleRate
     }
 
-    /// With at least this many stamps near a frame, the `trustedBound`-th lowest bound is taken instead of the
-    /// lowest: a status whose stamp and position do not belong together bounds frame zero too early (seen once in
-    /// the test VM, on the playback side: a whole buffer early), and one such stamp must not move a recording by a
-    /// buffer. A device stamps every read (tens a second), so the next-lowest bounds are as tight.
+    /// With at least `robustBelow` stamps near a frame, the lowest bound that `confirmations` others lie within
+    /// `agreement` of is taken, not the lowest alone: a status whose stamp and position do not belong together
+    /// bounds frame zero far too early (seen once in the test VM, on the playback side: a whole buffer early), and
+    /// one such stamp must not move a recording by a buffer. A device stamps every read (tens a second), so the
+    /// least late bounds come in a cluster, and its lowest is the lowest bound whenever nothing is wrong.
     static let robustBelow = 8
-    static let trustedBound = 4
+    static let confirmations = 3
+    static let agreement: Int64 = 2_000_000
 
     /// The tightest trustworthy bound on frame zero's monotonic time from the stamps within `window` of `frame`
     /// (the nearest stamp's when none is that close).
@@ -57,6 +59,10 @@ public struct CaptureFrameClock: Sendable {
         let used = close.isEmpty ? stamps.min { abs(Double($0.frame) - frame) < abs(Double($1.frame) - frame) }.map { [$0] } ?? [] : close
         let bounds = used.map { $0.monotonicNanoseconds - Int64((Double($0.frame) / sampleRate * 1e9).rounded()) }.sorted()
         guard let lowest = bounds.first else { return nil }
-        return bounds.count >= Self.robustBelow ? bounds[Self.trustedBound - 1] : lowest
+        guard bounds.count >= Self.robustBelow else { return lowest }
+        let confirmed = bounds.indices.dropLast(Self.confirmations).first {
+            bounds[$0 + Self.confirmations] - bounds[$0] <= Self.agreement
+        }
+        return confirmed.map { bounds[$0] } ?? lowest
     }
 }

@@ -9,9 +9,11 @@ extension RealSequencerTests {
     /// The synth's MIDI-to-sound latency (docs/synth-calibration.md, "MIDI-to-sound latency"):
     /// `peach calibrate --capture` against the test synth (with 256-frame periods: a steadier latency than
     /// its default 25 ms periods, so a smaller step shows), once as it is and once with `--delay-ms 30`,
-    /// which makes every event take effect 30 ms of audio later, to the frame. The second latency must
-    /// be the first plus 30 ms within the medians' uncertainty (an error that differs from run to run
-    /// shows there). Each must also lie where the test synth's playback buffer puts it (`expectedLatency`),
+    /// which makes every event take effect 30 ms of audio later, to the frame. Peach's second latency must
+    /// have moved from the first by what the synth's own account moved, within the medians' uncertainty (an
+    /// error that differs from run to run shows there): that is 30 ms plus however differently full the
+    /// synth's buffer ran in the two runs (its own accounts moved 27.4–30.2 ms in four runs, so
+    /// "exactly 30 ms" failed on the synth, not on Peach). Each must also lie where the test synth's playback buffer puts it (`expectedLatency`),
     /// and agree with the synth's own account of the same clicks (`--report-latency`: each event's arrival
     /// stamped by the sequencer on a queue of the synth's, each note's first frame placed by the playback's
     /// timestamps, in C, apart from Peach's code) within `agreement`, so a bias common to both runs shows
@@ -77,17 +79,19 @@ extension RealSequencerTests {
             let delayed = try await calibrate(name: "Latency Synth Delayed",
                                               options: ["--period-frames", "256", "--report-latency", "--delay-ms", String(Self.extraDelay)],
                                               extra: Self.extraDelay)
-            let moved = delayed.median - plain.median
-            let tolerance = Self.tolerance(plain, delayed)
-            print("synth latency: test synth (256-frame periods) \(plain); with --delay-ms 30 \(delayed); moved \(String(format: "%.2f", moved)) ms "
+            let moved = delayed.measured.median - plain.measured.median
+            let synthMoved = delayed.ownMedian - plain.ownMedian
+            let tolerance = Self.tolerance(plain.measured, delayed.measured)
+            print("synth latency: test synth (256-frame periods) \(plain.measured); with --delay-ms 30 \(delayed.measured); "
+                  + "moved \(String(format: "%.2f", moved)) ms, the synth's own account \(String(format: "%.2f", synthMoved)) ms "
                   + "(tolerance ±\(String(format: "%.2f", tolerance)) ms)")
-            #expect(abs(moved - Self.extraDelay) <= tolerance, "moved \(moved) ms, ±\(tolerance)")
+            #expect(abs(moved - synthMoved) <= tolerance, "moved \(moved) ms, the synth's own account \(synthMoved) ms, ±\(tolerance)")
             #expect(tolerance <= 5, "the medians are too uncertain to check a 30 ms step: ±\(tolerance) ms")
         }
 
         /// `peach calibrate --capture … --json` against a fresh test synth; its latency, from the JSON and the stored
         /// file, which must lie where the synth's buffer puts it (plus `extra`).
-        func calibrate(name: String, options: [String], extra: Double) async throws -> LatencyFigures {
+        func calibrate(name: String, options: [String], extra: Double) async throws -> (measured: LatencyFigures, ownMedian: Double) {
             let synth = try ImperfectSynth(name: name, options: options)
             defer { synth.stop() }
             let sizes = synth.transcript.split(separator: " ")
@@ -118,7 +122,7 @@ extension RealSequencerTests {
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let stored = try #require(cache.load(CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)))
             #expect(abs((stored.latency?.median.value ?? .nan) - measured.median) < 1e-6, "stored \(String(describing: stored.latency))")
-            return measured
+            return (measured, own.median)
         }
     }
 }
