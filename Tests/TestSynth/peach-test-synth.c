@@ -184,6 +184,15 @@ static void print_click_latencies(void) {
         long long played = origin + click_frame[i] * 1000000000LL / RATE;
         printf("CLICK-LATENCY %.3f\n", (played - click_arrival_ns[i]) / 1e6);
     }
+    for (int segment = 0; segment < segments; segment++) {
+        /* The kept bounds against the origin taken, for a reference that comes out wrong. */
+        long long origin = segment_origin(segment);
+        printf("ORIGIN-BOUNDS %d:", segment);
+        for (int i = 0; i < ORIGIN_BOUNDS && segment_bounds[segment][i] != LLONG_MAX; i++) {
+            printf(" %.3f", (segment_bounds[segment][i] - origin) / 1e6);
+        }
+        printf("\n");
+    }
     printf("UNDERRUNS %d\n", segments - 1);
     printf("REPORTED %d\n", click_count);
     fflush(stdout);

@@ -89,9 +89,21 @@ extension RealSequencerTests {
             #expect(tolerance <= 5, "the medians are too uncertain to check a 30 ms step: ±\(tolerance) ms")
         }
 
-        /// `peach calibrate --capture … --json` against a fresh test synth; its latency, from the JSON and the stored
-        /// file, which must lie where the synth's buffer puts it (plus `extra`).
+        /// `calibrateOnce`, once more when the test synth's own account (the reference) lies outside where its own
+        /// buffer puts it. That happened in two full-suite runs on 2026-11-27 (never alone): the synth's account came
+        /// out about 1.5 ms, a whole buffer short, while Peach's figure lay where it belonged; a broken reference is
+        /// not what this test is about, and Peach's own figure is checked on every run, the first included.
         func calibrate(name: String, options: [String], extra: Double) async throws -> (measured: LatencyFigures, ownMedian: Double) {
+            let first = try await calibrateOnce(name: name, options: options, extra: extra, lastTry: false)
+            if let first { return first }
+            print("synth latency (\(name)): the test synth's own account lies outside its buffer's range: one more run")
+            return try #require(try await calibrateOnce(name: name, options: options, extra: extra, lastTry: true))
+        }
+
+        /// One calibration against a fresh test synth; its latency, from the JSON and the stored file, which must lie
+        /// where the synth's buffer puts it (plus `extra`). Nil (unless `lastTry`) when the synth's own account does not.
+        func calibrateOnce(name: String, options: [String], extra: Double,
+                           lastTry: Bool) async throws -> (measured: LatencyFigures, ownMedian: Double)? {
             let synth = try ImperfectSynth(name: name, options: options)
             defer { synth.stop() }
             let sizes = synth.transcript.split(separator: " ")
@@ -117,6 +129,12 @@ extension RealSequencerTests {
                   + "over \(own.count) clicks; Peach − synth \(String(format: "%+.3f", measured.median - own.median)) ms")
             print("synth latency (\(name)): " + synth.transcript.split(separator: "\n").filter { $0.hasPrefix("UNDERRUNS") }.joined())
             #expect(own.count == 40, "the synth saw \(own.count) clicks")
+            guard lastTry || expected.contains(own.median) else {
+                print("synth latency (\(name)): " + synth.transcript.split(separator: "\n").filter { $0.hasPrefix("ORIGIN") }
+                    .joined(separator: "; "))
+                return nil
+            }
+            #expect(expected.contains(own.median), "the synth's own account \(own.median) ms, expected \(expected)")
             #expect(Self.agreement.contains(measured.median - own.median),
                     "Peach \(measured.median) ms, the synth's own account \(own.median) ms")
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
