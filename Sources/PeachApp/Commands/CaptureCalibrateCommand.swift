@@ -35,17 +35,17 @@ enum CaptureCalibrateCommand {
             stuckNotes.playing(to: destination.address, channels: CaptureCalibrator.channels)
             let calibrator = CaptureCalibrator(device: device, plan: CalibrationPlan(
                 instrument: instrument, bendRange: bendRange, keys: CalibrationKeys.reachable(with: configuration)))
-            let outcome = try await calibrateUnlessInterrupted(calibrator, on: sequencer, synth: destination.clientName,
-                                                               console: console)
-            guard case .finished(let result) = outcome else {
-                if case .interrupted(let signal) = outcome { return interrupted(by: signal, console: console) }
-                return 1
+            switch try await calibrateUnlessInterrupted(calibrator, on: sequencer, synth: destination.clientName,
+                                                        console: console) {
+            case .interrupted(let signal):
+                return interrupted(by: signal, console: console)
+            case .finished(let result):
+                store(result.calibration, synth: destination.clientName, instrument: instrument, bendRange: bendRange,
+                      directory: directory, console: console)
+                console.out(try report(result, request: request, destination: destination, device: device,
+                                       instrument: instrument, bendRange: bendRange))
+                return 0
             }
-            store(result.calibration, synth: destination.clientName, instrument: instrument, bendRange: bendRange,
-                  directory: directory, console: console)
-            console.out(report(result, request: request, destination: destination, device: device, instrument: instrument,
-                               bendRange: bendRange))
-            return 0
         } catch {
             try? await sequencer.send(SynthSetup.silence(CaptureCalibrator.channels))
             console.err("peach: " + tr(.calibrateFailed, ["error": "\(error)"]) + "\n")
@@ -102,12 +102,11 @@ enum CaptureCalibrateCommand {
 
     /// The result as JSON (`--json`) or as the report's lines.
     static func report(_ result: CaptureCalibrator.Result, request: CalibrateRequest, destination: SequencerPortInfo,
-                       device: String, instrument: InstrumentSelection, bendRange: BendRange) -> String {
+                       device: String, instrument: InstrumentSelection, bendRange: BendRange) throws -> String {
         if request.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = (try? encoder.encode(CalibrationRecord(result.calibration))) ?? Data()
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return String(decoding: try encoder.encode(CalibrationRecord(result.calibration)), as: UTF8.self) + "\n"
         }
         let title = tr(.calibrateCaptureTitle, ["synth": destination.clientName, "address": "\(destination.address)",
                                                 "device": device, "bank": "\(instrument.bankMSB)",

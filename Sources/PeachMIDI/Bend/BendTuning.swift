@@ -96,7 +96,7 @@ public struct BendTuning: Hashable, Sendable {
     /// keys within the bend's reach, nearest in pitch first, and `nearest` last (its tuning assumed).
     func candidateKeys(for frequency: Frequency, nearest: MIDINote) -> [MIDINote] {
         let tuning = profile.keyTuning
-        guard !tuning.isEmpty, !tuning.isMeasured(nearest) else { return [nearest] }
+        guard assumesTuning(of: nearest) else { return [nearest] }
         let keysAway = Int(reach.value / Cents.perSemitone) + 1
         let measured = (nearest.rawValue - keysAway...nearest.rawValue + keysAway).compactMap(MIDINote.init).filter(tuning.isMeasured)
         func distance(_ key: MIDINote) -> Double {
@@ -109,6 +109,12 @@ public struct BendTuning: Hashable, Sendable {
     /// an empty key tuning claims nothing per key.
     public func assumesTuning(of key: MIDINote) -> Bool {
         !profile.keyTuning.isEmpty && !profile.keyTuning.isMeasured(key)
+    }
+
+    /// Whether the synth sounds `frequency` on a key whose tuning calibration did not measure (`placement(of:)`
+    /// found no measured key within the bend's reach).
+    public func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool {
+        assumesTuning(of: placement(of: frequency).note)
     }
 
     /// The frequency the synth will really sound for `placed`.

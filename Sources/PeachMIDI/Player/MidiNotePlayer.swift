@@ -55,7 +55,7 @@ public actor MidiNotePlayer: NotePlayer {
     }
 
     public nonisolated func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool {
-        tuning.assumesTuning(of: tuning.placement(of: frequency).note)
+        tuning.soundsOnUnmeasuredKey(frequency)
     }
 
     // MARK: Fixed-duration notes

@@ -191,7 +191,7 @@ public actor MIDIOutputService: NotePlayer {
     }
 
     public nonisolated func soundsOnUnmeasuredKey(_ frequency: Frequency) -> Bool {
-        tuning.assumesTuning(of: tuning.placement(of: frequency).note)
+        tuning.soundsOnUnmeasuredKey(frequency)
     }
 
     // MARK: Rhythms (for the timing disciplines)
