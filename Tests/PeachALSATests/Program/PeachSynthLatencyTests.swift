@@ -89,19 +89,35 @@ extension RealSequencerTests {
             #expect(tolerance <= 5, "the medians are too uncertain to check a 30 ms step: ±\(tolerance) ms")
         }
 
-        /// `calibrateOnce`, once more when the test synth's own account (the reference) lies outside where its own
-        /// buffer puts it. That happened in two full-suite runs on 2026-11-27 (never alone): the synth's account came
-        /// out about 1.5 ms, a whole buffer short, while Peach's figure lay where it belonged; a broken reference is
-        /// not what this test is about, and Peach's own figure is checked on every run, the first included.
+        /// `calibrateOnce`, once more when the reference was disturbed (`disturbance`). Peach's own figure is
+        /// checked on every run, the first included; a broken reference is not what this test is about.
         func calibrate(name: String, options: [String], extra: Double) async throws -> (measured: LatencyFigures, ownMedian: Double) {
             let first = try await calibrateOnce(name: name, options: options, extra: extra, lastTry: false)
             if let first { return first }
-            print("synth latency (\(name)): the test synth's own account lies outside its buffer's range: one more run")
+            print("synth latency (\(name)): one more run with a fresh synth")
             return try #require(try await calibrateOnce(name: name, options: options, extra: extra, lastTry: true))
         }
 
+        /// Why the test synth's own account (the reference) cannot be trusted for this run, nil when it can:
+        /// - it lies outside where the synth's own buffer puts it: in two full-suite runs on 2026-11-27 (never
+        ///   alone) it came out about 1.5 ms, a whole buffer short, while Peach's figure lay where it belonged;
+        /// - the synth's playback underran: its stream restarted after a gap, and its account of the clicks after
+        ///   the restart rests on that stretch's own few stamps. In a CI run on 2026-11-27 (one underrun) it came out
+        ///   1.28 ms later than Peach's; every run without an underrun, and one with two, agreed within −0.70…+0.90 ms.
+        static func disturbance(ownMedian: Double, expected: ClosedRange<Double>, underruns: Int) -> String? {
+            if !expected.contains(ownMedian) { return "the synth's own account lies outside its buffer's range" }
+            if underruns > 0 { return "the synth's playback underran \(underruns) time(s)" }
+            return nil
+        }
+
+        /// The synth's "UNDERRUNS n" line (printed with its clicks when stopped).
+        static func underruns(of synth: ImperfectSynth) throws -> Int {
+            let line = synth.transcript.split(separator: "\n").first { $0.hasPrefix("UNDERRUNS ") }
+            return try #require(line.flatMap { Int($0.dropFirst("UNDERRUNS ".count)) }, "no UNDERRUNS line: \(synth.transcript)")
+        }
+
         /// One calibration against a fresh test synth; its latency, from the JSON and the stored file, which must lie
-        /// where the synth's buffer puts it (plus `extra`). Nil (unless `lastTry`) when the synth's own account does not.
+        /// where the synth's buffer puts it (plus `extra`). Nil (unless `lastTry`) when the reference was disturbed.
         func calibrateOnce(name: String, options: [String], extra: Double,
                            lastTry: Bool) async throws -> (measured: LatencyFigures, ownMedian: Double)? {
             let synth = try ImperfectSynth(name: name, options: options)
@@ -127,12 +143,12 @@ extension RealSequencerTests {
             let own = try Self.ownAccount(of: synth)
             print("synth latency (\(name)): the synth's own account: median \(String(format: "%.3f", own.median)) ms "
                   + "over \(own.count) clicks; Peach − synth \(String(format: "%+.3f", measured.median - own.median)) ms")
-            print("synth latency (\(name)): " + synth.transcript.split(separator: "\n").filter { $0.hasPrefix("UNDERRUNS") }.joined())
+            print("synth latency (\(name)): " + synth.transcript.split(separator: "\n")
+                .filter { $0.hasPrefix("UNDERRUNS") || $0.hasPrefix("ORIGIN") }.joined(separator: "; "))
             #expect(own.count == 40, "the synth saw \(own.count) clicks")
-            guard lastTry || expected.contains(own.median) else {
-                print("synth latency (\(name)): " + synth.transcript.split(separator: "\n").filter { $0.hasPrefix("ORIGIN") }
-                    .joined(separator: "; "))
-                return nil
+            if let disturbance = Self.disturbance(ownMedian: own.median, expected: expected, underruns: try Self.underruns(of: synth)) {
+                print("synth latency (\(name)): \(disturbance)")
+                if !lastTry { return nil }
             }
             #expect(expected.contains(own.median), "the synth's own account \(own.median) ms, expected \(expected)")
             #expect(Self.agreement.contains(measured.median - own.median),
