@@ -20,6 +20,12 @@ struct InformationLimit {
             let first = (Double(trial) * weight).rounded(.down) > (Double(trial - 1) * weight).rounded(.down)
             return threshold * exp(first ? x1 : x2)
         }
+
+        /// `difference(trial:threshold:)` as the app could play it: kept within its difference bounds.
+        func playableDifference(trial: Int, threshold: Double, within bounds: ClosedRange<Cents>) -> Cents {
+            let placed = difference(trial: trial, threshold: threshold)
+            return Cents(min(max(placed, bounds.lowerBound.value), bounds.upperBound.value))
+        }
     }
 
     /// The slope prior as information about ln β.

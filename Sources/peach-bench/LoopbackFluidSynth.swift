@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// FluidSynth playing in real time into the loopback card's playback side (hw:Loopback,0,0), as the
 /// capture-calibration test starts it: chorus and reverb off, 8 periods of 1024 frames (room for the
@@ -35,10 +34,6 @@ final class LoopbackFluidSynth {
     }
 
     func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-        let deadline = monotonicNanoseconds() + 10_000_000_000
-        while process.isRunning && monotonicNanoseconds() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
+        FluidSynthShell.quit(process, input: input)
     }
 }

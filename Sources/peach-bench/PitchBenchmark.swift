@@ -41,47 +41,17 @@ enum PitchBenchmark {
         }
     }
 
+    /// Per profile, each target's error (vs intended, vs presented) in cents.
+    typealias Errors = [[(intended: Double, presented: Double)]]
+
     static func measure(report: BenchReport, targets count: Int) async throws {
-        guard FileManager.default.fileExists(atPath: soundFont) else { throw BenchError("\(soundFont) missing (fluid-soundfont-gm)") }
         let wavPath = temporaryPath("pitch.wav")
         defer { try? FileManager.default.removeItem(atPath: wavPath) }
         let sequencer = try ALSASequencer(clientName: "Peach")
         defer { sequencer.close() }
-
-        // FluidSynth as the README recipe says; ended with "quit" so the WAV header is finished.
-        let synthName = "Peach Bench Synth"
-        let fluid = Process()
-        let fluidInput = Pipe()
-        fluid.executableURL = URL(fileURLWithPath: "/usr/bin/fluidsynth")
-        fluid.arguments = ["-a", "file", "-m", "alsa_seq", "-p", synthName, "-g", "0.5", "-C", "0", "-R", "0",
-                           "-o", "audio.file.name=\(wavPath)", "-o", "audio.file.type=wav", "-o", "midi.autoconnect=0",
-                           "-o", "audio.period-size=1024", soundFont]
-        fluid.standardInput = fluidInput
-        fluid.standardOutput = FileHandle.nullDevice
-        fluid.standardError = FileHandle.nullDevice
-        try fluid.run()
-        defer {
-            if fluid.isRunning {
-                try? fluidInput.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-                let deadline = monotonicNanoseconds() + 10_000_000_000
-                while fluid.isRunning && monotonicNanoseconds() < deadline { usleep(20_000) }
-                if fluid.isRunning { fluid.terminate() }
-            }
-        }
-        // Its port appears before the SoundFont has loaded; the file driver starts (the WAV grows) after.
-        var synthPort: SequencerPortInfo?
-        let deadline = monotonicNanoseconds() + 60_000_000_000
-        while monotonicNanoseconds() < deadline {
-            if let port = try await sequencer.ports().first(where: { $0.clientName == synthName && $0.acceptsOutput }),
-               let size = try? FileManager.default.attributesOfItem(atPath: wavPath)[.size] as? Int, size > 4096 {
-                synthPort = port
-                break
-            }
-            guard fluid.isRunning else { throw BenchError("fluidsynth exited (\(fluid.terminationStatus))") }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        guard let synthPort else { throw BenchError("fluidsynth did not start within 60 s") }
-        try await sequencer.connectOutput(to: synthPort.address)
+        let fluid = try FileRenderingFluidSynth(name: "Peach Bench Synth", wavPath: wavPath, soundFont: soundFont)
+        defer { fluid.stop() }
+        try await sequencer.connectOutput(to: try await fluid.waitForPort(on: sequencer).address)
         try await Task.sleep(for: .seconds(1))
 
         let instrument = InstrumentSelection(program: Int(ProcessInfo.processInfo.environment["PEACH_BENCH_PROGRAM"] ?? "") ?? 0)
@@ -89,12 +59,28 @@ enum PitchBenchmark {
             MidiNotePlayer(port: sequencer, configuration: MidiNotePlayerConfiguration(profile: $0, instrument: instrument))
         }
         for player in players { try await player.configure() }
-        let unbent = players[0]
         try await Task.sleep(for: .milliseconds(300))
 
+        let wallStart = monotonicNanoseconds()
+        let rendered = try await render(targets: count, players: players)
+        let wallSeconds = Double(monotonicNanoseconds() - wallStart) / 1e9
+        try await fluid.quit(waiting: 20)
+
+        var analysis = try PitchRenderingAnalysis(wav: try WAVFile(contentsOf: URL(fileURLWithPath: wavPath), channel: 0),
+                                                  firstSend: rendered[0].sendTimes[0], verbose: verbose)
+        let (errors, unsteady) = try measureErrors(of: rendered, in: &analysis)
+        guard unsteady * 2 < count else { throw BenchError("\(unsteady) of \(count) targets rendered unsteadily (guest too slow?)") }
+        let keep = analysis.wav.duration / wallSeconds
+        let where_ = LatencyBenchmark.nativeSequencer ? "native" : "VM"
+        report.add("pitch", "rendering kept up with wall time", keep * 100, "%",
+                   note: "WAV \(BenchReport.format(analysis.wav.duration)) s for \(BenchReport.format(wallSeconds)) s of notes (\(where_)), \(count) targets; notes placed by their onset \(analysis.placedByEdge), by the clock \(analysis.placedByClock); \(unsteady) target(s) left out as unsteady")
+        reportErrors(report: report, errors: errors)
+    }
+
+    /// Random targets, each as three notes: its key unbent (the reference), then the target by each player.
+    static func render(targets count: Int, players: [MidiNotePlayer]) async throws -> [Rendered] {
         var random = SeededGenerator(state: 2026)
         var rendered: [Rendered] = []
-        let wallStart = monotonicNanoseconds()
         for _ in 0..<count {
             let key = MIDINote(Int.random(in: 57...76, using: &random))!
             let offset = (Double.random(in: -100...100, using: &random) * 1000).rounded() / 1000
@@ -102,7 +88,7 @@ enum PitchBenchmark {
             // Both profiles place the target on the same nearest key; that key unbent is the reference.
             let placedKey = players[0].tuning.placement(of: frequency).note
             var item = Rendered(key: placedKey, intended: Double(key.rawValue - 69) * 100 + offset, presented: [], sendTimes: [])
-            let notes = [(unbent, Frequency(440 * pow(2, Double(placedKey.rawValue - 69) / 12)))] + players.map { ($0, frequency) }
+            let notes = [(players[0], Frequency(440 * pow(2, Double(placedKey.rawValue - 69) / 12)))] + players.map { ($0, frequency) }
             for (player, pitch) in notes {
                 item.sendTimes.append(monotonicNanoseconds())
                 try await player.play(frequency: pitch, duration: .milliseconds(600), velocity: .defaultTraining,
@@ -112,53 +98,25 @@ enum PitchBenchmark {
             item.presented = players.map { 1200 * log2($0.presentedFrequency(for: frequency).hertz / 440) }
             rendered.append(item)
         }
-        let wallSeconds = Double(monotonicNanoseconds() - wallStart) / 1e9
-        try fluidInput.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-        let quitDeadline = monotonicNanoseconds() + 20_000_000_000
-        while fluid.isRunning && monotonicNanoseconds() < quitDeadline { try await Task.sleep(for: .milliseconds(50)) }
+        return rendered
+    }
 
-        let wav = try WAVFile(contentsOf: URL(fileURLWithPath: wavPath), channel: 0)
-        guard let firstOnset = wav.firstOnset() else { throw BenchError("the rendering is silent") }
-        let firstSend = rendered[0].sendTimes[0]
-        // Each note is placed at the rising edge nearest its send time (relative to the first note's);
-        // a guest that renders in bursts can shift the timeline, so the wall clock alone is not enough.
-        let edges = wav.risingEdges()
-        var placedByEdge = 0, placedByClock = 0
-        func measured(_ sent: UInt64, near guess: Double) throws -> Double {
-            var start = firstOnset + Double(sent - firstSend) / 1e9
-            if let edge = edges.min(by: { abs($0 - start) < abs($1 - start) }), abs(edge - start) < 0.15 {
-                start = edge
-                placedByEdge += 1
-            } else {
-                placedByClock += 1
-            }
-            let from = Int((start + 0.15) * wav.sampleRate), to = Int((start + 0.5) * wav.sampleRate)
-            guard from >= 0, to <= wav.samples.count else { throw BenchError("the WAV ends before a note (guest too slow?)") }
-            let middle = (from + to) / 2
-            let whole = PitchMeter.fundamental(of: wav.samples[from..<to], sampleRate: wav.sampleRate, near: guess, searchCents: 40)
-            // A steady note measures the same in both halves; a guest that could not keep up leaves
-            // gaps or glitches in the audio, and such a note is left out (and counted).
-            let first = PitchMeter.fundamental(of: wav.samples[from..<middle], sampleRate: wav.sampleRate, near: whole, searchCents: 10)
-            let second = PitchMeter.fundamental(of: wav.samples[middle..<to], sampleRate: wav.sampleRate, near: whole, searchCents: 10)
-            if verbose {
-                print(String(format: "pitch: note at %.3f s (clock %.3f s): %.3f Hz, halves %.3f / %.3f Hz", start,
-                             firstOnset + Double(sent - firstSend) / 1e9, whole, first, second))
-            }
-            guard abs(PitchMeter.cents(first, relativeTo: second)) < 1 else { throw Unsteady() }
-            return whole
-        }
-        struct Unsteady: Error {}
-        // errors[profile] = (vs intended, vs presented)
-        var errors: [[(Double, Double)]] = [[], []]
+    /// Each target's sounded pitch against what was intended and what the player presented; unsteady targets are
+    /// left out and counted.
+    static func measureErrors(of rendered: [Rendered], in analysis: inout PitchRenderingAnalysis) throws -> (Errors, unsteady: Int) {
+        var errors: Errors = [[], []]
         var unsteady = 0
         for item in rendered {
             let nominal = 440 * pow(2, Double(item.key.rawValue - 69) / 12)
             let reference: Double
             let f: [Double]
             do {
-                reference = try measured(item.sendTimes[0], near: nominal)
-                f = try (0..<2).map { profile in try measured(item.sendTimes[profile + 1], near: reference * pow(2, (item.intended - Double(item.key.rawValue - 69) * 100) / 1200)) }
-            } catch is Unsteady {
+                reference = try analysis.measured(item.sendTimes[0], near: nominal)
+                f = try (0..<2).map { profile in
+                    try analysis.measured(item.sendTimes[profile + 1],
+                                          near: reference * pow(2, (item.intended - Double(item.key.rawValue - 69) * 100) / 1200))
+                }
+            } catch is PitchRenderingAnalysis.Unsteady {
                 unsteady += 1
                 continue
             }
@@ -171,15 +129,14 @@ enum PitchBenchmark {
                 }
             }
         }
+        return (errors, unsteady)
+    }
 
-        guard unsteady * 2 < count else { throw BenchError("\(unsteady) of \(count) targets rendered unsteadily (guest too slow?)") }
-        let keep = wav.duration / wallSeconds
-        let where_ = LatencyBenchmark.nativeSequencer ? "native" : "VM"
-        report.add("pitch", "rendering kept up with wall time", keep * 100, "%",
-                   note: "WAV \(BenchReport.format(wav.duration)) s for \(BenchReport.format(wallSeconds)) s of notes (\(where_)), \(count) targets; notes placed by their onset \(placedByEdge), by the clock \(placedByClock); \(unsteady) target(s) left out as unsteady")
+    static func reportErrors(report: BenchReport, errors: Errors) {
         let names = ["fluidSynth2 (bend-scale corrected)", "generalMIDI (uncorrected)"]
         for profile in 0..<2 {
-            for (kind, pick) in [("vs presented", { (e: (Double, Double)) in e.1 }), ("vs intended", { (e: (Double, Double)) in e.0 })] {
+            for (kind, pick) in [("vs presented", { (e: (intended: Double, presented: Double)) in e.presented }),
+                                 ("vs intended", { (e: (intended: Double, presented: Double)) in e.intended })] {
                 let signed = errors[profile].map(pick)
                 let magnitudes = signed.map(abs)
                 let mean = signed.reduce(0, +) / Double(signed.count)

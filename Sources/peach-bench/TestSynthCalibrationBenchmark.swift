@@ -36,6 +36,11 @@ enum TestSynthCalibrationBenchmark {
         }
     }
 
+    /// A note played after calibration: by which profile (0 before, 1 after), what was asked, what the player presented.
+    typealias PlayedNote = (profile: Int, intended: Frequency, presented: Frequency)
+    /// Per profile, each note's error (vs intended, vs presented) in cents.
+    typealias Errors = [[(intended: Double, presented: Double)]]
+
     static func measure(report: BenchReport, bits: Int, keys: ClosedRange<MIDINote>) async throws {
         let synthName = "Peach Bench Test Synth \(bits)"
         print("testsynth: starting \(synthName)")
@@ -49,7 +54,18 @@ enum TestSynthCalibrationBenchmark {
         }
         try await sequencer.connectOutput(to: port.address)
         let label = "\(bits)-bit test synth"
+        let calibration = try await calibrate(report: report, label: label, sequencer: sequencer, synthName: synthName, keys: keys)
+        reportCalibration(report: report, label: label, calibration: calibration, bits: bits)
+        let (played, recording) = try await playTargets(on: sequencer, keys: keys,
+                                                         profiles: [SynthProfile.generalMIDI, calibration.profile(basedOn: .generalMIDI)],
+                                                         label: label)
+        let errors = try measureErrors(played: played, recording: recording, label: label)
+        reportErrors(report: report, label: label, errors: errors, calibration: calibration)
+    }
 
+    /// Peach's capture calibration against the synth, with its bend sweep printed and its wall time reported.
+    static func calibrate(report: BenchReport, label: String, sequencer: ALSASequencer, synthName: String,
+                          keys: ClosedRange<MIDINote>) async throws -> SynthCalibration {
         let calibrator = CaptureCalibrator(device: device.capture, plan: CalibrationPlan(instrument: .piano, bendRange: .default, keys: keys))
         let started = monotonicNanoseconds()
         let result = try await calibrator.calibrate(sequencer: sequencer, synthName: synthName,
@@ -61,9 +77,13 @@ enum TestSynthCalibrationBenchmark {
                      ?? "not measured") + " (wander \(BenchReport.format(measurement.wander.value)))")
         }
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
-        let calibration = result.calibration
         report.add(name, "\(label) capture calibration wall time", seconds, "s",
-                   note: "\(calibrator.sequence.probes.count) notes in real time: \(calibration.summary)")
+                   note: "\(calibrator.sequence.probes.count) notes in real time: \(result.calibration.summary)")
+        return result.calibration
+    }
+
+    /// What the calibration found against what the synth was told to be: bend scale, resolution, key tuning.
+    static func reportCalibration(report: BenchReport, label: String, calibration: SynthCalibration, bits: Int) {
         report.add(name, "\(label) measured bend scale", calibration.centsPerBendSemitone, "c/semitone",
                    goal: "97 ± 0.3", met: abs(calibration.centsPerBendSemitone - 97) <= 0.3)
         report.add(name, "\(label) measured bend resolution", Double(calibration.bendResolutionBits), "bits",
@@ -75,14 +95,17 @@ enum TestSynthCalibrationBenchmark {
         let keyErrors = calibration.keyTuning.offsets.map { abs($0.value.value - (expectedKeys[$0.key] ?? 0)) }
         report.add(name, "\(label) key tuning |error| max", keyErrors.max() ?? .nan, "cents", goal: "≤ 0.3 c",
                    met: (keyErrors.max() ?? .infinity) <= 0.3)
+    }
 
+    /// Random targets (±45 c off each key) played by each profile's player while recording.
+    static func playTargets(on sequencer: ALSASequencer, keys: ClosedRange<MIDINote>, profiles: [SynthProfile],
+                            label: String) async throws -> ([PlayedNote], WAVFile) {
         var random = SeededGenerator(state: 2211)
         let targets = keys.notes.map { key in
             DetunedMIDINote(note: key, offset: Cents((Double.random(in: -45...45, using: &random) * 1000).rounded() / 1000)).frequency()
         }
-        let profiles = [SynthProfile.generalMIDI, calibration.profile(basedOn: .generalMIDI)]
         let capture = try PCMCapture(device: device.capture)
-        var played: [(profile: Int, intended: Frequency, presented: Frequency)] = []
+        var played: [PlayedNote] = []
         try await Task.sleep(for: .milliseconds(300))
         for (index, profile) in profiles.enumerated() {
             let player = MidiNotePlayer(port: sequencer, configuration: MidiNotePlayerConfiguration(profile: profile))
@@ -97,11 +120,16 @@ enum TestSynthCalibrationBenchmark {
         }
         let recording = WAVFile(sampleRate: 44100, samples: try capture.stop())
         print("testsynth: \(label): \(played.count) notes played, \(capture.overruns) capture overruns")
+        return (played, recording)
+    }
+
+    /// Each note's sounded pitch, found at its onset in the recording, against what was intended and presented.
+    static func measureErrors(played: [PlayedNote], recording: WAVFile, label: String) throws -> Errors {
         let onsets = recording.onsets(fraction: 0.1, quiet: 0.1)
         guard onsets.count == played.count else {
             throw BenchError("\(onsets.count) notes heard for \(played.count) played (\(label))")
         }
-        var errors: [[(intended: Double, presented: Double)]] = [[], []]
+        var errors: Errors = [[], []]
         for (note, onset) in zip(played, onsets) {
             guard let tone = ToneMeasurer.measure(recording.samples, sampleRate: recording.sampleRate, from: onset + 0.125,
                                                   to: onset + 0.45, near: note.presented.hertz, searchCents: 40) else {
@@ -110,6 +138,10 @@ enum TestSynthCalibrationBenchmark {
             let sounded = Frequency(tone.frequency)
             errors[note.profile].append((Cents.between(note.intended, and: sounded).value, Cents.between(note.presented, and: sounded).value))
         }
+        return errors
+    }
+
+    static func reportErrors(report: BenchReport, label: String, errors: Errors, calibration: SynthCalibration) {
         let halfStep = calibration.bendResolutionBits < SynthProfile.fullBendBits
             ? 2 * calibration.centsPerBendSemitone / 8192 * Double(1 << (SynthProfile.fullBendBits - calibration.bendResolutionBits)) / 2 : 0
         for (index, stage) in ["before calibration (General MIDI profile)", "after calibration"].enumerated() {

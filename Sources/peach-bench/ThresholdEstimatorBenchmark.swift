@@ -316,8 +316,7 @@ enum ThresholdEstimatorBenchmark {
             case .thresholdTest, .thresholdTestAfterTraining:
                 difference = test.nextDifference
             case .oracleOnePoint, .oracleTwoPoints:
-                let placed = oracle!.difference(trial: trial, threshold: cell.threshold(atTrial: trial))
-                difference = Cents(min(max(placed, bounds.lowerBound.value), bounds.upperBound.value))
+                difference = oracle!.playableDifference(trial: trial, threshold: cell.threshold(atTrial: trial), within: bounds)
             }
             let correct = listener.answersCorrectly(difference, using: &random)
             sumOfDifferences += difference.value

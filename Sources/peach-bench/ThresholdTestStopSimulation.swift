@@ -211,8 +211,7 @@ enum ThresholdTestStopSimulation {
         while !stopRule.isComplete(estimate) {
             trial += 1
             let truth = threshold(of: cell, atTrial: trial)
-            let placed = design.difference(trial: trial, threshold: truth)
-            let difference = Cents(min(max(placed, bounds.lowerBound.value), bounds.upperBound.value))
+            let difference = design.playableDifference(trial: trial, threshold: truth, within: bounds)
             let listener = SimulatedListener(threshold: Cents(truth), slope: cell.slope, lapseRate: cell.lapse)
             posterior.update(difference: difference, correct: listener.answersCorrectly(difference, using: &random))
             estimate = posterior.estimate

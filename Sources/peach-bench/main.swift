@@ -8,13 +8,14 @@ let short = arguments.contains("--short")
 func value(of option: String) -> String? {
     arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
-let only = value(of: "--only")
+/// `--only a,b`: just the benchmarks named.
+let only = value(of: "--only").map { Set($0.split(separator: ",").map(String.init)) }
 let group = value(of: "--group") ?? "all"
 let report = BenchReport()
 
 /// The host group runs anywhere; the sequencer group needs a real ALSA sequencer (natively or in the VM).
 func shouldRun(_ name: String, group benchmarkGroup: String) -> Bool {
-    (only == nil || only == name) && (group == "all" || group == benchmarkGroup)
+    (only == nil || only!.contains(name)) && (group == "all" || group == benchmarkGroup)
 }
 
 if shouldRun("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }
