@@ -103,7 +103,8 @@ extension RealSequencerTests {
         ///   alone) it came out about 1.5 ms, a whole buffer short, while Peach's figure lay where it belonged;
         /// - the synth's playback underran: its stream restarted after a gap, and its account of the clicks after
         ///   the restart rests on that stretch's own few stamps. In a CI run on 2026-11-27 (one underrun) it came out
-        ///   1.28 ms later than Peach's; every run without an underrun, and one with two, agreed within −0.70…+0.90 ms.
+        ///   1.28 ms later than Peach's; in 13 other runs that day every account within its buffer's range agreed
+        ///   within −0.70…+0.90 ms (docs/synth-calibration.md, "Tests").
         static func disturbance(ownMedian: Double, expected: ClosedRange<Double>, underruns: Int) -> String? {
             if !expected.contains(ownMedian) { return "the synth's own account lies outside its buffer's range" }
             if underruns > 0 { return "the synth's playback underran \(underruns) time(s)" }
