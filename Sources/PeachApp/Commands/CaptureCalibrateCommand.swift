@@ -64,7 +64,7 @@ enum CaptureCalibrateCommand {
 
     enum Outcome {
         case finished(CaptureCalibrator.Result)
-        case interrupted(signal: Int32)
+        case interrupted(signal: ProcessSignal)
     }
 
     /// Runs the calibration; SIGINT, SIGTERM or SIGHUP cancels it, and its stop path cancels what is queued and
@@ -85,9 +85,9 @@ enum CaptureCalibrateCommand {
         }
     }
 
-    static func interrupted(by signal: Int32, console: Console) -> Int32 {
-        console.err("peach: " + tr(.calibrateInterrupted, ["signal": CommandInterruption.name(of: signal)]) + "\n")
-        return 128 + signal
+    static func interrupted(by signal: ProcessSignal, console: Console) -> Int32 {
+        console.err("peach: " + tr(.calibrateInterrupted, ["signal": signal.name]) + "\n")
+        return signal.exitStatus
     }
 
     static func store(_ calibration: SynthCalibration, synth: String, instrument: InstrumentSelection, bendRange: BendRange,

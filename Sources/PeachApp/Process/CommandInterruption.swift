@@ -8,18 +8,18 @@ import Synchronization
 /// handler, so anything may be done on one.
 final class CommandInterruption: @unchecked Sendable {
     // @unchecked: `sources` is written in `init` and read in `stop`, both on the command's task.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let signals: [ProcessSignal] = [.interrupt, .terminate, .hangUp]
     private let first = FirstSignal()
     private var sources: [any DispatchSourceSignal] = []
 
     init(onSignal: @escaping @Sendable () -> Void) {
-        for number in Self.signals {
-            Glibc.signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        for signal in Self.signals {
+            Glibc.signal(signal.number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
             source.setEventHandler { [first] in
                 let isFirst = first.value.withLock { received -> Bool in
                     guard received == nil else { return false }
-                    received = number
+                    received = signal
                     return true
                 }
                 if isFirst { onSignal() }
@@ -30,27 +30,17 @@ final class CommandInterruption: @unchecked Sendable {
     }
 
     /// The first signal received, if any.
-    var received: Int32? { first.value.withLock { $0 } }
+    var received: ProcessSignal? { first.value.withLock { $0 } }
 
     /// The signals' default actions back.
     func stop() {
         for source in sources { source.cancel() }
         sources = []
-        for number in Self.signals { Glibc.signal(number, SIG_DFL) }
-    }
-
-    /// "SIGINT", "SIGTERM", "SIGHUP": how the message names it.
-    static func name(of number: Int32) -> String {
-        switch number {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        default: "signal \(number)"
-        }
+        for signal in Self.signals { Glibc.signal(signal.number, SIG_DFL) }
     }
 }
 
 /// The first signal, shared by the handlers (a `Mutex` cannot be captured by value).
 private final class FirstSignal: Sendable {
-    let value = Mutex<Int32?>(nil)
+    let value = Mutex<ProcessSignal?>(nil)
 }

@@ -21,6 +21,18 @@ public enum ProcessSignal: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Its name as messages print it: "SIGINT".
+    public var name: String {
+        switch self {
+        case .interrupt: "SIGINT"
+        case .terminate: "SIGTERM"
+        case .hangUp: "SIGHUP"
+        case .terminalStop: "SIGTSTP"
+        case .resumed: "SIGCONT"
+        case .windowChanged: "SIGWINCH"
+        }
+    }
+
     /// The conventional exit status of a process ended by this signal (128 + number).
     public var exitStatus: Int32 { 128 + number }
 }
