@@ -6,8 +6,12 @@ import Foundation
 /// count of flagged cells is judged against what chance gives: met when chance alone would reach it in more than 5 %
 /// of benchmark runs.
 enum CoverageChance {
-    /// The flag's margin below 95 %, in points, for `runs` runs per cell.
-    static func margin(runs: Int) -> Double { max(2, 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100) }
+    /// Sampling noise of one cell's coverage, in points: a true 95 % coverage over `runs` runs is measured within
+    /// ±2 SE = ±2·√(0.95·0.05/n) about 95 % of the time.
+    static func noise(runs: Int) -> Double { 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100 }
+
+    /// The flag's margin from 95 %, in points, for `runs` runs per cell: the noise, at least 2.
+    static func margin(runs: Int) -> Double { max(2, noise(runs: runs)) }
 
     /// The probability that a cell whose intervals cover exactly 95 % is flagged.
     static func flagProbability(runs: Int) -> Double {

@@ -105,9 +105,7 @@ enum ThresholdEstimatorBenchmark {
                     let coverage = percentCovered(sample)
                     byCell[procedure, default: [:]][checkpoint, default: []].append((cell, coverage))
                     let met = (93...97).contains(coverage.rounded(.toNearestOrEven))
-                    // With n runs a true 95 % coverage is measured within ±2 SE = ±2·√(0.95·0.05/n) about 95 % of the time.
-                    let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
-                    let beyondNoise = abs(coverage - 95) > max(2, noise)
+                    let beyondNoise = abs(coverage - 95) > CoverageChance.margin(runs: runs)
                     // The oracles are references (they know the listener), not procedures the app runs.
                     if !met && checkpoint >= 60 && !procedure.isOracle {
                         let side = coverage < 95 ? "under-covers" : "over-covers (conservative)"
@@ -210,7 +208,7 @@ enum ThresholdEstimatorBenchmark {
             }
         }
         guard !rows.isEmpty else { return }
-        let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
+        let noise = CoverageChance.noise(runs: runs)
         report.table("threshold", "fixed-length procedures, all \(cells.count) listener cells, \(runs) runs per cell (medians):",
                      header: ["procedure", "trials", "error", "coverage", "ratio", "bound", "cells 93-97 %", "lowest-coverage cell"],
                      rows: rows,

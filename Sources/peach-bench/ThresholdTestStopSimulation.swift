@@ -100,9 +100,9 @@ enum ThresholdTestStopSimulation {
         ]
         let rows = groups.map { name, member in row(name, results.filter { member($0.cell) }) }
         // With n runs a true 95 % coverage is measured within ±2 SE = ±2·√(0.95·0.05/n) about 95 % of the time.
-        let noise = 2 * (0.95 * 0.05 / Double(runs)).squareRoot() * 100
-        let under = results.filter { $0.coverage < 95 - max(2, noise) }
-        let over = results.filter { $0.coverage > 95 + max(2, noise) }
+        let noise = CoverageChance.noise(runs: runs)
+        let under = results.filter { $0.coverage < 95 - CoverageChance.margin(runs: runs) }
+        let over = results.filter { $0.coverage > 95 + CoverageChance.margin(runs: runs) }
         let worst = results.min { $0.coverage < $1.coverage }!
         report.table("threshold", "threshold test to ×2.5 (or 150 trials), \(start.rawValue), \(runs) runs per cell, "
                      + "medians over the listener cells of each group:",
