@@ -147,10 +147,10 @@ public final class PitchMatchingSession: TrainingSession {
         let judged = hasAdjusted ? userFrequency : challenge.initialFrequency(reference)
         // The tunable note as it sounds on the key it is held on (the player knows; else its own placement).
         let presented = handle?.presentedFrequency(for: judged) ?? notePlayer.presentedFrequency(for: judged)
-        let error = Cents.between(notePlayer.presentedFrequency(for: challenge.referenceFrequency(reference)),
-                                  and: presented)
+        let referenceFrequency = challenge.referenceFrequency(reference)
+        let error = Cents.between(notePlayer.presentedFrequency(for: referenceFrequency), and: presented)
             - challenge.directedInterval.cents(in: challenge.tuningSystem)
-        let unmeasuredKey = notePlayer.soundsOnUnmeasuredKey(challenge.referenceFrequency(reference))
+        let unmeasuredKey = notePlayer.soundsOnUnmeasuredKey(referenceFrequency)
             || (handle?.soundsOnUnmeasuredKey(judged) ?? notePlayer.soundsOnUnmeasuredKey(judged))
         let commitToken = loop.advance()
         let sounding = takeHandles()
