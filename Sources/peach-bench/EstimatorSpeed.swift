@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachDisciplines
 
 /// How fast the estimator is: rebuilding the pooled estimator from 100,000 records (what a launch does),
 /// one answer added, one region query, one Psi placement.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PeachCore
+import PeachDisciplines
 import Synchronization
 
 /// Training histories without measurement trials (every imported iOS Peach history is Kazez-placed): how wide is

@@ -1,6 +1,7 @@
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 
 /// Figure 2: note timing, with Peach's real MidiNotePlayer over ALSASequencer into a capture probe.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PeachCore
+import PeachDisciplines
 import Synchronization
 
 /// Do the pooled per-region intervals cover each region's true threshold? Kazez training with measurement

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PeachCore
+import PeachDisciplines
 import Synchronization
 
 /// Benchmark 7: the psychometric threshold estimator (docs/threshold-estimator.md) against simulated

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PeachCore
+import PeachDisciplines
 import Synchronization
 
 /// The threshold test as the app runs it: until its 95 % interval reaches ×2.5 (upper / lower) or 150 trials, cold and

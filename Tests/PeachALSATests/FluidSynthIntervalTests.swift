@@ -1,7 +1,8 @@
-import PeachAudio
 import Foundation
 import PeachALSA
+import PeachAudio
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import Testing
 

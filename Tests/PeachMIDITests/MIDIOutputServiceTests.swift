@@ -1,6 +1,6 @@
-import Testing
 import PeachCore
 @testable import PeachMIDI
+import Testing
 
 private let one = MIDIChannel(0)!, two = MIDIChannel(1)!, drums = MIDIChannel(9)!
 private let fluid = makePort(client: 128, clientName: "FLUID Synth (1234)")

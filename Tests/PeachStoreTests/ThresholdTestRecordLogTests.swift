@@ -122,7 +122,7 @@ let cappedCold = ThresholdTestConduct(precision: 1.75, reachedPrecision: false, 
         let temp = TemporaryDirectory()
         let (log, _) = try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs)
         let recorder = TrialRecorder(observers: [TrainingStore(log: log)])
-        try recorder.thresholdTestFinished(makeThresholdTest(ms: 9))
+        try recorder.outcomeFinished(makeThresholdTest(ms: 9))
         #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records == [.thresholdTest(makeThresholdTest(ms: 9))])
     }
 

@@ -1,5 +1,6 @@
 import PeachConfig
 import PeachCore
+import PeachText
 @testable import PeachTerminal
 
 /// Factory functions for the screen tests.
@@ -40,10 +41,26 @@ enum ScreenFixtures {
     }
 
     static func profileScreen() -> ProfileScreenModel {
-        ProfileScreenModel(chart: profile(), comparisonCount: 412,
-                           pitchMatching: PitchMatchingStats(count: 37, summary: PitchMatchingSummary(signedErrors: (0..<37).map { Cents(Double($0 % 7) - 2.5) }),
-                                                             trend: .stable),
-                           progress: "improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents")
+        let matching = SignedErrorSummary(signedErrors: (0..<37).map { Cents(Double($0 % 7) - 2.5) })
+        return ProfileScreenModel(chart: profile(), summary: overview(
+            chart: profile(), comparisons: 412, matches: 37, matching: matching,
+            progress: "improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents"))
+    }
+
+    /// The four summary lines the comparison and pitch-matching reports give the overview page.
+    static func overview(chart: ProfileChartModel, comparisons: Int, matches: Int, matching: SignedErrorSummary<Cents>?,
+                         progress: String?) -> [ProfileSummaryLine] {
+        let threshold = chart.overall.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
+        let matched = matching.map {
+            tr(.profileBiasAndSpread, ["bias": ScreenFormat.signedWithInterval($0.bias, $0.biasInterval),
+                                       "spread": ScreenFormat.withInterval($0.spread, $0.spreadInterval)])
+        } ?? tr(matches == 0 ? .profileNoMatches : .profileOneMatch)
+        let trained = tr(count: comparisons, one: .profileComparisonsOne, other: .profileComparisonsOther) + " · "
+            + tr(count: matches, one: .profileMatchesOne, other: .profileMatchesOther)
+        return [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
+                ProfileSummaryLine(label: tr(.profileProgress), text: progress ?? tr(.profileNotEnoughData)),
+                ProfileSummaryLine(label: tr(.profilePitchMatching), text: matched),
+                ProfileSummaryLine(label: tr(.profileTrained), text: trained)]
     }
 }
 

@@ -34,8 +34,9 @@ enum ScreenSnapshotCases {
         case "pitch-spot-on": PitchMatchingScreen.render(.init(phase: .result(error: Cents(0.02)), matched: 3, meanAbsoluteError: Cents(5.1)), size: size, style: style)
         case "profile": ProfileScreen.render(F.profileScreen(), size: size, style: style)
         case "profile-empty":
-            ProfileScreen.render(ProfileScreenModel(chart: .empty(range: F.note("C2")...F.note("C6")), comparisonCount: 0,
-                                                    pitchMatching: PitchMatchingStats(count: 0)), size: size, style: style)
+            ProfileScreen.render(ProfileScreenModel(chart: .empty(range: F.note("C2")...F.note("C6")), summary: F.overview(
+                chart: .empty(range: F.note("C2")...F.note("C6")), comparisons: 0, matches: 0, matching: nil, progress: nil)),
+                                 size: size, style: style)
         case "settings": SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration()), size: size, style: style)
         case "settings-scrolled-editing":
             SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration(), selectedIndex: F.settingsIndex(of: ConfigSchema.synth), editingText: "3",

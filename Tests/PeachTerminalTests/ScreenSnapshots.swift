@@ -1,5 +1,5 @@
-import Testing
 @testable import PeachTerminal
+import Testing
 
 /// The expected monochrome 80×24 frames, trailing blanks trimmed. A change to any screen's text
 /// or layout fails here; update the literal only when the change is intended.

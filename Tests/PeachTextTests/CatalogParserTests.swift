@@ -1,5 +1,5 @@
-import Testing
 @testable import PeachCatalog
+import Testing
 
 @Suite struct CatalogParserTests {
     private func parse(_ text: String) throws -> [CatalogEntry] { try CatalogParser.parse(text, file: "t.po") }

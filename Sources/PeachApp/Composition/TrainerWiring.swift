@@ -94,7 +94,7 @@ public enum TrainerWiring {
                                            clock: adapters.clock, logger: adapters.logger,
                                            interruptions: adapters.interruptions, observers: observers,
                                            tunableNotes: controllerInput,
-                                           thresholdTestObservers: [recorder],
+                                           outcomeObservers: [recorder],
                                            thresholdPosteriors: profile, timingLatencies: adapters.timingLatencies)
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, output: adapters.output, breaks: breaks,

@@ -44,19 +44,9 @@ public enum ScreenModels {
                                          profile: controller.profile))
     }
 
-    /// The overview page: unison comparison's chart and progress (the same words and figures as `peach profile`).
+    /// The overview page: what each discipline's report puts there (the same words and figures as `peach profile`).
     public static func profile(_ controller: TrainerController, range: ClosedRange<MIDINote>) -> ProfileScreenModel {
-        let profile = controller.profile
-        let statistics = profile.pitchMatching(in: .unisonPitchMatching)
-        let matching = PitchMatchingStats(
-            count: statistics.count, summary: profile.pitchMatchingSummary(of: .unisonPitchMatching),
-            trend: profile.trend(of: .unisonPitchMatching).map(ProfileTrend.init))
-        let document = ProfileDocument(ReportContext(profile: profile, range: range))
-        return ProfileScreenModel(chart: ComparisonChart.model(profile, range: range),
-                                  comparisonCount: profile.comparisonCount(in: .unisonComparison),
-                                  pitchMatching: matching,
-                                  progress: ProgressText.short(profile.progress(of: .unisonComparison), unit: "ct"),
-                                  progressChart: document.progressChart(of: .unisonComparison))
+        ProfileOverview.model(ReportContext(profile: controller.profile, range: range))
     }
 
     /// One section of the profile report as the Profile screen pages through it: its lines, as `peach profile`

@@ -52,23 +52,23 @@ public final class PerceptualProfile {
 
     /// The psychometric thresholds of `discipline` (per keyboard region and overall, with 95 % intervals);
     /// nil before its first answer, and for disciplines without them.
-    public func thresholds(of discipline: TrainingDiscipline = .unisonComparison) -> PooledThresholds? {
+    public func thresholds(of discipline: TrainingDiscipline) -> PooledThresholds? {
         (data.statistics[discipline] as? any PsychometricStatistics)?.pooledThresholds
     }
 
     /// The headline quantity per day or week and the stretches its trend compares; nil before `discipline`'s
     /// first trial and for disciplines without progress over time.
-    public func progress(of discipline: TrainingDiscipline = .unisonComparison) -> DisciplineProgress? {
+    public func progress(of discipline: TrainingDiscipline) -> DisciplineProgress? {
         (data.statistics[discipline] as? any ProgressStatistics)?.progressOverTime
     }
 
     /// Improving, stable or declining, from the intervals of the first and latest stretch with enough answers;
     /// nil until there are two such stretches.
-    public func trend(of discipline: TrainingDiscipline = .unisonComparison) -> TrainingTrend? {
+    public func trend(of discipline: TrainingDiscipline) -> TrainingTrend? {
         progress(of: discipline)?.trend
     }
 
-    public func threshold(for note: MIDINote, in discipline: TrainingDiscipline = .unisonComparison) -> NoteThreshold {
+    public func threshold(for note: MIDINote, in discipline: TrainingDiscipline) -> NoteThreshold {
         (data.statistics[discipline] as? any NoteDifficultyStatistics)?.threshold(for: note)
             ?? NoteThreshold(note: note, mean: .zero, standardDeviation: .zero, count: 0)
     }
@@ -76,7 +76,7 @@ public final class PerceptualProfile {
     /// One entry per note of `range`, trained or not, lowest first: the per-note difficulty the adaptive strategy
     /// ranks notes by. Internal to training: what users see is the fitted thresholds, never these means.
     public func thresholds(in range: ClosedRange<MIDINote>,
-                           discipline: TrainingDiscipline = .unisonComparison) -> [NoteThreshold] {
+                           discipline: TrainingDiscipline) -> [NoteThreshold] {
         range.notes.map { threshold(for: $0, in: discipline) }
     }
 }

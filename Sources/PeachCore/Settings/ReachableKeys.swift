@@ -27,10 +27,10 @@ public enum ReachableKeys {
     }
 
     /// The furthest a note of a trial lies from the note it is drawn on (or from an interval's target):
-    /// the largest comparison difference (the threshold test's own bound included), the pitch-matching
+    /// the largest comparison difference (the estimator's placement bound included), the pitch-matching
     /// start offset, or the tuning controls' reach.
     static func largestDeparture(_ settings: TrainingSettings, tuningReach: Cents) -> Cents {
-        [settings.centDifferenceBounds.upperBound, ThresholdTestProcedure.defaultDifferenceBounds.upperBound,
+        [settings.centDifferenceBounds.upperBound, MeasurementDifferences.bounds.upperBound,
          settings.maxInitialCentOffset.magnitude, tuningReach.magnitude].max() ?? .zero
     }
 

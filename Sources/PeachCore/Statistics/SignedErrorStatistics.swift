@@ -17,6 +17,3 @@ public struct SignedErrorStatistics<Unit: TrainingUnit>: Hashable, Sendable {
     public var standardDeviation: Unit { Unit(signedError.standardDeviation) }
     public var meanAbsoluteError: Unit { Unit(count > 0 ? sumOfAbsoluteErrors / Double(count) : 0) }
 }
-
-/// Pitch matching's statistics: signed cent errors.
-public typealias PitchMatchingStatistics = SignedErrorStatistics<Cents>

@@ -35,6 +35,3 @@ public struct SignedErrorSummary<Unit: TrainingUnit>: Hashable, Sendable {
             ... Unit((variance / ChiSquaredDistribution.quantile(0.025, degreesOfFreedom: degrees)).squareRoot())
     }
 }
-
-/// Pitch matching's summary: bias and spread in cents.
-public typealias PitchMatchingSummary = SignedErrorSummary<Cents>

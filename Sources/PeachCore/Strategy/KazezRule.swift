@@ -16,7 +16,7 @@ public enum KazezRule {
         return min(max(p * factor, bounds.lowerBound), bounds.upperBound)
     }
 
-    static func clamp(_ cents: Cents, to bounds: ClosedRange<Cents>) -> Cents {
+    public static func clamp(_ cents: Cents, to bounds: ClosedRange<Cents>) -> Cents {
         min(max(cents, bounds.lowerBound), bounds.upperBound)
     }
 }

@@ -11,12 +11,11 @@ public protocol CompletedTrial: TrainingOutcome {
     var discipline: TrainingDiscipline { get }
 }
 
-extension CompletedComparison: CompletedTrial {
-    public var discipline: TrainingDiscipline { comparison.discipline }
-}
-
-extension CompletedPitchMatching: CompletedTrial {
-    public var discipline: TrainingDiscipline { challenge.discipline }
+/// Told once when a session finishes an outcome that is not a trial (a threshold test's result), after its
+/// trials went to the `TrainingObserver`s: the recorder stores it. A session stopped early tells no one.
+@MainActor
+public protocol OutcomeObserver: AnyObject {
+    func outcomeFinished(_ outcome: any TrainingOutcome) throws
 }
 
 /// Told about every finished trial of every mode before its feedback starts (the recorder, then breaks).

@@ -112,4 +112,17 @@ struct ComparisonReport: DisciplineReport {
 
         enum CodingKeys: String, CodingKey { case lowestNote, highestNote, name, threshold }
     }
+
+    /// The page's chart and progress, its threshold and progress lines, and its count: unison comparison.
+    func overview(in context: ReportContext) -> ProfileOverviewPart? {
+        let profile = context.profile, unison = TrainingDiscipline.unisonComparison
+        let threshold = profile.thresholds(of: unison)?.overall.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
+        return ProfileOverviewPart(
+            lines: [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
+                    ProfileSummaryLine(label: tr(.profileProgress),
+                                       text: ProgressText.short(profile.progress(of: unison), unit: "ct") ?? tr(.profileNotEnoughData))],
+            trained: tr(count: profile.comparisonCount(in: unison), one: .profileComparisonsOne, other: .profileComparisonsOther),
+            chart: ComparisonChart.model(profile, range: context.range),
+            progressChart: ProfileDocument(context).progressChart(of: unison))
+    }
 }

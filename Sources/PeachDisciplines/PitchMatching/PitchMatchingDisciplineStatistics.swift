@@ -39,3 +39,9 @@ extension PerceptualProfile {
         PitchMatchingSummary(pitchMatching(in: discipline).signedError)
     }
 }
+
+/// Pitch matching's statistics: signed cent errors.
+public typealias PitchMatchingStatistics = SignedErrorStatistics<Cents>
+
+/// Pitch matching's summary: bias and spread in cents.
+public typealias PitchMatchingSummary = SignedErrorSummary<Cents>

@@ -68,4 +68,16 @@ struct PitchMatchingReport: DisciplineReport {
         var trend: String?
         var compared: ReportJSON.Compared?
     }
+
+    /// Unison pitch matching's bias and spread, and its count.
+    func overview(in context: ReportContext) -> ProfileOverviewPart? {
+        let profile = context.profile, unison = TrainingDiscipline.unisonPitchMatching
+        let count = profile.pitchMatching(in: unison).count
+        let matching = profile.pitchMatchingSummary(of: unison).map {
+            tr(.profileBiasAndSpread, ["bias": ScreenFormat.signedWithInterval($0.bias, $0.biasInterval),
+                                       "spread": ScreenFormat.withInterval($0.spread, $0.spreadInterval)])
+        } ?? tr(count == 0 ? .profileNoMatches : .profileOneMatch)
+        return ProfileOverviewPart(lines: [ProfileSummaryLine(label: tr(.profilePitchMatching), text: matching)],
+                                   trained: tr(count: count, one: .profileMatchesOne, other: .profileMatchesOther))
+    }
 }

@@ -6,7 +6,7 @@ import PeachText
 /// the profile and the history). A failing observer does not keep the others from hearing of the record; its
 /// error is rethrown afterwards, so the session logs it and training continues.
 @MainActor
-public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
+public final class TrialRecorder: TrainingObserver, OutcomeObserver {
     private let observers: [any RecordObserver]
     /// The synth or port the notes go to, recorded with each trial.
     private let outputName: @MainActor () -> String?
@@ -27,8 +27,8 @@ public final class TrialRecorder: TrainingObserver, ThresholdTestObserver {
         try tell(trial)
     }
 
-    public func thresholdTestFinished(_ result: ThresholdTestResult) throws {
-        try tell(result)
+    public func outcomeFinished(_ outcome: any TrainingOutcome) throws {
+        try tell(outcome)
     }
 
     private func tell(_ outcome: any TrainingOutcome) throws {

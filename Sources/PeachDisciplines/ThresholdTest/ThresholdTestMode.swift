@@ -22,7 +22,7 @@ public struct ThresholdTestMode: TrainingMode {
         ThresholdTestModeSession(ThresholdTestSession(
             notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
             clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,
-            observers: dependencies.observers, resultObservers: dependencies.thresholdTestObservers,
+            observers: dependencies.observers, resultObservers: dependencies.outcomeObservers,
             trainedSlopes: dependencies.thresholdPosteriors))
     }
 }

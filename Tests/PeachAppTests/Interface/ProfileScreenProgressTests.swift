@@ -1,9 +1,10 @@
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachTerminal
 import PeachTestSupport
+import PeachText
+import Testing
 
 /// The Profile screen tells the same progress as `peach profile` (never "not enough data" beside a report that
 /// has a progress line), and charts it: under the unison chart, and on every discipline's page.
@@ -23,7 +24,7 @@ import PeachTestSupport
         let fixture = Self.fixture()
         let model = ScreenModels.profile(fixture.controller, range: Self.range)
         let report = ProfileDocument(ReportContext(profile: fixture.controller.profile, range: Self.range)).lines
-        let progress = try #require(model.progress)
+        let progress = try #require(model.summary.first { $0.label == tr(.profileProgress) }?.text)
         #expect(!progress.hasPrefix("not enough data"))
         let trend = try #require(fixture.controller.profile.trend(of: .unisonComparison))
         #expect(progress.hasPrefix(trend.rawValue + ": first "))

@@ -26,9 +26,9 @@ import PeachTestSupport
     @Test func anImportedFifthComparisonLeavesTheUnisonProfileAlone() {
         let profile = PerceptualProfile()
         profile.update(with: Self.comparison(.perfectUnison, cents: 10))
-        let unison = profile.threshold(for: MIDINote(60)!)
+        let unison = profile.threshold(for: MIDINote(60)!, in: .unisonComparison)
         profile.update(with: Self.comparison(.perfectFifth, cents: 80))
-        #expect(profile.threshold(for: MIDINote(60)!) == unison)
+        #expect(profile.threshold(for: MIDINote(60)!, in: .unisonComparison) == unison)
         #expect(profile.comparisonCount(in: .unisonComparison) == 1)
         let fifth = TrainingDiscipline(.comparison, interval: .perfectFifth)
         #expect(profile.comparisonCount(in: fifth) == 1)

@@ -25,12 +25,12 @@ import PeachTestSupport
         profile.update(with: (completed(note: 60, intended: 10, presented: 9.5)))
         profile.update(with: (completed(note: 60, intended: -20, presented: -20.5, correct: false)))
         profile.update(with: (completed(note: 62, intended: 4, presented: 4)))
-        let c4 = profile.threshold(for: MIDINote(60)!)
+        let c4 = profile.threshold(for: MIDINote(60)!, in: .unisonComparison)
         #expect(c4.count == 2)
         #expect(c4.mean == Cents(15))
         #expect(abs(c4.standardDeviation.value - WelfordAccumulator([9.5, 20.5]).standardDeviation) < 1e-12)
-        #expect(profile.threshold(for: MIDINote(62)!).mean == Cents(4))
-        #expect(!profile.threshold(for: MIDINote(61)!).isTrained)
+        #expect(profile.threshold(for: MIDINote(62)!, in: .unisonComparison).mean == Cents(4))
+        #expect(!profile.threshold(for: MIDINote(61)!, in: .unisonComparison).isTrained)
         #expect(profile.comparisonCount() == 3)
     }
 
@@ -54,7 +54,7 @@ import PeachTestSupport
         live.update(with: (attempt))
         rebuilt.update(with: .comparison(ComparisonRecord(comparison, outputName: nil)))
         rebuilt.update(with: .pitchMatching(PitchMatchingRecord(attempt)))
-        #expect(rebuilt.threshold(for: MIDINote(50)!) == live.threshold(for: MIDINote(50)!))
+        #expect(rebuilt.threshold(for: MIDINote(50)!, in: .unisonComparison) == live.threshold(for: MIDINote(50)!, in: .unisonComparison))
         #expect(rebuilt.pitchMatching() == live.pitchMatching())
     }
 
@@ -65,13 +65,13 @@ import PeachTestSupport
         profile.reset()
         #expect(profile.comparisonCount() == 0)
         #expect(profile.pitchMatching().count == 0)
-        #expect(profile.thresholds(in: MIDINote(0)!...MIDINote(127)!).allSatisfy { !$0.isTrained })
+        #expect(profile.thresholds(in: MIDINote(0)!...MIDINote(127)!, discipline: .unisonComparison).allSatisfy { !$0.isTrained })
     }
 
     @Test func thresholdsCoverTheWholeRangeForTheChart() {
         let profile = makeProfile()
         profile.update(note: MIDINote(61)!, centDifference: Cents(8))
-        let chart = profile.thresholds(in: MIDINote(60)!...MIDINote(63)!)
+        let chart = profile.thresholds(in: MIDINote(60)!...MIDINote(63)!, discipline: .unisonComparison)
         #expect(chart.map(\.note.rawValue) == [60, 61, 62, 63])
         #expect(chart.map(\.count) == [0, 1, 0, 0])
         #expect(chart[1].mean == Cents(8))
@@ -105,10 +105,10 @@ import PeachTestSupport
             if let c = record.comparisonRecord { byNote[c.referenceNote.rawValue, default: []].append(abs(c.presentedCentOffset.value)) }
             if let p = record.pitchMatchingRecord { errors.append(p.userCentError.value) }
         }
-        #expect(!profile.threshold(for: MIDINote(20)!).isTrained)
+        #expect(!profile.threshold(for: MIDINote(20)!, in: .unisonComparison).isTrained)
         #expect(profile.comparisonCount() == 75_000)
         for (raw, values) in byNote {
-            let threshold = profile.threshold(for: MIDINote(raw)!)
+            let threshold = profile.threshold(for: MIDINote(raw)!, in: .unisonComparison)
             let mean = values.reduce(0, +) / Double(values.count)
             let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count - 1)
             #expect(threshold.count == values.count)
@@ -133,7 +133,7 @@ import PeachTestSupport
         clock.advance(by: .seconds(1))
         await waitUntil("note 2") { session.state == .playingNote2 }
         session.answer(higher: false)
-        let threshold = profile.threshold(for: TrainingSettings.defaults.noteRange.lowerBound)
+        let threshold = profile.threshold(for: TrainingSettings.defaults.noteRange.lowerBound, in: .unisonComparison)
         #expect(threshold.count == 1)
         #expect(abs(threshold.mean.value - 25) < 1e-9)
         session.stop()
@@ -162,7 +162,7 @@ import PeachTestSupport
         let replaced = PerceptualProfile()
         replaced.replace(with: accumulator)
         let range = MIDINote(36)!...MIDINote(84)!
-        #expect(replaced.thresholds(in: range) == oneByOne.thresholds(in: range))
+        #expect(replaced.thresholds(in: range, discipline: .unisonComparison) == oneByOne.thresholds(in: range, discipline: .unisonComparison))
         #expect(replaced.pitchMatching() == oneByOne.pitchMatching())
         #expect(replaced.comparisonCount() == 150)
     }

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 @testable import PeachCore
-import PeachDisciplines
+@testable import PeachDisciplines
 import PeachTestSupport
 
 @MainActor
-final class MockThresholdTestObserver: ThresholdTestObserver {
+final class MockThresholdTestObserver: OutcomeObserver {
     var results: [ThresholdTestRecord] = []
-    func thresholdTestFinished(_ result: ThresholdTestRecord) throws { results.append(result) }
+    func outcomeFinished(_ outcome: any TrainingOutcome) throws {
+        if let result = outcome as? ThresholdTestRecord { results.append(result) }
+    }
 }
 
 /// A ThresholdTestSession on mocks with a short test, and helpers that answer its trials on the manual clock.

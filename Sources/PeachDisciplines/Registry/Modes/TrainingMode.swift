@@ -46,8 +46,8 @@ public struct SessionDependencies {
     public var observers: [any TrainingObserver]
     /// Routes a knob to every tunable note that starts.
     public var tunableNotes: any TunableNoteObserver
-    /// Told of each finished threshold test (the store first, then the history).
-    public var thresholdTestObservers: [any ThresholdTestObserver]
+    /// Told of each finished outcome that is not a trial, e.g. a threshold test's result (the store first).
+    public var outcomeObservers: [any OutcomeObserver]
     /// The estimator's current unison thresholds, for measurement trials in comparison training
     /// (nil: comparison training places none).
     public var thresholdPosteriors: (any ThresholdPosteriorSource)?
@@ -58,12 +58,12 @@ public struct SessionDependencies {
     public init(notePlayer: any NotePlayer, rhythmPlayer: any RhythmPlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
                 observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver,
-                thresholdTestObservers: [any ThresholdTestObserver] = [],
+                outcomeObservers: [any OutcomeObserver] = [],
                 thresholdPosteriors: (any ThresholdPosteriorSource)? = nil, timingLatencies: TimingLatencies = TimingLatencies()) {
         self.timingLatencies = timingLatencies
         self.thresholdPosteriors = thresholdPosteriors
         self.tunableNotes = tunableNotes
-        self.thresholdTestObservers = thresholdTestObservers
+        self.outcomeObservers = outcomeObservers
         self.notePlayer = notePlayer
         self.rhythmPlayer = rhythmPlayer
         self.profile = profile

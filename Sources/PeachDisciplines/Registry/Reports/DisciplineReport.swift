@@ -17,10 +17,13 @@ public protocol DisciplineReport {
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel
     /// The unit its progress is charted and told in ("cents", "ms").
     var progressUnit: String { get }
+    /// Its part of the Profile screen's first page (`ProfileOverview`); nil: it shows only on its own pages.
+    func overview(in context: ReportContext) -> ProfileOverviewPart?
 }
 
 extension DisciplineReport {
     public var progressUnit: String { "cents" }
+    public func overview(in context: ReportContext) -> ProfileOverviewPart? { nil }
 }
 
 /// What every report section reads: the profile (with every discipline's progress and trend) and the configured

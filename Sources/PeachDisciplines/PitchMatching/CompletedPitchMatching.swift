@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// A committed pitch-matching attempt, as observers receive it.
 public struct CompletedPitchMatching: Hashable, Sendable {
@@ -23,4 +24,8 @@ public struct CompletedPitchMatching: Hashable, Sendable {
         self.controllerMode = controllerMode
         self.soundedOnUnmeasuredKey = soundedOnUnmeasuredKey
     }
+}
+
+extension CompletedPitchMatching: CompletedTrial {
+    public var discipline: TrainingDiscipline { challenge.discipline }
 }

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Draws pitch-matching challenges: a uniformly random reference note of the range and a uniformly random
 /// initial offset within ± the configured maximum. With `.configured` intervals each challenge draws one
 /// directed interval of the settings, and the reference so that the target stays in the note range.

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The adaptive strategy (docs/training-design.md): Kazez difficulty along the chain of answers, notes chosen between
 /// "natural" (stay near the previous note) and "mechanical" (jump to the weakest notes), fair-coin direction.
 public struct AdaptiveNoteStrategy: ComparisonStrategy {

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The comparison loop: idle → playingNote1 → playingNote2 → (awaitingAnswer) → showingFeedback → playingNote1 …
 /// `awaitingAnswer` is skipped when the user answers while note 2 still sounds.
 public enum ComparisonSessionState: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// What the comparison session plays next in ordinary training.
 public enum PlannedTrial: Hashable, Sendable {
     /// An ordinary Kazez trial: ask the strategy with `MeasurementTrialPlanner.lastKazezTrial` as its `last`.
@@ -14,9 +16,8 @@ public enum PlannedTrial: Hashable, Sendable {
 /// and the session hands that (not the last trial) to the strategy, so the Kazez sequence is exactly the one
 /// it would have been without measurement trials.
 public struct MeasurementTrialPlanner: Sendable {
-    /// 1 in 2: the benchmark's 80-trial interval goal (ratio ≤ 3.5) is met at 1 in 2, not at 1 in 3 or 4
-    /// (docs/threshold-estimator.md, "Measurement trial rate").
-    public static let defaultPeriod = 2
+    /// The settings' default rate (1 in 2).
+    public static let defaultPeriod = TrainingSettings.defaultMeasurementTrialPeriod
 
     public let period: Int
     public let differenceBounds: ClosedRange<Cents>
@@ -28,7 +29,7 @@ public struct MeasurementTrialPlanner: Sendable {
 
     /// - Parameter period: every `period`-th trial is a measurement trial (2 or more).
     public init(period: Int = defaultPeriod,
-                differenceBounds: ClosedRange<Cents> = ThresholdTestProcedure.defaultDifferenceBounds,
+                differenceBounds: ClosedRange<Cents> = MeasurementDifferences.bounds,
                 placementTarget: InformationGainPlacement.Target = .threshold) {
         precondition(period >= 2, "at least every other trial must stay a Kazez trial")
         self.placementTarget = placementTarget

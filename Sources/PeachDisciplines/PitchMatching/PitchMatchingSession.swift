@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PeachCore
 import PeachText
 
 /// The pitch-matching loop (docs/training-design.md, Sessions): the reference note plays for the note duration, then the

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Kazez training with measurement trials: every `TrainingSettings.measurementTrialPeriod`-th comparison is
 /// placed where the threshold estimator learns most (`MeasurementTrialPlanner`); the others are exactly the
 /// wrapped strategy's. The wrapped strategy only ever sees Kazez trials (the planner hands it the last Kazez

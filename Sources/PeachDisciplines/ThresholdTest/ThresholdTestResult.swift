@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 import PeachText
 
 /// The result of one finished threshold test: not a trial (its comparisons are stored as ordinary

@@ -1,9 +1,11 @@
+import PeachCore
+
 /// The "threshold test": comparisons placed by expected information gain over the (T, β) posterior (Psi
 /// method), notes drawn evenly from a range, until the 95 % interval reaches the chosen precision or the cap
 /// (`ThresholdTestStopRule`). Its result is the posterior threshold. A trained user's test starts from the
 /// slope learned in training (`SlopePrior`), an untrained one's cold.
 public struct ThresholdTestProcedure: Sendable {
-    public static let defaultDifferenceBounds = Cents(0.1)...Cents(100)
+    public static let defaultDifferenceBounds = MeasurementDifferences.bounds
 
     public let noteRange: ClosedRange<MIDINote>
     public let stopRule: ThresholdTestStopRule

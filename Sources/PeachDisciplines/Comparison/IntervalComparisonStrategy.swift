@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Interval comparison (docs/intervals.md): each trial draws one directed interval of the configured
 /// selection; the reference note is chosen as `AdaptiveNoteStrategy` chooses notes, among those whose target
 /// stays in the note range, reading the profile of the trial's discipline (interval × tuning system). Kazez

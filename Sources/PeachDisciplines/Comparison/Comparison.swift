@@ -1,3 +1,5 @@
+import PeachCore
+
 /// One pitch-discrimination trial: a reference note, then the target note `interval` above or below it
 /// (tuned in `tuningSystem`), moved `centOffset` away from that in-tune pitch. For unisons both notes are the same.
 public struct Comparison: Hashable, Sendable {

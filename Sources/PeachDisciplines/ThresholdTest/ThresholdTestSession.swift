@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PeachCore
 import PeachText
 
 /// The threshold test: unison comparisons placed by `ThresholdTestProcedure` (expected information gain over
@@ -35,14 +36,14 @@ public final class ThresholdTestSession: TrainingSession {
     @ObservationIgnored private let run: ThresholdTestRun
     @ObservationIgnored private let settingsSource: any TrainingSettingsSource
     @ObservationIgnored private let trainedSlopes: (any ThresholdPosteriorSource)?
-    @ObservationIgnored private let resultObservers: [any ThresholdTestObserver]
+    @ObservationIgnored private let resultObservers: [any OutcomeObserver]
     @ObservationIgnored private let logger: any PeachLogger
     @ObservationIgnored private var listeners: [AnswerListener] = []
 
     public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock = SystemTrainingClock(), logger: any PeachLogger = SilentLogger(),
                 interruptions: (any InterruptionSource)? = nil, observers: [any TrainingObserver] = [],
-                resultObservers: [any ThresholdTestObserver] = [],
+                resultObservers: [any OutcomeObserver] = [],
                 trainedSlopes: (any ThresholdPosteriorSource)? = nil,
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
         let run = ThresholdTestRun()
@@ -106,7 +107,7 @@ public final class ThresholdTestSession: TrainingSession {
                                          conduct: conduct)
         for observer in resultObservers {
             do {
-                try observer.thresholdTestFinished(record)
+                try observer.outcomeFinished(record)
             } catch {
                 logger.log(.error, tr(.logThresholdTestNotStored, ["error": "\(error)"]))
             }

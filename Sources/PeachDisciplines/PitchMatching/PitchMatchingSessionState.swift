@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The pitch-matching loop: idle → playingReference → playingTunable → showingFeedback → playingReference …
 public enum PitchMatchingSessionState: Hashable, Sendable {
     case idle

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// One pitch-matching trial: the reference note, then a tunable note starting `initialCentOffset` away from
 /// the target pitch — `interval` above or below the reference, tuned in `tuningSystem`; the user tunes it back.
 public struct PitchMatchingChallenge: Hashable, Sendable {

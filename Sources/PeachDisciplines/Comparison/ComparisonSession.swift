@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PeachCore
 import PeachText
 
 /// The pitch-discrimination loop (docs/training-design.md, Sessions). Two notes, "higher or lower?",

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// An answered comparison, as observers receive it.
 public struct CompletedComparison: Hashable, Sendable {
@@ -26,4 +27,8 @@ public struct CompletedComparison: Hashable, Sendable {
         self.velocity = velocity
         self.soundedOnUnmeasuredKey = soundedOnUnmeasuredKey
     }
+}
+
+extension CompletedComparison: CompletedTrial {
+    public var discipline: TrainingDiscipline { comparison.discipline }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 import PeachText
 
 /// Where a running threshold test's 95 % interval stands against its stop rule, in words for the screen and
