@@ -44,15 +44,18 @@ let package = Package(
         // The configuration file: its schema (training, MIDI, controller, safety, breaks, UI), parsing with diagnostics,
         // the settings it yields, and rewriting it in place.
         .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachFiles", "PeachText"]),
-        // Adapter: terminal UI (raw mode, key decoding, screen rendering).
-        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles", "PeachText"]),
+        // What a front end shows, as values that name no terminal: the screens' models (a training mode's as lines its
+        // discipline describes), key presses, the profile and progress chart models, the SVG document, number formats.
+        .target(name: "PeachPresentation", dependencies: ["PeachCore", "PeachConfig", "PeachText"]),
+        // Adapter: terminal UI (raw mode, key decoding, rendering PeachPresentation's models).
+        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles", "PeachPresentation", "PeachText"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
         // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
-        .target(name: "PeachDisciplines", dependencies: ["PeachCore", "PeachFormats", "PeachTerminal", "PeachText"]),
+        .target(name: "PeachDisciplines", dependencies: ["PeachCore", "PeachFormats", "PeachPresentation", "PeachText"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
                                                  "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
-                                                 "PeachDisciplines", "PeachText"]),
+                                                 "PeachDisciplines", "PeachPresentation", "PeachText"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
         // Optimised in debug builds too: the calibration Peach runs at start measures ~80 notes, which
@@ -73,7 +76,8 @@ let package = Package(
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
                           path: "Tests/StoreWriter"),
         .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles", "PeachText"]),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachConfig", "PeachFiles", "PeachText"],
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachPresentation", "PeachDisciplines",
+                                                    "PeachConfig", "PeachFiles", "PeachText"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio", "PeachDisciplines", "PeachFormats",
                                                   "PeachStore", "PeachTestSupport", "PeachText"],

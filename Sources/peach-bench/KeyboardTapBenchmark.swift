@@ -3,6 +3,7 @@ import Glibc
 import PeachApp
 import PeachCore
 import PeachDisciplines
+import PeachPresentation
 import PeachTerminal
 
 /// The computer keyboard's tap path, for information beside the MIDI taps (docs/rhythm-timing.md): a pseudo-terminal in

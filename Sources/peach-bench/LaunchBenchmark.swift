@@ -3,6 +3,7 @@ import Glibc
 import PeachApp
 import PeachCore
 import PeachDisciplines
+import PeachPresentation
 import PeachStore
 import PeachTerminal
 import Synchronization

@@ -1,6 +1,7 @@
+import PeachPresentation
+@testable import PeachTerminal
 import Synchronization
 import Testing
-@testable import PeachTerminal
 
 /// What the registered actions did, in order (C function pointers cannot capture: a global).
 private let ran = Mutex<[Int]>([])

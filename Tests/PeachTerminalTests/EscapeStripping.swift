@@ -1,3 +1,4 @@
+import PeachPresentation
 @testable import PeachTerminal
 
 /// What a colour frame shows once its styles are taken away (the screens never need it themselves).

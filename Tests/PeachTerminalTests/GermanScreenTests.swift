@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import PeachText
+import PeachPresentation
 @testable import PeachTerminal
+import PeachText
+import Testing
 
 /// Every snapshot screen rendered in German (monochrome, 80×24), against `Fixtures/german-screens.txt`. A change
 /// to a German text or a screen's layout fails here. To re-record after an intended change, run the tests with

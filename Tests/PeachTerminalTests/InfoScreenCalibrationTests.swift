@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 @Suite struct InfoScreenCalibrationTests {
     @Test func theCalibrationLineShowsOnlyWhenThereIsOne() {

@@ -1,6 +1,8 @@
-import Testing
 import PeachCore
+@testable import PeachDisciplines
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 /// The interval modes' screens ask about the interval, not the same pitch.
 @Suite struct IntervalScreenTests {

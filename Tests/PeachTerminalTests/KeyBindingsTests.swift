@@ -1,30 +1,32 @@
-import Testing
+@testable import PeachDisciplines
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 @Suite struct KeyBindingsTests {
     @Test func comparisonAnswersAndStop() {
         for key in [Key.arrow(.up), .character("k"), .character("h"), .arrow(.up, .shift)] {
-            #expect(KeyBindings.comparison(key) == .answerHigher, "\(key)")
+            #expect(ComparisonKeys.action(for: key) == .answerHigher, "\(key)")
         }
         for key in [Key.arrow(.down), .character("j"), .character("l")] {
-            #expect(KeyBindings.comparison(key) == .answerLower, "\(key)")
+            #expect(ComparisonKeys.action(for: key) == .answerLower, "\(key)")
         }
-        #expect(KeyBindings.comparison(.escape) == .stop)
-        #expect(KeyBindings.comparison(.character("q")) == .stop)
-        #expect(KeyBindings.comparison(.enter) == nil)
-        #expect(KeyBindings.comparison(.arrow(.left)) == nil)
+        #expect(ComparisonKeys.action(for: .escape) == .stop)
+        #expect(ComparisonKeys.action(for: .character("q")) == .stop)
+        #expect(ComparisonKeys.action(for: .enter) == nil)
+        #expect(ComparisonKeys.action(for: .arrow(.left)) == nil)
     }
 
     @Test func pitchMatchingFineCoarseCommitStop() {
-        #expect(KeyBindings.pitchMatching(.arrow(.right)) == .adjust(direction: 1, step: .fine))
-        #expect(KeyBindings.pitchMatching(.arrow(.left)) == .adjust(direction: -1, step: .fine))
-        #expect(KeyBindings.pitchMatching(.arrow(.right, .shift)) == .adjust(direction: 1, step: .coarse))
-        #expect(KeyBindings.pitchMatching(.arrow(.left, .shift)) == .adjust(direction: -1, step: .coarse))
-        #expect(KeyBindings.pitchMatching(.character("L")) == .adjust(direction: 1, step: .coarse))
-        #expect(KeyBindings.pitchMatching(.character("h")) == .adjust(direction: -1, step: .fine))
-        #expect(KeyBindings.pitchMatching(.enter) == .commit)
-        #expect(KeyBindings.pitchMatching(.escape) == .stop)
-        #expect(KeyBindings.pitchMatching(.character("q")) == .stop)
+        #expect(PitchMatchingKeys.action(for: .arrow(.right)) == .adjust(direction: 1, step: .fine))
+        #expect(PitchMatchingKeys.action(for: .arrow(.left)) == .adjust(direction: -1, step: .fine))
+        #expect(PitchMatchingKeys.action(for: .arrow(.right, .shift)) == .adjust(direction: 1, step: .coarse))
+        #expect(PitchMatchingKeys.action(for: .arrow(.left, .shift)) == .adjust(direction: -1, step: .coarse))
+        #expect(PitchMatchingKeys.action(for: .character("L")) == .adjust(direction: 1, step: .coarse))
+        #expect(PitchMatchingKeys.action(for: .character("h")) == .adjust(direction: -1, step: .fine))
+        #expect(PitchMatchingKeys.action(for: .enter) == .commit)
+        #expect(PitchMatchingKeys.action(for: .escape) == .stop)
+        #expect(PitchMatchingKeys.action(for: .character("q")) == .stop)
     }
 
     @Test func menuNavigation() {

@@ -1,5 +1,7 @@
-import Testing
+@testable import PeachDisciplines
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 @Suite struct KeyDecoderTests {
     func decode(_ text: String) -> [Key] {
@@ -62,7 +64,7 @@ import Testing
     @Test func altChordsAreNotEscape() {
         #expect(decode("\u{1B}q") == [.alt("q")])
         #expect(decode("\u{1B}k") == [.alt("k")])
-        #expect(KeyBindings.comparison(.alt("q")) == nil)
+        #expect(ComparisonKeys.action(for: .alt("q")) == nil)
     }
 
     @Test func rxvtModifiedArrows() {

@@ -1,6 +1,8 @@
-import Testing
 import PeachCore
+@testable import PeachDisciplines
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 @Suite struct LineEditorAndScreenTests {
     @Test func lineEditorTypesDeletesCommitsAndCancels() {
@@ -25,8 +27,8 @@ import PeachCore
         let model = ComparisonScreenModel(phase: .awaitingAnswer, canAnswer: true)
         let size = TerminalSize(columns: 100, rows: 30)
         let style = Styler(.color)
-        #expect(Screen.comparison(model).render(size: size, style: style) == ComparisonScreen.render(model, size: size, style: style))
-        let frame = Screen.comparison(model).frame(size: size, style: style)
+        #expect(Screen.training(ComparisonScreen.describe(model)).render(size: size, style: style) == ComparisonScreen.render(model, size: size, style: style))
+        let frame = Screen.training(ComparisonScreen.describe(model)).frame(size: size, style: style)
         #expect(frame.hasPrefix(ANSI.home))
         #expect(frame.components(separatedBy: "\r\n").count == 30)
     }

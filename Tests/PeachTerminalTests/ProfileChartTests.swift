@@ -1,8 +1,9 @@
 import Foundation
 import FoundationXML
-import Testing
 import PeachCore
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 @Suite struct ProfileChartTests {
     typealias F = ScreenFixtures

@@ -1,7 +1,8 @@
 import PeachConfig
 import PeachCore
-import PeachText
+import PeachPresentation
 @testable import PeachTerminal
+import PeachText
 
 /// Factory functions for the screen tests.
 enum ScreenFixtures {

@@ -1,8 +1,10 @@
-import Testing
-import PeachCore
-@testable import PeachTerminal
 import PeachConfig
+import PeachCore
+@testable import PeachDisciplines
+import PeachPresentation
+@testable import PeachTerminal
 import PeachText
+import Testing
 
 @Suite struct ScreenRenderingTests {
     typealias F = ScreenFixtures

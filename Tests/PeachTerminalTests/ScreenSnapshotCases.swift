@@ -1,5 +1,7 @@
 import PeachConfig
 import PeachCore
+@testable import PeachDisciplines
+import PeachPresentation
 @testable import PeachTerminal
 
 /// Every screen in every state the snapshot tests pin down, rendered at 80×24 in a given mode.

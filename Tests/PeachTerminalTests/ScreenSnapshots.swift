@@ -1,3 +1,4 @@
+import PeachPresentation
 @testable import PeachTerminal
 import Testing
 

@@ -1,6 +1,7 @@
 import Glibc
-import Testing
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 /// Raw mode and its restore on a real pseudo-terminal. Serialized: the saved state is process-global.
 @Suite(.serialized) struct TerminalSessionTests {

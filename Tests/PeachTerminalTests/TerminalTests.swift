@@ -1,6 +1,7 @@
 import Glibc
-import Testing
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 @Suite struct TerminalTests {
     @Test func colourModeHonoursNoColorAndDumbTerminals() {

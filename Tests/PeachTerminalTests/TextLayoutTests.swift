@@ -1,5 +1,6 @@
-import Testing
+import PeachPresentation
 @testable import PeachTerminal
+import Testing
 
 @Suite struct TextLayoutTests {
     let red = ANSI.style([31])

@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 import PeachDisciplines
 import PeachFiles
+import PeachPresentation
 import PeachStore
 import PeachTerminal
 import PeachText

@@ -1,10 +1,11 @@
-import PeachTerminal
 import Foundation
 import PeachALSA
 import PeachConfig
 import PeachCore
 import PeachMIDI
+import PeachPresentation
 import PeachStore
+import PeachTerminal
 import PeachText
 
 /// Steps 4 and 6 of the composition root: the synth, and the output service that plays to it.

@@ -3,6 +3,7 @@ import PeachALSA
 import PeachConfig
 import PeachCore
 import PeachMIDI
+import PeachPresentation
 import PeachStore
 import PeachTerminal
 import PeachText

@@ -4,6 +4,7 @@ import PeachConfig
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachPresentation
 import PeachStore
 import PeachTerminal
 

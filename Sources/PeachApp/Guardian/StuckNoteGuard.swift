@@ -1,9 +1,10 @@
 import PeachALSA
 import PeachCore
 import PeachMIDI
+import PeachPresentation
 import PeachTerminal
-import Synchronization
 import PeachText
+import Synchronization
 
 /// Keeps a silence ready for every way Peach can end without its orderly shutdown (the orderly
 /// ways — quit, SIGINT/SIGTERM/SIGHUP — silence the synth themselves and then `cleanExit()`):

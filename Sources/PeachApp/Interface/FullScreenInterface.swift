@@ -2,6 +2,7 @@ import Foundation
 import PeachConfig
 import PeachCore
 import PeachDisciplines
+import PeachPresentation
 import PeachTerminal
 import PeachText
 

@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachPresentation
 import PeachTerminal
 import PeachText
 

@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachPresentation
 import PeachTerminal
 import PeachText
 
@@ -40,8 +41,8 @@ public enum ScreenModels {
 
     /// The running mode's screen, with the app-wide warning and the knob light.
     public static func training(_ session: any ModeSession, controller: TrainerController, knobMoving: Bool) -> Screen {
-        session.screen(ModeScreenContext(warning: warnings(controller).first, knobMoving: knobMoving,
-                                         profile: controller.profile))
+        .training(session.screen(ModeScreenContext(warning: warnings(controller).first, knobMoving: knobMoving,
+                                                   profile: controller.profile)))
     }
 
     /// The overview page: what each discipline's report puts there (the same words and figures as `peach profile`).

@@ -1,4 +1,5 @@
 import PeachDisciplines
+import PeachPresentation
 import PeachTerminal
 import PeachText
 

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachPresentation
 import PeachTerminal
 import PeachText
 

@@ -1,3 +1,4 @@
+import PeachPresentation
 import PeachTerminal
 
 /// What the user typed: decoded keys in full-screen mode, raw bytes (whole lines) in plain mode.

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// Compare timing in the Start menu and plain mode: four clicks, the last early or late; e / ← early,
@@ -36,8 +36,8 @@ public final class CompareTimingModeSession: ModeSession {
 
     public var session: any TrainingSession { timing }
 
-    public func screen(_ context: ModeScreenContext) -> Screen {
-        .training(CompareTimingScreen.model(timing, warning: context.warning))
+    public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
+        CompareTimingScreen.model(timing, warning: context.warning)
     }
 
     /// ← / e early, → / l late, Esc / q stop; other keys mean nothing here.

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// How compare timing shows in the profile: per tempo range the 75 % threshold in ms and as a share of the

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// What the compare-timing screen shows: the tempo, the four clicks, the question, Early / Late, the verdict.

@@ -1,5 +1,5 @@
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 
 /// The chart of a comparison discipline's thresholds: each note shows its region's estimate and 95 % interval;
 /// regions with no answers are unknown (no point), never zero.

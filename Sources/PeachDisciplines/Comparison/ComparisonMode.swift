@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// Unison pitch discrimination: two notes, was the second higher or lower? Kazez difficulty, with every
@@ -56,7 +56,12 @@ public final class ComparisonModeSession: ModeSession {
         + ["l", "lower", "d", "down", "n", "narrower"].map { ($0, TrainingInput.answer(higher: false)) })
     nonisolated public static var answerHelp: String { tr(.plainAnswersComparison) }
 
-    public func screen(_ context: ModeScreenContext) -> Screen {
+    public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
+        ComparisonScreen.describe(model(context))
+    }
+
+    /// What the comparison screen shows now.
+    public func model(_ context: ModeScreenContext) -> ComparisonScreenModel {
         let phase: ComparisonScreenModel.Phase
         switch comparison.state {
         case .idle, .playingNote1: phase = .playingNote1
@@ -69,15 +74,15 @@ public final class ComparisonModeSession: ModeSession {
                 phase = .awaitingAnswer
             }
         }
-        return .comparison(ComparisonScreenModel(
+        return ComparisonScreenModel(
             phase: phase, canAnswer: comparison.isAnswerEnabled, answered: comparison.answeredCount,
             correct: comparison.correctCount, warning: context.warning, title: title,
             detail: detail(comparison.currentComparison), question: question,
-            together: comparison.currentComparison?.presentation == .harmonic))
+            together: comparison.currentComparison?.presentation == .harmonic)
     }
 
     public func commands(for key: Key) -> [AppCommand] {
-        switch KeyBindings.comparison(key) {
+        switch ComparisonKeys.action(for: key) {
         case .answerHigher: [.input(.answer(higher: true))]
         case .answerLower: [.input(.answer(higher: false))]
         case .stop: [.back]

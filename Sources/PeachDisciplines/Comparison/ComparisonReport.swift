@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// How a comparison discipline shows in the profile: its 75 % threshold over the range with its interval,

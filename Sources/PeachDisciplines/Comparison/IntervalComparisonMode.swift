@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// Interval comparison: note 1, then note 2 at one of the chosen intervals (up or down, equal temperament or

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// Fill the gap in the Start menu and plain mode: tap into the silent step of each cycle (space, or a MIDI key,
@@ -34,8 +34,8 @@ public final class FillTheGapModeSession: ModeSession {
 
     public var session: any TrainingSession { gaps }
 
-    public func screen(_ context: ModeScreenContext) -> Screen {
-        .training(FillTheGapScreen.model(gaps, warning: context.warning))
+    public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
+        FillTheGapScreen.model(gaps, warning: context.warning)
     }
 
     /// Space / Enter tap, Esc / q stop; other keys mean nothing here.

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// How fill the gap shows in the profile: per tempo range the tapping bias ("you tap 12 ms early at 80 BPM,

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// What the fill-the-gap screen shows: the tempo, how many gaps of this trial were hit, the last trial's result.

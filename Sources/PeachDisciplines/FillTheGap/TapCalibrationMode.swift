@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// The tap calibration in the Start menu and plain mode: tap along with a steady click, with every device you
@@ -33,8 +33,8 @@ public final class TapCalibrationModeSession: ModeSession {
 
     public var session: any TrainingSession { calibration }
 
-    public func screen(_ context: ModeScreenContext) -> Screen {
-        .training(TapCalibrationScreen.model(calibration, warning: context.warning))
+    public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
+        TapCalibrationScreen.model(calibration, warning: context.warning)
     }
 
     public func commands(for key: Key) -> [AppCommand] { Self.keys[key] ?? [] }

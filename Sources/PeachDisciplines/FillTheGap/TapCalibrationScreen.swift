@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// What the tap-calibration screen shows: the beat, how many clicks were tapped along with, then the result.

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// Interval matching: a reference note, then a tunable note started off the chosen interval (up or down, equal

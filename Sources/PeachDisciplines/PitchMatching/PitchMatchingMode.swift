@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// Unison pitch matching: tune a second note until it matches the reference; the signed error is recorded.
@@ -50,7 +50,7 @@ public final class PitchMatchingModeSession: ModeSession {
     /// Plain mode tunes with signed numbers (parsed for every mode) and commits with an empty line.
     nonisolated public static var tuningHelp: String { tr(.plainAnswersTuning) }
 
-    public func screen(_ context: ModeScreenContext) -> Screen {
+    public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
         let phase: PitchMatchingScreenModel.Phase
         switch matching.state {
         case .idle, .playingReference: phase = .listeningToReference
@@ -59,14 +59,14 @@ public final class PitchMatchingModeSession: ModeSession {
         }
         let discipline = matching.currentChallenge?.discipline ?? .unisonPitchMatching
         let statistics = context.profile.pitchMatching(in: discipline)
-        return .pitchMatching(PitchMatchingScreenModel(
+        return PitchMatchingScreen.describe(PitchMatchingScreenModel(
             phase: phase, knobMoving: context.knobMoving, matched: matching.completedCount,
             meanAbsoluteError: statistics.count > 0 ? statistics.meanAbsoluteError : nil, warning: context.warning,
             title: title, detail: detail(matching.currentChallenge), isInterval: isInterval))
     }
 
     public func commands(for key: Key) -> [AppCommand] {
-        switch KeyBindings.pitchMatching(key) {
+        switch PitchMatchingKeys.action(for: key) {
         case .adjust(let direction, let step):
             let size = step == .fine ? Self.fineStep : Self.coarseStep
             return [.input(.adjust(size * Double(direction), via: .keyboard))]

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// How a pitch-matching discipline shows in the profile: bias and spread of the signed errors with their

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// The threshold test: unison comparisons placed where the estimator learns most, on the configured note
@@ -45,14 +45,19 @@ public final class ThresholdTestModeSession: ModeSession {
 
     public var session: any TrainingSession { test }
 
-    public func screen(_ context: ModeScreenContext) -> Screen {
-        guard let result = test.result else { return comparisons.screen(context) }
+    public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
+        ComparisonScreen.describe(model(context))
+    }
+
+    /// The comparison screen of the running test, or its result card in the detail line once finished.
+    public func model(_ context: ModeScreenContext) -> ComparisonScreenModel {
+        guard let result = test.result else { return comparisons.model(context) }
         let last = test.comparison.lastCompleted
-        return .comparison(ComparisonScreenModel(
+        return ComparisonScreenModel(
             phase: last.map { .feedback(correct: $0.isCorrect, difference: $0.presentedCentOffset.magnitude) }
                 ?? .awaitingAnswer,
             canAnswer: false, answered: test.comparison.answeredCount, correct: test.comparison.correctCount,
-            warning: context.warning, title: Self.title, detail: Self.card(result)))
+            warning: context.warning, title: Self.title, detail: Self.card(result))
     }
 
     /// "trial 12 of at most 150 · 4.1–9.8 c, ×2.4 (goal ×2.5)": where the interval stands after the answers so far.

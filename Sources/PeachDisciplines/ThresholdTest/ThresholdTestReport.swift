@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// How finished threshold tests show in the profile: listed oldest first (text and `--json`'s

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachPresentation
 
 /// Groups the profile's notes into at most `width` columns: one note per column when they fit,
 /// otherwise neighbouring notes share a column (mean threshold, the band covering all of theirs).

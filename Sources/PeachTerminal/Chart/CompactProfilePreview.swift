@@ -1,4 +1,5 @@
 import PeachCore
+import PeachPresentation
 
 /// The Start screen's one-line profile: a block per note (taller = larger threshold, so lower is
 /// better), · for untrained notes, and the range's end notes underneath.

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachPresentation
 import PeachText
 
 /// The perceptual profile as text: threshold (●) per note over a keyboard axis, with the

@@ -1,3 +1,4 @@
+import PeachPresentation
 import PeachText
 
 /// A progress chart as text: one column per period, its value (●) and its 95 % interval (│) on a log axis,

@@ -1,3 +1,6 @@
+import PeachPresentation
+
+/// What a key means on the screens every front end has (a training mode maps its own keys: `ModeSession.commands`).
 /// What a key means on each screen (docs/training-design.md, Keys). Vim users get h/j/k/l; arrow keys work everywhere.
 /// Ctrl-C quits and Ctrl-Z suspends from any screen (raw mode delivers them as keys): the app
 /// checks `global` first, then the current screen's mapping.
@@ -7,23 +10,9 @@ public enum KeyBindings {
         case suspend
     }
 
-    public enum ComparisonAction: Hashable, Sendable {
-        case answerHigher
-        case answerLower
-        /// Back to Start; the incomplete comparison is discarded.
-        case stop
-    }
-
     public enum AdjustStep: Hashable, Sendable {
         case fine
         case coarse
-    }
-
-    public enum PitchMatchingAction: Hashable, Sendable {
-        /// Raise (+1) or lower (-1) the tunable note by one fine or coarse step.
-        case adjust(direction: Int, step: AdjustStep)
-        case commit
-        case stop
     }
 
     public enum MenuAction: Hashable, Sendable {
@@ -56,30 +45,6 @@ public enum KeyBindings {
         switch key {
         case .ctrlC: .quit
         case .ctrlZ: .suspend
-        default: nil
-        }
-    }
-
-    public static func comparison(_ key: Key) -> ComparisonAction? {
-        switch key {
-        // h = higher, l = lower , the same letters as plain mode.
-        case .arrow(.up, _), .character("k"), .character("h"): .answerHigher
-        case .arrow(.down, _), .character("j"), .character("l"): .answerLower
-        case .escape, .character("q"): .stop
-        default: nil
-        }
-    }
-
-    public static func pitchMatching(_ key: Key) -> PitchMatchingAction? {
-        switch key {
-        case .arrow(.right, let modifiers): .adjust(direction: 1, step: modifiers.isEmpty ? .fine : .coarse)
-        case .arrow(.left, let modifiers): .adjust(direction: -1, step: modifiers.isEmpty ? .fine : .coarse)
-        case .arrow(.up, _), .character("l"), .character("k"): .adjust(direction: 1, step: .fine)
-        case .arrow(.down, _), .character("h"), .character("j"): .adjust(direction: -1, step: .fine)
-        case .character("L"), .character("K"): .adjust(direction: 1, step: .coarse)
-        case .character("H"), .character("J"): .adjust(direction: -1, step: .coarse)
-        case .enter, .space: .commit
-        case .escape, .character("q"): .stop
         default: nil
         }
     }

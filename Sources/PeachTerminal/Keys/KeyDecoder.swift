@@ -1,3 +1,5 @@
+import PeachPresentation
+
 /// Turns terminal input bytes into keys, incrementally: an escape sequence or UTF-8 character split
 /// across two reads is completed by the next `feed`. A lone ESC cannot be told apart from the start
 /// of a sequence until time passes, so it stays pending until `flush()` — call it when the read

@@ -1,3 +1,5 @@
+import PeachPresentation
+
 /// The app's input loop step: waits for the keyboard or a signal, decodes keys, and resolves a
 /// lone ESC into the Escape key once `TerminalInput.escapeTimeoutMilliseconds` pass without the
 /// rest of a sequence.

@@ -1,3 +1,5 @@
+import PeachPresentation
+
 /// Typing a value on the Settings screen (note names, ports, paths): printable keys append,
 /// Backspace deletes, Enter commits, Esc cancels. Pure, so the screen just shows `text`.
 public struct LineEditor: Hashable, Sendable {

@@ -1,39 +1,4 @@
-import PeachCore
-
-/// A training screen a discipline describes without drawing it: lines of a few kinds, styled and fitted by
-/// the terminal when it renders. A discipline whose screen is not the comparison or pitch-matching screen
-/// (the timing disciplines) fills one of these from its folder; the terminal needs no new screen for it.
-public struct TrainingScreenModel: Hashable, Sendable {
-    public enum Emphasis: Hashable, Sendable {
-        case plain, bold, dim, accent, good, bad
-    }
-
-    public enum Line: Hashable, Sendable {
-        case blank
-        /// Centered in the body.
-        case centered(String, Emphasis)
-        /// Buttons side by side, centered: bracketed (and bold) when enabled, dimmed otherwise.
-        case buttons([String], enabled: Bool)
-        /// Left-aligned.
-        case text(String)
-        /// Centered lines, wrapped at word boundaries to the screen's width (a result card).
-        case paragraph(String, Emphasis)
-    }
-
-    public var title: String
-    public var status: String
-    public var lines: [Line]
-    public var keyHints: String
-    public var warning: StatusWarning?
-
-    public init(title: String, status: String, lines: [Line], keyHints: String, warning: StatusWarning? = nil) {
-        self.title = title
-        self.status = status
-        self.lines = lines
-        self.keyHints = keyHints
-        self.warning = warning
-    }
-}
+import PeachPresentation
 
 public enum TrainingScreen {
     public static func render(_ model: TrainingScreenModel, size: TerminalSize, style: Styler) -> [String] {
@@ -48,8 +13,10 @@ public enum TrainingScreen {
         switch line {
         case .blank: [""]
         case .centered(let text, let emphasis): [TextLayout.center(styled(text, emphasis, style), width: width)]
+        case .spans(let spans):
+            [TextLayout.center(spans.map { styled($0.text, $0.emphasis, style) }.joined(), width: width)]
         case .buttons(let labels, let enabled):
-            [TextLayout.center(labels.map { ComparisonScreen.button($0, enabled: enabled, style: style) }
+            [TextLayout.center(labels.map { button($0, enabled: enabled, style: style) }
                 .joined(separator: "      "), width: width)]
         case .text(let text): [text]
         case .paragraph(let text, let emphasis):
@@ -66,5 +33,11 @@ public enum TrainingScreen {
         case .good: style.good(text)
         case .bad: style.bad(text)
         }
+    }
+
+    /// Enabled buttons are bracketed (and bold); disabled ones lose the brackets (and are dimmed),
+    /// so the state reads the same with and without colour.
+    static func button(_ label: String, enabled: Bool, style: Styler) -> String {
+        enabled ? style.bold("[ \(label) ]") : style.dim("  \(label)  ")
     }
 }

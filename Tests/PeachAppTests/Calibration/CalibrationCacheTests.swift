@@ -1,12 +1,13 @@
 import Foundation
+@testable import PeachApp
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
+import PeachPresentation
 import PeachStore
 import PeachTerminal
-import Testing
-@testable import PeachApp
-import PeachDisciplines
 import PeachTestSupport
+import Testing
 
 private func makeCalibration(keys: ClosedRange<Int> = 60...62) -> SynthCalibration {
     SynthCalibration(synthName: "FluidSynth 2.3.1", date: "2026-11-22", centsPerBendSemitone: 99.22, pitchResolution: Cents(1),

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 @testable import PeachApp
-import PeachTerminal
-import PeachDisciplines
-import PeachTestSupport
 import PeachConfig
+import PeachDisciplines
+import PeachPresentation
+import PeachTerminal
+import PeachTestSupport
 import PeachText
+import Testing
 
 /// peach(1) and --help come from one table: the page renders cleanly and both list the same things.
 @MainActor @Suite struct ManPageTests {

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachConfig
 import PeachCore
-import PeachTerminal
 import PeachDisciplines
+import PeachPresentation
+import PeachTerminal
 import PeachTestSupport
+import Testing
 
 @MainActor @Suite struct LiveConfigurationTests {
     func temporaryPath() -> String { NSTemporaryDirectory() + "peach-live-\(UUID().uuidString)/peach.conf" }

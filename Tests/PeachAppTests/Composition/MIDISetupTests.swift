@@ -1,11 +1,12 @@
-import Testing
 @testable import PeachApp
 import PeachConfig
 import PeachCore
-import PeachMIDI
-import PeachTerminal
 import PeachDisciplines
+import PeachMIDI
+import PeachPresentation
+import PeachTerminal
 import PeachTestSupport
+import Testing
 
 @Suite struct MIDISetupTests {
     func config(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf") }

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
-import PeachTerminal
 import PeachDisciplines
+import PeachPresentation
+import PeachTerminal
 import PeachTestSupport
+import Testing
 
 /// Every mode in the registry can be started and stopped from Start, in the full-screen interface (by
 /// its menu digit) and in plain mode (by its word), and its session really runs and really stops.

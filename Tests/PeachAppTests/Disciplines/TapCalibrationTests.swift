@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import PeachCore
 import PeachDisciplines
-import PeachTestSupport
+import PeachPresentation
 import PeachTerminal
+import PeachTestSupport
 import PeachText
+import Testing
 
 /// The tap calibration with a mock rhythm player: the beat on the queue, taps matched to clicks per source,
 /// the median stored per source (the synth's latency taken off), too few taps, and stop.

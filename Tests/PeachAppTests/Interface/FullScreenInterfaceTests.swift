@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 @testable import PeachApp
-import PeachCore
 import PeachConfig
-import PeachTerminal
-import PeachMIDI
+import PeachCore
 import PeachDisciplines
+import PeachMIDI
+import PeachPresentation
+import PeachTerminal
 import PeachTestSupport
+import Testing
 
 /// The full-screen UI without a terminal: frames and bells go to a buffer.
 @MainActor @Suite struct FullScreenInterfaceTests {

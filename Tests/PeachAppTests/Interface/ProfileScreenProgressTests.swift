@@ -1,6 +1,7 @@
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
+import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
 import PeachText

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
-import PeachTerminal
 import PeachDisciplines
+import PeachPresentation
+import PeachTerminal
 import PeachTestSupport
+import Testing
 
 /// The interval modes as the user meets them: the interval and direction before each trial (plain lines and
 /// the screen's detail), wider/narrower wording, and records in the interval's own discipline.
@@ -35,11 +36,11 @@ import PeachTestSupport
             let header = "comparison 1 (perfect fifth down (P5 ↓) · just intonation · melodic): note 1"
             #expect(await eventually("interval shown before the trial") { lines().contains(header) })
             #expect(await eventually("answerable") { f.controller.modeSession(IntervalComparisonMode.id)?.session.accepts(.answer(higher: true)) == true })
-            guard case .comparison(let screen) = f.controller.modeSession(IntervalComparisonMode.id)!
-                .screen(ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile())) else {
-                Issue.record("not the comparison screen")
+            guard let comparisons = f.controller.modeSession(IntervalComparisonMode.id) as? ComparisonModeSession else {
+                Issue.record("not a comparison mode")
                 return
             }
+            let screen = comparisons.model(ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile()))
             #expect(screen.detail == "perfect fifth down (P5 ↓) · just intonation · melodic")
             #expect(screen.question == .interval)
             type("w")

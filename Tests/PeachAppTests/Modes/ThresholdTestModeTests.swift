@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
-import PeachTerminal
 import PeachDisciplines
+import PeachPresentation
+import PeachTerminal
 import PeachTestSupport
+import Testing
 
 /// The threshold test as the app runs it: through the registry and the wiring, to its result card.
 @MainActor @Suite struct ThresholdTestModeTests {
@@ -42,10 +43,7 @@ import PeachTestSupport
         #expect(result.noteRange == f.settings.currentSettings.noteRange)
         // The card stays on the training screen until the user goes back; nothing restarts.
         #expect(f.controller.screen == .training(ThresholdTestMode.id))
-        guard case .comparison(let model) = mode.screen(ModeScreenContext(warning: nil, knobMoving: false,
-                                                                        profile: PerceptualProfile())) else {
-            Issue.record("the card is not on the comparison screen"); return
-        }
+        let model = mode.model(ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile()))
         #expect(model.detail?.contains(result.summary) == true)
         #expect(!model.canAnswer)
         let plain = mode.plainLines(after: PlainProgress(phase: "showingFeedback", finished: Self.cap - 1))
@@ -79,14 +77,14 @@ import PeachTestSupport
         let mode = try #require(f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession)
         let context = ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile())
         #expect(await eventually("trial 1") { mode.test.accepts(.answer(higher: true)) })
-        guard case .comparison(let first) = mode.screen(context) else { Issue.record("not the comparison screen"); return }
+        let first = mode.model(context)
         #expect(first.detail == "trial 1 of at most 40 · no answers yet (goal ×3.0)")
         for trial in 1..<12 {
             await f.controller.handle(.input(.answer(higher: true)))
             #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(higher: true)) })
         }
         let standing = try #require(mode.test.standing)
-        guard case .comparison(let later) = mode.screen(context) else { Issue.record("not the comparison screen"); return }
+        let later = mode.model(context)
         #expect(later.detail == "trial 12 of at most 40 · \(standing.text)")
         #expect(standing.estimate.trials == 11)
     }

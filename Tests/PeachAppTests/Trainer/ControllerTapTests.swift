@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import PeachApp
 import PeachCore
-import PeachMIDI
 import PeachDisciplines
+import PeachMIDI
+import PeachPresentation
 import PeachTerminal
+import Testing
 
 /// A timing mode's stand-in: its session takes taps (and nothing else) while it runs and keeps them.
 @MainActor
@@ -46,7 +47,7 @@ private final class TapModeSession: ModeSession {
     init(shown: any ModeSession) { self.shown = shown }
 
     var session: any TrainingSession { taps }
-    func screen(_ context: ModeScreenContext) -> Screen { shown.screen(context) }
+    func screen(_ context: ModeScreenContext) -> TrainingScreenModel { shown.screen(context) }
     func commands(for key: Key) -> [AppCommand] { [] }
     var plainProgress: PlainProgress { PlainProgress(phase: "tapping", finished: 0) }
     func plainLines(after previous: PlainProgress?) -> [String] { [] }

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 
 /// A training mode's stable name: the Start menu, plain mode and tests refer to modes by it.
 public struct TrainingModeID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -107,7 +107,7 @@ public struct PlainProgress: Hashable, Sendable {
 @MainActor
 public protocol ModeSession: AnyObject {
     var session: any TrainingSession { get }
-    func screen(_ context: ModeScreenContext) -> Screen
+    func screen(_ context: ModeScreenContext) -> TrainingScreenModel
     /// The commands a key means while the mode runs (nil-free: unknown keys give none).
     func commands(for key: Key) -> [AppCommand]
     var plainProgress: PlainProgress { get }

@@ -1,5 +1,5 @@
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 
 /// How one discipline shows in the profile: `peach profile` text, `--json` and the SVG chart. Each method
 /// gets one of the discipline's statistics keys (e.g. P5 comparison in just intonation).

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 
 /// The whole profile as `peach profile` shows it (text, `--json`, SVG) and plain mode's `p`: one section per
 /// discipline key, each drawn by its discipline's report. The sections: those shown even before training

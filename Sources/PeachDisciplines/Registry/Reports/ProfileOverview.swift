@@ -1,5 +1,5 @@
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// One discipline's part of the Profile screen's first page: its summary lines, how many trials it counts in

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// A discipline's progress as a chart model, the same for the SVG and the Profile screen.

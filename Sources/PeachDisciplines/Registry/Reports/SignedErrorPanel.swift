@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachTerminal
+import PeachPresentation
 import PeachText
 
 /// The SVG panel of a signed error (pitch matching's cents, tapping's milliseconds): a symmetric axis around

@@ -1,3 +1,4 @@
+import PeachPresentation
 import PeachText
 
 /// The common layout of every screen: a title line, a rule, the body, a rule and a key-hint line,

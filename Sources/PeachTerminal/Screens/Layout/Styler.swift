@@ -1,3 +1,5 @@
+import PeachPresentation
+
 /// Adds colour and attributes in colour mode and nothing at all in monochrome, so a monochrome
 /// frame is exactly the colour frame with its SGR codes removed (the tests rely on this).
 public struct Styler: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import PeachPresentation
+
 /// Width-aware padding and truncation for lines that may contain SGR escape sequences.
 /// Peach draws only single-width characters (ASCII, arrows, box drawing, blocks, ✓ ✗), so one
 /// Character is one column.

@@ -1,22 +1,10 @@
-/// Whichever screen is showing, with its model. The app keeps the current value and re-renders
-/// it on every state change and on SIGWINCH with the new size.
-public enum Screen: Hashable, Sendable {
-    case start(StartScreenModel)
-    case comparison(ComparisonScreenModel)
-    case pitchMatching(PitchMatchingScreenModel)
-    /// A discipline's own training screen, described as lines (`TrainingScreenModel`).
-    case training(TrainingScreenModel)
-    case profile(ProfileScreenModel)
-    case settings(SettingsScreenModel)
-    case info(InfoScreenModel)
-    case quietBreak(BreakScreenModel)
+import PeachPresentation
 
+extension Screen {
     /// Exactly `size.rows` lines of `size.columns` columns.
     public func render(size: TerminalSize, style: Styler) -> [String] {
         switch self {
         case .start(let model): StartScreen.render(model, size: size, style: style)
-        case .comparison(let model): ComparisonScreen.render(model, size: size, style: style)
-        case .pitchMatching(let model): PitchMatchingScreen.render(model, size: size, style: style)
         case .training(let model): TrainingScreen.render(model, size: size, style: style)
         case .profile(let model): ProfileScreen.render(model, size: size, style: style)
         case .settings(let model): SettingsScreen.render(model, size: size, style: style)

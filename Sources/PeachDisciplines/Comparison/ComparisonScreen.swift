@@ -1,4 +1,5 @@
 import PeachCore
+import PeachPresentation
 import PeachText
 
 public struct ComparisonScreenModel: Hashable, Sendable {
@@ -42,62 +43,51 @@ public struct ComparisonScreenModel: Hashable, Sendable {
     public var accuracy: Double? { answered > 0 ? Double(correct) / Double(answered) : nil }
 }
 
+/// The comparison screen as lines (`TrainingScreenModel`): the two note lamps, the prompt, the answer
+/// buttons, the feedback and the tally.
 public enum ComparisonScreen {
-    public static func render(_ model: ComparisonScreenModel, size: TerminalSize, style: Styler) -> [String] {
+    public static func describe(_ model: ComparisonScreenModel) -> TrainingScreenModel {
+        let question = model.question
+        let status = tr(.comparisonStatus, ["answered": "\(model.answered)", "accuracy": ScreenFormat.percent(model.accuracy)])
+        return TrainingScreenModel(
+            title: model.title, status: status,
+            lines: [model.detail.map { .centered($0, .bold) } ?? .blank, .spans(lamps(model)), .blank,
+                    .centered(prompt(model), .plain), .blank,
+                    .buttons(["↑ " + question.up, "↓ " + question.down], enabled: model.canAnswer), .blank,
+                    .spans(feedback(model.phase)), .blank,
+                    .text(tr(.comparisonTally, ["answered": "\(model.answered)", "correct": "\(model.correct)",
+                                                "accuracy": ScreenFormat.percent(model.accuracy)]))],
+            keyHints: tr(.comparisonKeyHints, ["up": question.up.lowercased(), "down": question.down.lowercased()]),
+            warning: model.warning)
+    }
+
+    /// "● Note 1      ○ Note 2": a lamp lights while its note plays (both for harmonic intervals).
+    static func lamps(_ model: ComparisonScreenModel) -> [TrainingScreenModel.Span] {
         let note2Playing = model.phase == .playingNote2
         let note1Playing = model.phase == .playingNote1 || (model.together && note2Playing)
-        let question = model.question
-        let indicator = noteLamp(tr(.comparisonNote1), on: note1Playing, style: style) + "      "
-            + noteLamp(tr(.comparisonNote2), on: note2Playing, style: style)
+        return [lamp(tr(.comparisonNote1), on: note1Playing), .init("      "), lamp(tr(.comparisonNote2), on: note2Playing)]
+    }
 
-        let prompt: String
+    static func lamp(_ label: String, on: Bool) -> TrainingScreenModel.Span {
+        on ? .init("● " + label, .accent) : .init("○ " + label)
+    }
+
+    static func prompt(_ model: ComparisonScreenModel) -> String {
         switch model.phase {
-        case .playingNote1: prompt = tr(.comparisonListenNote1)
+        case .playingNote1: tr(.comparisonListenNote1)
         case .playingNote2:
-            prompt = model.together ? tr(model.canAnswer ? .comparisonListenBothAnswerable : .comparisonListenBoth)
+            model.together ? tr(model.canAnswer ? .comparisonListenBothAnswerable : .comparisonListenBoth)
                 : tr(model.canAnswer ? .comparisonListenNote2Answerable : .comparisonListenNote2)
-        case .awaitingAnswer: prompt = question.prompt
-        case .feedback: prompt = ""
+        case .awaitingAnswer: model.question.prompt
+        case .feedback: ""
         }
-
-        let feedback: String
-        if case .feedback(let correct, let difference) = model.phase {
-            let heard = tr(.comparisonDifferenceWas, ["difference": ScreenFormat.cents(difference.magnitude)])
-            feedback = (correct ? style.good(tr(.comparisonCorrect)) : style.bad(tr(.comparisonWrong))) + " — " + heard
-        } else {
-            feedback = ""
-        }
-
-        let width = size.columns - 2
-        var body: [String] = [
-            model.detail.map { TextLayout.center(style.bold($0), width: width) } ?? "",
-            TextLayout.center(indicator, width: width),
-            "",
-            TextLayout.center(prompt, width: width),
-            "",
-            TextLayout.center(button("↑ " + question.up, enabled: model.canAnswer, style: style) + "      "
-                              + button("↓ " + question.down, enabled: model.canAnswer, style: style), width: width),
-            "",
-            TextLayout.center(feedback, width: width),
-            "",
-            tr(.comparisonTally, ["answered": "\(model.answered)", "correct": "\(model.correct)",
-                                  "accuracy": ScreenFormat.percent(model.accuracy)]),
-        ]
-        if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
-        let status = tr(.comparisonStatus, ["answered": "\(model.answered)", "accuracy": ScreenFormat.percent(model.accuracy)])
-        return ScreenFrame.compose(title: model.title, status: status, body: body,
-                                   keyHints: tr(.comparisonKeyHints, ["up": question.up.lowercased(), "down": question.down.lowercased()]),
-                                   size: size, style: style)
     }
 
-    /// Enabled buttons are bracketed (and bold); disabled ones lose the brackets (and are dimmed),
-    /// so the state reads the same with and without colour.
-    static func button(_ label: String, enabled: Bool, style: Styler) -> String {
-        enabled ? style.bold("[ \(label) ]") : style.dim("  \(label)  ")
-    }
-
-    static func noteLamp(_ label: String, on: Bool, style: Styler) -> String {
-        on ? style.accent("● " + label) : "○ " + label
+    /// "Correct — the difference was 12.5 ct" after an answer; nothing otherwise.
+    static func feedback(_ phase: ComparisonScreenModel.Phase) -> [TrainingScreenModel.Span] {
+        guard case .feedback(let correct, let difference) = phase else { return [] }
+        let heard = tr(.comparisonDifferenceWas, ["difference": ScreenFormat.cents(difference.magnitude)])
+        return [correct ? .init(tr(.comparisonCorrect), .good) : .init(tr(.comparisonWrong), .bad), .init(" — " + heard)]
     }
 }
 

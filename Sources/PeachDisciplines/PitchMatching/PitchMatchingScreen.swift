@@ -1,4 +1,5 @@
 import PeachCore
+import PeachPresentation
 import PeachText
 
 public struct PitchMatchingScreenModel: Hashable, Sendable {
@@ -37,37 +38,35 @@ public struct PitchMatchingScreenModel: Hashable, Sendable {
     }
 }
 
+/// The pitch-matching screen as lines (`TrainingScreenModel`): what to listen to, the knob's activity light
+/// (never a number), the signed result and the tally.
 public enum PitchMatchingScreen {
     /// Errors smaller than this read as "spot on" (they round to 0.0 ct anyway).
     static let spotOnCents = 0.05
 
-    public static func render(_ model: PitchMatchingScreenModel, size: TerminalSize, style: Styler) -> [String] {
-        let width = size.columns - 2
-        var body: [String] = [model.detail.map { TextLayout.center(style.bold($0), width: width) } ?? ""]
+    public static func describe(_ model: PitchMatchingScreenModel) -> TrainingScreenModel {
+        var lines: [TrainingScreenModel.Line] = [model.detail.map { .centered($0, .bold) } ?? .blank]
         switch model.phase {
         case .listeningToReference:
-            body += [TextLayout.center(style.accent(tr(.matchingListening)), width: width), "",
-                     TextLayout.center(tr(model.isInterval ? .matchingThenTuneInterval : .matchingThenTuneUnison), width: width)]
+            lines += [.centered(tr(.matchingListening), .accent), .blank,
+                      .centered(tr(model.isInterval ? .matchingThenTuneInterval : .matchingThenTuneUnison), .plain)]
         case .tuning:
-            body += [TextLayout.center(style.accent(tr(.matchingTuning)) + tr(model.isInterval ? .matchingTuneInterval
-                                                                               : .matchingTuneUnison), width: width), "",
-                     TextLayout.center(knob(model.knobMoving, style: style), width: width)]
+            lines += [.spans([.init(tr(.matchingTuning), .accent),
+                              .init(tr(model.isInterval ? .matchingTuneInterval : .matchingTuneUnison))]), .blank,
+                      .spans(knob(model.knobMoving))]
         case .result(let error):
-            body += [TextLayout.center(style.bold(tr(.matchingOffBy, ["offset": ScreenFormat.signedCents(error)]))
-                                       + " — " + direction(error), width: width), "",
-                     TextLayout.center(tr(.matchingNext), width: width)]
+            lines += [.spans([.init(tr(.matchingOffBy, ["offset": ScreenFormat.signedCents(error)]), .bold),
+                              .init(" — " + direction(error))]), .blank,
+                      .centered(tr(.matchingNext), .plain)]
         }
-        body += ["", "", tr(.matchingTally, ["matched": "\(model.matched)",
-                                             "error": model.meanAbsoluteError.map(ScreenFormat.cents) ?? "—"])]
-        if let warning = model.warning { body += [""] + warning.renderedLines(width: size.columns - 2, style: style) }
-        let status = tr(.matchingStatus, ["matched": "\(model.matched)"])
-        return ScreenFrame.compose(title: model.title, status: status, body: body,
-                                   keyHints: tr(.matchingKeyHints),
-                                   size: size, style: style)
+        lines += [.blank, .blank, .text(tr(.matchingTally, ["matched": "\(model.matched)",
+                                                          "error": model.meanAbsoluteError.map(ScreenFormat.cents) ?? "—"]))]
+        return TrainingScreenModel(title: model.title, status: tr(.matchingStatus, ["matched": "\(model.matched)"]),
+                                   lines: lines, keyHints: tr(.matchingKeyHints), warning: model.warning)
     }
 
-    static func knob(_ moving: Bool, style: Styler) -> String {
-        tr(.matchingKnob) + " " + (moving ? style.accent(tr(.matchingKnobMoving)) : tr(.matchingKnobStill))
+    static func knob(_ moving: Bool) -> [TrainingScreenModel.Span] {
+        [.init(tr(.matchingKnob) + " "), moving ? .init(tr(.matchingKnobMoving), .accent) : .init(tr(.matchingKnobStill))]
     }
 
     static func direction(_ error: Cents) -> String {

@@ -22,17 +22,6 @@ public struct DeviceStatus: Hashable, Sendable {
     }
 
     public static let none = DeviceStatus(name: nil, state: .none)
-
-    /// "● FLUID Synth (128:0) — connected", styled by state.
-    func rendered(style: Styler) -> String {
-        let name = ["name": self.name ?? tr(.deviceNone)]
-        switch state {
-        case .connected: return style.good("●") + " " + tr(.deviceConnected, name)
-        case .lost: return style.bad("✗ " + tr(.deviceLost, name))
-        case .starting: return "◌ " + tr(.deviceStarting, name)
-        case .none: return style.dim("○ " + tr(.deviceNone))
-        }
-    }
 }
 
 /// Something the user must know now, shown as a highlighted line.
@@ -52,13 +41,6 @@ public enum StatusWarning: Hashable, Sendable {
         case .configurationProblems(let count, let file):
             tr(count: count, one: .warningConfigurationProblemsOne, other: .warningConfigurationProblemsOther, ["file": file])
         case .other(let text): text
-        }
-    }
-
-    /// "! text", wrapped to `width` with continuation lines indented under the text.
-    func renderedLines(width: Int, style: Styler) -> [String] {
-        TextLayout.wrap(text, width: max(width - 2, 10)).enumerated().map { index, line in
-            style.warning((index == 0 ? "! " : "  ") + line)
         }
     }
 }
