@@ -36,7 +36,7 @@ enum KeyboardTapBenchmark {
             for await input in pump.input {
                 guard case .keys(let pressed) = input else { continue }
                 for key in pressed {
-                    for case .input(let tap) in mode.commands(for: key) { mode.gaps.handle(tap) }
+                    for case .input(let tap) in mode.commands(for: key) { mode.perform(tap) }
                 }
             }
         }

@@ -149,21 +149,17 @@ public final class TrainerController {
             await stopTraining()
             await output.stop(fadeOut: nil)
             quitRequested = true
-        case .input(let input):
-            guard let session = activeModeSession?.session, session.accepts(input) else { return }
-            switch input {
-            case .adjust, .tune, .sounded: noteTuningMove()
-            case .answer, .tap: break
-            case .commit:
+        case .input(let gesture):
+            guard let mode = activeModeSession, mode.accepts(gesture) else { return }
+            if gesture.isTuningMove { noteTuningMove() }
+            if gesture == .commit {
                 // The routed knob may have bent the note since its last position was told: the commit
                 // scores where the knob left it (from any commit source: keys, pedal, wheel).
                 if let cents = await controllerInput.takeKnobBack() {
-                    let sounded = TrainingInput.sounded(centsFromTarget: cents, via: controllerInput.mode)
-                    if session.accepts(sounded) { session.handle(sounded) }
+                    mode.perform(.sounded(centsFromTarget: cents, via: controllerInput.mode))
                 }
-                guard session.accepts(input) else { return }
             }
-            session.handle(input)
+            mode.perform(gesture)
         case .snooze:
             snoozeBreak()
         case .learnController:
@@ -181,9 +177,9 @@ public final class TrainerController {
     /// running mode takes taps (a timing discipline), a note-on is a tap at the kernel's stamp on the
     /// queue clock, not an answer or a commit.
     public func handleMIDI(_ inputs: [SequencerInput]) async {
-        let session = activeModeSession?.session
-        let tapping = session?.accepts(.keyboardTap) == true
-        let actions = controllerInput.actions(for: inputs, trialNumber: session?.trialNumber, tapping: tapping)
+        let mode = activeModeSession
+        let tapping = mode?.accepts(.keyboardTap) == true
+        let actions = controllerInput.actions(for: inputs, trialNumber: mode?.session.trialNumber, tapping: tapping)
         for action in actions {
             switch action {
             case .setCents(let cents): await handle(.input(.tune(centsFromTarget: cents, via: controllerInput.mode)))

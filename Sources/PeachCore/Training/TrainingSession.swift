@@ -1,24 +1,34 @@
-/// What a user can do inside a running training mode. Each session ignores the inputs it has no use for.
-public enum TrainingInput: Hashable, Sendable {
-    /// Comparison: the up answer (↑, `h`, the 'higher' MIDI note): note 2 higher for a unison, the interval
-    /// wider for an interval comparison (note 2 lower on a downward interval); false is the down answer.
+/// What the user did, in the terms of the devices every front end shares: an up or down answer, a tuning
+/// control moved, a commit, a tap. No discipline is named here: a running mode declares which gestures it
+/// takes and what each means to its session (`GestureMap` in the registry); the others mean nothing to it.
+public enum Gesture: Hashable, Sendable {
+    /// The up answer (↑, `h`, the 'higher' MIDI note); false is the down answer. A comparison reads it as
+    /// "note 2 higher" or "wider", compare timing as "late".
     case answer(higher: Bool)
-    /// Matching: move the tunable note by this many cents from where it is now.
+    /// A tuning control moved the tunable note by this many cents from where it is now (keys, relative knobs).
     case adjust(Cents, via: ControllerMode)
-    /// Matching: put the tunable note this far from the target (absolute controls, mapped anew per challenge).
+    /// A tuning control put the tunable note this far from the target (absolute controls, mapped anew per trial).
     case tune(centsFromTarget: Cents, via: ControllerMode)
-    /// Matching: the tunable note already sounds this far from the target (a knob routed to it moved it);
-    /// nothing is sent, the session only takes note, so a commit scores the pitch the synth was sent.
+    /// The tunable note already sounds this far from the target (a knob routed to it moved it): nothing is
+    /// sent, the session only takes note, so a commit scores the pitch the synth was sent.
     case sounded(centsFromTarget: Cents, via: ControllerMode)
-    /// Matching: the current tuning is the answer.
+    /// Enter, space, a pedal or a wheel's release: the current tuning is the answer.
     case commit
-    /// Timing: a tap. `at` is the kernel's timestamp on the rhythm's queue clock (a MIDI key, pad or
-    /// footswitch); nil for the computer keyboard, stamped when the session reads it (less exact). `from`
-    /// names the source, whose measured latency (the tap calibration) is taken off.
+    /// A tap. `at` is the kernel's timestamp on the rhythm's queue clock (a MIDI key, pad or footswitch);
+    /// nil for the computer keyboard, stamped when the session reads it (less exact). `from` names the
+    /// source, whose measured latency (the tap calibration) is taken off.
     case tap(at: QueueInstant?, from: TapSource)
 
     /// A computer-keyboard tap (space, Enter, plain mode's `x`).
-    public static let keyboardTap = TrainingInput.tap(at: nil, from: .keyboard)
+    public static let keyboardTap = Gesture.tap(at: nil, from: .keyboard)
+
+    /// A move of a tuning control (the "knob moved" light follows these).
+    public var isTuningMove: Bool {
+        switch self {
+        case .adjust, .tune, .sounded: true
+        case .answer, .commit, .tap: false
+        }
+    }
 }
 
 /// Told when a held, tunable note starts sounding, with its handle: the app may route a knob straight
@@ -41,9 +51,16 @@ public protocol TrainingSession: AnyObject {
     var trialNumber: Int? { get }
     /// Starts a new run from idle; ignored otherwise.
     func start()
-    /// Whether `input` would do something right now (e.g. answers only once note 2 has started).
-    func accepts(_ input: TrainingInput) -> Bool
-    func handle(_ input: TrainingInput)
     /// Stops from any state; the returned task finishes once the notes are silenced.
     @discardableResult func stop() -> Task<Void, Never>
+}
+
+/// A session that takes inputs of its own kind (a comparison's answer, a matching's tuning moves, a tap):
+/// its mode maps the user's gestures to them, so a session never sees an input that is not its own.
+@MainActor
+public protocol InputTakingSession: TrainingSession {
+    associatedtype Input
+    /// Whether `input` would do something right now (e.g. answers only once note 2 has started).
+    func accepts(_ input: Input) -> Bool
+    func handle(_ input: Input)
 }

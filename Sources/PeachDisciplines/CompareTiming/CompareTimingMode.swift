@@ -11,9 +11,9 @@ public struct CompareTimingMode: TrainingMode {
     public var menuTitle: String { tr(.menuCompareTiming) }
     public let plainWords = ["ct", "compare timing", "timing"]
     public var plainIntro: String { tr(.plainIntroCompareTiming) }
-    public let plainAnswers: [String: TrainingInput] = Dictionary(uniqueKeysWithValues:
-        ["e", "early"].map { ($0, TrainingInput.answer(higher: false)) }
-        + ["l", "late"].map { ($0, TrainingInput.answer(higher: true)) })
+    public let plainAnswers: [String: Gesture] = Dictionary(uniqueKeysWithValues:
+        ["e", "early"].map { ($0, Gesture.answer(higher: false)) }
+        + ["l", "late"].map { ($0, Gesture.answer(higher: true)) })
     public var plainAnswerHelp: String { tr(.plainAnswersCompareTiming) }
     public let menuRank = 60
 
@@ -29,12 +29,14 @@ public struct CompareTimingMode: TrainingMode {
 
 /// How a compare-timing session is shown and answered: its own screen (four lamps, early/late), keys, plain lines.
 @MainActor
-public final class CompareTimingModeSession: ModeSession {
+public final class CompareTimingModeSession: GestureDrivenModeSession {
     public let timing: CompareTimingSession
 
     public init(_ timing: CompareTimingSession) { self.timing = timing }
 
-    public var session: any TrainingSession { timing }
+    public var driven: CompareTimingSession { timing }
+    /// The up answer is "late", the down answer "early".
+    public let gestures: GestureMap<CompareTimingSession.Input> = GestureMap(answer: { .answer(late: $0) })
 
     public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
         CompareTimingScreen.model(timing, warning: context.warning)

@@ -7,7 +7,12 @@ import PeachText
 /// answer early or late once the pattern has played. Feedback and stop rules as every mode: `stop` works from
 /// every state and removes every pending click, the unanswered trial is discarded, nothing resumes by itself.
 @MainActor @Observable
-public final class CompareTimingSession: TrainingSession {
+public final class CompareTimingSession: InputTakingSession {
+    /// What compare timing takes: the answer that the moved click came late (true) or early (false).
+    public enum Input: Hashable, Sendable {
+        case answer(late: Bool)
+    }
+
     public enum State: Hashable, Sendable {
         case idle
         case playingPattern
@@ -56,18 +61,15 @@ public final class CompareTimingSession: TrainingSession {
         beginTrial()
     }
 
-    public func accepts(_ input: TrainingInput) -> Bool {
+    public func accepts(_ input: Input) -> Bool {
         switch input {
         case .answer: state == .awaitingAnswer
-        case .adjust, .tune, .sounded, .commit, .tap: false
         }
     }
 
-    /// `.answer(higher: true)` is the later answer ("late"), false the earlier ("early").
-    public func handle(_ input: TrainingInput) {
+    public func handle(_ input: Input) {
         switch input {
         case .answer(let late): answer(late: late)
-        case .adjust, .tune, .sounded, .commit, .tap: break
         }
     }
 

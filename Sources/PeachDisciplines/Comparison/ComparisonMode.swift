@@ -31,7 +31,7 @@ public struct ComparisonMode: TrainingMode {
 /// How any comparison session is shown and answered: the comparison screen, ↑/↓ keys, plain lines.
 /// Reused by every mode whose trials are "higher or lower?" (or "wider or narrower?") comparisons.
 @MainActor
-public final class ComparisonModeSession: ModeSession {
+public final class ComparisonModeSession: GestureDrivenModeSession {
     public let comparison: ComparisonSession
     private let title: String
     private let detail: @MainActor (Comparison?) -> String?
@@ -48,12 +48,14 @@ public final class ComparisonModeSession: ModeSession {
         self.detail = detail
     }
 
-    public var session: any TrainingSession { comparison }
+    public var driven: ComparisonSession { comparison }
+    /// Answers only.
+    public let gestures: GestureMap<ComparisonSession.Input> = GestureMap(answer: { .answer(up: $0) })
 
     /// Plain mode's answers in every comparison mode: up (higher, wider) and down (lower, narrower).
-    public static let answerWords: [String: TrainingInput] = Dictionary(uniqueKeysWithValues:
-        ["h", "higher", "u", "up", "w", "wider"].map { ($0, TrainingInput.answer(higher: true)) }
-        + ["l", "lower", "d", "down", "n", "narrower"].map { ($0, TrainingInput.answer(higher: false)) })
+    public static let answerWords: [String: Gesture] = Dictionary(uniqueKeysWithValues:
+        ["h", "higher", "u", "up", "w", "wider"].map { ($0, Gesture.answer(higher: true)) }
+        + ["l", "lower", "d", "down", "n", "narrower"].map { ($0, Gesture.answer(higher: false)) })
     nonisolated public static var answerHelp: String { tr(.plainAnswersComparison) }
 
     public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {

@@ -7,7 +7,12 @@ import PeachText
 /// 0.4 s of feedback, next comparison. Everything that waits goes through the injected clock and player;
 /// tokens, tasks, silencing, interruptions and observers are the shared `TrialLoop`.
 @MainActor @Observable
-public final class ComparisonSession: TrainingSession {
+public final class ComparisonSession: InputTakingSession {
+    /// What a comparison takes: the up answer (note 2 higher, or the interval wider) or the down answer.
+    public enum Input: Hashable, Sendable {
+        case answer(up: Bool)
+    }
+
     public private(set) var state: ComparisonSessionState = .idle
     /// The comparison being played or just answered (nil when idle). The UI must not reveal its direction.
     public private(set) var currentComparison: Comparison?
@@ -82,20 +87,18 @@ public final class ComparisonSession: TrainingSession {
         beginTrial(strategy.nextComparison(profile: profile, settings: settingsSource.currentSettings, last: nil))
     }
 
-    public func accepts(_ input: TrainingInput) -> Bool {
+    public func accepts(_ input: Input) -> Bool {
         switch input {
         case .answer: isAnswerEnabled
-        case .adjust, .tune, .sounded, .commit, .tap: false
         }
     }
 
-    public func handle(_ input: TrainingInput) {
+    public func handle(_ input: Input) {
         switch input {
         case .answer(let up):
             // ↑ means "wider" for intervals: for a downward interval that is note 2 lower.
             guard let comparison = currentComparison else { return }
             answer(higher: comparison.secondNoteHigher(answeredUp: up))
-        case .adjust, .tune, .sounded, .commit, .tap: break
         }
     }
 

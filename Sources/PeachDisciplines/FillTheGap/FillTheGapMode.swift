@@ -11,7 +11,7 @@ public struct FillTheGapMode: TrainingMode {
     public var menuTitle: String { tr(.menuFillTheGap) }
     public let plainWords = ["fg", "fill the gap", "gap"]
     public var plainIntro: String { tr(.plainIntroFillTheGap) }
-    public let plainAnswers: [String: TrainingInput] = ["x": .keyboardTap, "tap": .keyboardTap]
+    public let plainAnswers: [String: Gesture] = ["x": .keyboardTap, "tap": .keyboardTap]
     public var plainAnswerHelp: String { tr(.plainAnswersFillTheGap) }
     public let menuRank = 70
 
@@ -27,12 +27,14 @@ public struct FillTheGapMode: TrainingMode {
 
 /// How a fill-the-gap session is shown and driven: its own screen, space to tap, plain lines per trial.
 @MainActor
-public final class FillTheGapModeSession: ModeSession {
+public final class FillTheGapModeSession: GestureDrivenModeSession {
     public let gaps: FillTheGapSession
 
     public init(_ gaps: FillTheGapSession) { self.gaps = gaps }
 
-    public var session: any TrainingSession { gaps }
+    public var driven: FillTheGapSession { gaps }
+    /// Taps only.
+    public let gestures: GestureMap<FillTheGapSession.Input> = GestureMap(tap: { $0 })
 
     public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
         FillTheGapScreen.model(gaps, warning: context.warning)

@@ -12,7 +12,7 @@ import PeachText
 /// calibration) before it is placed, so a late pad is not scored as a late player; a trial whose every hit was
 /// corrected says so. `stop` removes every pending click and discards the unfinished trial.
 @MainActor @Observable
-public final class FillTheGapSession: TrainingSession {
+public final class FillTheGapSession: InputTakingSession {
     public enum State: Hashable, Sendable {
         case idle
         case playing
@@ -64,19 +64,10 @@ public final class FillTheGapSession: TrainingSession {
         loop.runTrial { [weak self] token in try await self?.run(token) }
     }
 
-    public func accepts(_ input: TrainingInput) -> Bool {
-        switch input {
-        case .tap: state == .playing
-        case .answer, .adjust, .tune, .sounded, .commit: false
-        }
-    }
+    /// It takes taps while the pattern plays.
+    public func accepts(_ input: Tap) -> Bool { state == .playing }
 
-    public func handle(_ input: TrainingInput) {
-        switch input {
-        case .tap(let instant, let source): tap(at: instant, from: source)
-        case .answer, .adjust, .tune, .sounded, .commit: break
-        }
-    }
+    public func handle(_ input: Tap) { tap(at: input.instant, from: input.source) }
 
     /// A tap: scored against the gap it falls in (if any), then confirmed with its sound. A MIDI tap carries the
     /// kernel's stamp and is scored at once, so quick taps count in the order they came; a keyboard tap is

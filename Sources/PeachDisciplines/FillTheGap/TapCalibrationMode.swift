@@ -11,7 +11,7 @@ public struct TapCalibrationMode: TrainingMode {
     public var menuTitle: String { tr(.menuTapCalibration) }
     public let plainWords = ["tc", "tap calibration", "calibrate taps"]
     public var plainIntro: String { tr(.plainIntroTapCalibration, ["clicks": "\(TapCalibrationPattern.tappedClicks)"]) }
-    public let plainAnswers: [String: TrainingInput] = ["x": .keyboardTap, "tap": .keyboardTap]
+    public let plainAnswers: [String: Gesture] = ["x": .keyboardTap, "tap": .keyboardTap]
     public var plainAnswerHelp: String { tr(.plainAnswersTapCalibration) }
     public let menuRank = 75
 
@@ -26,12 +26,14 @@ public struct TapCalibrationMode: TrainingMode {
 
 /// How the tap calibration is shown and driven: its own screen, space to tap, a plain line for its result.
 @MainActor
-public final class TapCalibrationModeSession: ModeSession {
+public final class TapCalibrationModeSession: GestureDrivenModeSession {
     public let calibration: TapCalibrationSession
 
     public init(_ calibration: TapCalibrationSession) { self.calibration = calibration }
 
-    public var session: any TrainingSession { calibration }
+    public var driven: TapCalibrationSession { calibration }
+    /// Taps only.
+    public let gestures: GestureMap<TapCalibrationSession.Input> = GestureMap(tap: { $0 })
 
     public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
         TapCalibrationScreen.model(calibration, warning: context.warning)

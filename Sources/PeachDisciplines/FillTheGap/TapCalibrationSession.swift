@@ -10,7 +10,7 @@ import PeachText
 /// least `TapCalibrationResult.minimumTaps` clicks. Fill the gap then takes that latency off every tap from the
 /// source. The result shows until the user goes back; `stop` before it discards the run (nothing stored).
 @MainActor @Observable
-public final class TapCalibrationSession: TrainingSession {
+public final class TapCalibrationSession: InputTakingSession {
     public enum State: Hashable, Sendable {
         case idle
         case playing
@@ -56,19 +56,10 @@ public final class TapCalibrationSession: TrainingSession {
         loop.runTrial { [weak self] token in try await self?.run(token) }
     }
 
-    public func accepts(_ input: TrainingInput) -> Bool {
-        switch input {
-        case .tap: state == .playing
-        case .answer, .adjust, .tune, .sounded, .commit: false
-        }
-    }
+    /// It takes taps while the pattern plays.
+    public func accepts(_ input: Tap) -> Bool { state == .playing }
 
-    public func handle(_ input: TrainingInput) {
-        switch input {
-        case .tap(let instant, let source): tap(at: instant, from: source)
-        case .answer, .adjust, .tune, .sounded, .commit: break
-        }
-    }
+    public func handle(_ input: Tap) { tap(at: input.instant, from: input.source) }
 
     /// A tap: MIDI taps carry the kernel's stamp; a keyboard tap is stamped with the queue clock when read.
     /// No tap sound: it would be a second click to tap along with.

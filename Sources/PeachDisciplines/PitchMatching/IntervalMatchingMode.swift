@@ -12,7 +12,7 @@ public struct IntervalMatchingMode: TrainingMode {
     public var menuTitle: String { tr(.menuIntervalMatching) }
     public let plainWords = ["im", "interval matching"]
     public var plainIntro: String { tr(.plainIntroIntervalMatching) }
-    public let plainAnswers: [String: TrainingInput] = [:]
+    public let plainAnswers: [String: Gesture] = [:]
     public var plainAnswerHelp: String { PitchMatchingModeSession.tuningHelp }
     public let menuRank = 40
 

@@ -10,7 +10,7 @@ public struct PitchMatchingMode: TrainingMode {
     public var menuTitle: String { tr(.menuPitchMatching) }
     public let plainWords = ["m", "matching", "pitch", "pitch matching"]
     public var plainIntro: String { tr(.plainIntroPitchMatching) }
-    public let plainAnswers: [String: TrainingInput] = [:]
+    public let plainAnswers: [String: Gesture] = [:]
     public var plainAnswerHelp: String { PitchMatchingModeSession.tuningHelp }
     public let menuRank = 20
 
@@ -27,7 +27,7 @@ public struct PitchMatchingMode: TrainingMode {
 /// How any pitch-matching session is shown and tuned: the matching screen, ←/→ keys, plain lines.
 /// Reused by every mode whose trials are "tune it until it is right".
 @MainActor
-public final class PitchMatchingModeSession: ModeSession {
+public final class PitchMatchingModeSession: GestureDrivenModeSession {
     /// Keyboard tuning steps (←/→ and Shift+←/→).
     public static let fineStep = Cents(1)
     public static let coarseStep = Cents(10)
@@ -45,7 +45,11 @@ public final class PitchMatchingModeSession: ModeSession {
         self.detail = detail
     }
 
-    public var session: any TrainingSession { matching }
+    public var driven: PitchMatchingSession { matching }
+    /// Tuning moves and the commit.
+    public let gestures = GestureMap<PitchMatchingSession.Input>(
+        adjust: { .adjust($0, via: $1) }, tune: { .tune(centsFromTarget: $0, via: $1) },
+        sounded: { .sounded(centsFromTarget: $0, via: $1) }, commit: .commit)
 
     /// Plain mode tunes with signed numbers (parsed for every mode) and commits with an empty line.
     nonisolated public static var tuningHelp: String { tr(.plainAnswersTuning) }

@@ -11,7 +11,18 @@ import PeachText
 /// pitch, i.e. the initial offset is recorded as the error: never as perfect (the iOS app's bug), and the
 /// user's key press is not silently refused.
 @MainActor @Observable
-public final class PitchMatchingSession: TrainingSession {
+public final class PitchMatchingSession: InputTakingSession {
+    /// What a matching takes: tuning moves of the tunable note, and the commit that makes its pitch the answer.
+    public enum Input: Hashable, Sendable {
+        /// Move the tunable note by this many cents from where it is now.
+        case adjust(Cents, via: ControllerMode)
+        /// Put the tunable note this far from the target.
+        case tune(centsFromTarget: Cents, via: ControllerMode)
+        /// The tunable note already sounds this far from the target (a routed knob moved it): only noted.
+        case sounded(centsFromTarget: Cents, via: ControllerMode)
+        case commit
+    }
+
     public private(set) var state: PitchMatchingSessionState = .idle
     /// The challenge being played (nil when idle). The UI must not show its target.
     public private(set) var currentChallenge: PitchMatchingChallenge?
@@ -79,16 +90,14 @@ public final class PitchMatchingSession: TrainingSession {
         beginChallenge(generator.nextChallenge(settings: settingsSource.currentSettings))
     }
 
-    public func accepts(_ input: TrainingInput) -> Bool {
+    public func accepts(_ input: Input) -> Bool {
         switch input {
-        case .answer, .tap: false
         case .adjust, .tune, .sounded, .commit: isAdjustable
         }
     }
 
-    public func handle(_ input: TrainingInput) {
+    public func handle(_ input: Input) {
         switch input {
-        case .answer, .tap: break
         case .adjust(let cents, let mode): adjust(byCents: cents, via: mode)
         case .tune(let cents, let mode): adjust(toCentsFromTarget: cents, via: mode)
         case .sounded(let cents, let mode): noteSounds(centsFromTarget: cents, via: mode)

@@ -30,7 +30,7 @@ public struct ThresholdTestMode: TrainingMode {
 /// The test is shown and answered as comparisons ("trial 12 of at most 150 · 4.1–9.8 c, ×2.4 (goal ×2.5)");
 /// once finished, the same screen carries the result card in its detail line.
 @MainActor
-public final class ThresholdTestModeSession: ModeSession {
+public final class ThresholdTestModeSession: GestureDrivenModeSession {
     nonisolated public static var title: String { tr(.modeThresholdTest) }
     public let test: ThresholdTestSession
     private let comparisons: ComparisonModeSession
@@ -43,7 +43,9 @@ public final class ThresholdTestModeSession: ModeSession {
         }
     }
 
-    public var session: any TrainingSession { test }
+    public var driven: ThresholdTestSession { test }
+    /// Answers only, as in comparison training.
+    public let gestures: GestureMap<ThresholdTestSession.Input> = GestureMap(answer: { .answer(up: $0) })
 
     public func screen(_ context: ModeScreenContext) -> TrainingScreenModel {
         ComparisonScreen.describe(model(context))

@@ -15,7 +15,7 @@ import PeachText
 /// (an observer between the two) still gets the result recorded, without the card. A test stopped earlier
 /// records no result; its answered trials stay ordinary comparison records.
 @MainActor @Observable
-public final class ThresholdTestSession: TrainingSession {
+public final class ThresholdTestSession: InputTakingSession {
     /// The comparisons of the running test (state, current and last comparison, counts).
     public let comparison: ComparisonSession
     /// The finished test's result while its card shows; nil while testing and when idle.
@@ -74,9 +74,10 @@ public final class ThresholdTestSession: TrainingSession {
         comparison.start()
     }
 
-    public func accepts(_ input: TrainingInput) -> Bool { comparison.accepts(input) }
+    /// The test's comparisons take the answers.
+    public func accepts(_ input: ComparisonSession.Input) -> Bool { comparison.accepts(input) }
 
-    public func handle(_ input: TrainingInput) { comparison.handle(input) }
+    public func handle(_ input: ComparisonSession.Input) { comparison.handle(input) }
 
     /// From every state: an unfinished test is discarded (no result), a shown result is closed.
     @discardableResult

@@ -35,7 +35,7 @@ import Testing
             for click in 0..<count {
                 let wobble = click % 2 == 0 ? jitter : -jitter
                 let time = pattern.clickTime(click + TapCalibrationPattern.countIn) + Milliseconds(offset + wobble).duration
-                session.handle(.tap(at: time, from: source))
+                session.handle(Tap(at: time, from: source))
             }
         }
 
@@ -84,9 +84,9 @@ import Testing
     @Test func countInTapsAndTapsOutsideHalfABeatDoNotCountAndTooFewStoreNothing() async throws {
         let rig = Rig()
         let pattern = try await rig.started()
-        for click in 0..<4 { rig.session.handle(.tap(at: pattern.clickTime(click), from: .pad)) }
+        for click in 0..<4 { rig.session.handle(Tap(at: pattern.clickTime(click), from: .pad)) }
         rig.tap(pattern, from: .pad, offset: 5, count: 15)
-        rig.session.handle(.tap(at: pattern.clickTime(4) + .milliseconds(30), from: .pad))  // a second tap on one click
+        rig.session.handle(Tap(at: pattern.clickTime(4) + .milliseconds(30), from: .pad))  // a second tap on one click
         await rig.finish()
         #expect(rig.session.result?.outcomes == [.tooFewTaps(.pad, taps: 15)])
         #expect(rig.store.saved.isEmpty && rig.latencies.correction(for: .pad) == nil)
@@ -110,7 +110,7 @@ import Testing
         let rig = Rig()
         let pattern = try await rig.started()
         rig.player.advance(by: pattern.clickTime(4) - (try await rig.player.queueNow()) + .milliseconds(35))
-        rig.session.handle(.keyboardTap)
+        rig.session.handle(.keyboard)
         #expect(await eventually("counted") { rig.session.tapCount == 1 })
     }
 
@@ -123,7 +123,7 @@ import Testing
         rig.player.advance(by: .seconds(20))
         try await Task.sleep(for: .milliseconds(20))
         #expect(rig.store.saved.isEmpty, "nothing stored from a stopped run")
-        #expect(!rig.session.accepts(.keyboardTap))
+        #expect(!rig.session.accepts(.keyboard))
     }
 }
 
@@ -154,8 +154,8 @@ import Testing
 
     @Test func aCalibratedPadsLatencyIsTakenOffAndTheRecordSaysCorrected() async throws {
         let (player, collector, session, trial) = try await Self.started(padLatency: 20)
-        session.handle(.tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
-        session.handle(.tap(at: trial.gapTime(1) + .milliseconds(75), from: .pad))  // 55 ms once corrected: inside ±62.5
+        session.handle(Tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
+        session.handle(Tap(at: trial.gapTime(1) + .milliseconds(75), from: .pad))  // 55 ms once corrected: inside ±62.5
         player.advance(by: .seconds(9))
         #expect(await eventually("trial over") { collector.trials.count == 1 })
         let completed = try #require(collector.trials.first as? CompletedFillTheGap)
@@ -171,7 +171,7 @@ import Testing
         player.advance(by: lastTap - (try await player.queueNow()) - .milliseconds(1))
         try await Task.sleep(for: .milliseconds(20))
         #expect(collector.trials.isEmpty, "the window closes 62.5 + 25 ms after the gap on the queue clock")
-        session.handle(.tap(at: lastTap, from: .pad))
+        session.handle(Tap(at: lastTap, from: .pad))
         player.advance(by: .milliseconds(30))
         #expect(await eventually("trial over") { collector.trials.count == 1 })
         #expect((collector.trials.first as? CompletedFillTheGap)?.offsets[15] == Milliseconds(45))
@@ -179,8 +179,8 @@ import Testing
 
     @Test func oneUncalibratedSourceAmongTheHitsMakesTheTrialUncorrected() async throws {
         let (player, collector, session, trial) = try await Self.started(padLatency: 20)
-        session.handle(.tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
-        session.handle(.tap(at: trial.gapTime(1) + .milliseconds(30), from: .midi(device: "another pad")))
+        session.handle(Tap(at: trial.gapTime(0) + .milliseconds(30), from: .pad))
+        session.handle(Tap(at: trial.gapTime(1) + .milliseconds(30), from: .midi(device: "another pad")))
         player.advance(by: .seconds(9))
         #expect(await eventually("trial over") { collector.trials.count == 1 })
         let completed = try #require(collector.trials.first as? CompletedFillTheGap)

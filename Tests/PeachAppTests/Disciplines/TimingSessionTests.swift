@@ -51,9 +51,9 @@ final class TrialCollector: TrainingObserver {
         #expect(clicks.map(\.accent) == [true, false, false, false])
         for step in 1..<3 { #expect(clicks[step].time - clicks[step - 1].time == .milliseconds(125)) }
         #expect(abs((clicks[3].time - clicks[2].time - .milliseconds(125)).nanoseconds - Int64(trial.offset.value * 1e6)) <= 1)
-        #expect(!rig.session.accepts(.answer(higher: true)), "no answer while the pattern plays")
+        #expect(!rig.session.accepts(.answer(late: true)), "no answer while the pattern plays")
         rig.player.advance(by: .seconds(1))
-        #expect(await eventually("answerable") { rig.session.accepts(.answer(higher: true)) })
+        #expect(await eventually("answerable") { rig.session.accepts(.answer(late: true)) })
     }
 
     @Test func anAnswerIsScoredRecordedAndTheNextPatternFollows() async throws {
@@ -62,7 +62,7 @@ final class TrialCollector: TrainingObserver {
         await rig.playPattern()
         #expect(await eventually("answerable") { rig.session.state == .awaitingAnswer })
         let trial = try #require(rig.session.currentTrial)
-        rig.session.handle(.answer(higher: trial.isLate))
+        rig.session.handle(.answer(late: trial.isLate))
         let completed = try #require(rig.collector.trials.first as? CompletedCompareTiming)
         #expect(completed.isCorrect && completed.trial == trial)
         #expect(rig.session.state == .showingFeedback && rig.session.correctCount == 1)
@@ -82,7 +82,7 @@ final class TrialCollector: TrainingObserver {
             if stopWhile != .playingPattern { await rig.playPattern() }
             if stopWhile == .showingFeedback {
                 #expect(await eventually("answerable") { rig.session.state == .awaitingAnswer })
-                rig.session.handle(.answer(higher: true))
+                rig.session.handle(.answer(late: true))
             }
             #expect(await eventually("\(stopWhile)") { rig.session.state == stopWhile })
             await rig.session.stop().value
@@ -143,10 +143,10 @@ final class TrialCollector: TrainingObserver {
         rig.session.start()
         #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
         let trial = try #require(rig.session.current)
-        rig.session.handle(.tap(at: trial.gapTime(0) - .milliseconds(10), from: .pad))   // 10 ms early: scored
-        rig.session.handle(.tap(at: trial.gapTime(0) + .milliseconds(20), from: .pad))           // a second tap into gap 0: ignored
-        rig.session.handle(.tap(at: trial.gapTime(1) + .milliseconds(70), from: .pad))           // outside ±62.5 ms: ignored
-        rig.session.handle(.tap(at: trial.gapTime(5) + .milliseconds(30), from: .pad))           // 30 ms late: scored
+        rig.session.handle(Tap(at: trial.gapTime(0) - .milliseconds(10), from: .pad))   // 10 ms early: scored
+        rig.session.handle(Tap(at: trial.gapTime(0) + .milliseconds(20), from: .pad))           // a second tap into gap 0: ignored
+        rig.session.handle(Tap(at: trial.gapTime(1) + .milliseconds(70), from: .pad))           // outside ±62.5 ms: ignored
+        rig.session.handle(Tap(at: trial.gapTime(5) + .milliseconds(30), from: .pad))           // 30 ms late: scored
         #expect(await eventually("taps scored") { rig.session.offsets.count { $0 != nil } == 2 })
         #expect(await eventually("every tap is confirmed with its sound") { rig.player.tapSoundCount == 4 })
         rig.player.advance(by: .seconds(9))
@@ -178,7 +178,7 @@ final class TrialCollector: TrainingObserver {
         #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
         let trial = try #require(rig.session.current)
         rig.player.advance(by: trial.gapTime(0) - (try await rig.player.queueNow()) + .milliseconds(5))
-        rig.session.handle(.keyboardTap)
+        rig.session.handle(.keyboard)
         #expect(await eventually("scored") { rig.session.offsets[0] == Milliseconds(5) })
         rig.player.advance(by: .seconds(9))
         #expect(await eventually("trial over") { !rig.collector.trials.isEmpty })
@@ -190,13 +190,13 @@ final class TrialCollector: TrainingObserver {
         rig.session.start()
         #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
         let trial = try #require(rig.session.current)
-        rig.session.handle(.tap(at: trial.gapTime(0), from: .pad))
+        rig.session.handle(Tap(at: trial.gapTime(0), from: .pad))
         await rig.session.stop().value
         #expect(rig.player.cancelCount == 1 && rig.session.state == .idle)
         rig.player.advance(by: .seconds(20))
         try await Task.sleep(for: .milliseconds(20))
         #expect(rig.collector.trials.isEmpty, "the unfinished trial is discarded")
         #expect(rig.player.scheduled.count == 48, "nothing is queued after stop")
-        #expect(!rig.session.accepts(.keyboardTap))
+        #expect(!rig.session.accepts(.keyboard))
     }
 }

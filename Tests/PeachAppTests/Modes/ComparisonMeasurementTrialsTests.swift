@@ -11,7 +11,7 @@ import PeachTestSupport
         await f.controller.handle(.open(.training(ComparisonMode.id)))
         guard let mode = f.controller.modeSession(ComparisonMode.id) else { return [] }
         for trial in 0..<count {
-            #expect(await eventually("trial \(trial + 1)") { mode.session.accepts(.answer(higher: true)) })
+            #expect(await eventually("trial \(trial + 1)") { mode.accepts(.answer(higher: true)) })
             await f.controller.handle(.input(.answer(higher: true)))
         }
         await f.controller.handle(.back)

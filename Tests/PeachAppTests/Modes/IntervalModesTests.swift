@@ -35,7 +35,7 @@ import Testing
         }) { type, lines, f in
             let header = "comparison 1 (perfect fifth down (P5 ↓) · just intonation · melodic): note 1"
             #expect(await eventually("interval shown before the trial") { lines().contains(header) })
-            #expect(await eventually("answerable") { f.controller.modeSession(IntervalComparisonMode.id)?.session.accepts(.answer(higher: true)) == true })
+            #expect(await eventually("answerable") { f.controller.modeSession(IntervalComparisonMode.id)?.accepts(.answer(higher: true)) == true })
             guard let comparisons = f.controller.modeSession(IntervalComparisonMode.id) as? ComparisonModeSession else {
                 Issue.record("not a comparison mode")
                 return

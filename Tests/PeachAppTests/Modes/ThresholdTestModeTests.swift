@@ -21,7 +21,7 @@ import Testing
             return nil
         }
         for trial in 0..<Self.cap {
-            guard await eventually("trial \(trial + 1) answerable", { mode.test.accepts(.answer(higher: true)) }) else {
+            guard await eventually("trial \(trial + 1) answerable", { mode.test.accepts(.answer(up: true)) }) else {
                 Issue.record("trial \(trial + 1) never took an answer")
                 return nil
             }
@@ -59,7 +59,7 @@ import Testing
         await f.controller.handle(.open(.training(ThresholdTestMode.id)))
         let mode = try #require(f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession)
         for trial in 0..<5 {
-            #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(higher: false)) })
+            #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(up: false)) })
             await f.controller.handle(.input(.answer(higher: false)))
         }
         for command in mode.commands(for: .escape) { await f.controller.handle(command) }
@@ -76,12 +76,12 @@ import Testing
         await f.controller.handle(.open(.training(ThresholdTestMode.id)))
         let mode = try #require(f.controller.modeSession(ThresholdTestMode.id) as? ThresholdTestModeSession)
         let context = ModeScreenContext(warning: nil, knobMoving: false, profile: PerceptualProfile())
-        #expect(await eventually("trial 1") { mode.test.accepts(.answer(higher: true)) })
+        #expect(await eventually("trial 1") { mode.test.accepts(.answer(up: true)) })
         let first = mode.model(context)
         #expect(first.detail == "trial 1 of at most 40 · no answers yet (goal ×3.0)")
         for trial in 1..<12 {
             await f.controller.handle(.input(.answer(higher: true)))
-            #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(higher: true)) })
+            #expect(await eventually("trial \(trial + 1)") { mode.test.accepts(.answer(up: true)) })
         }
         let standing = try #require(mode.test.standing)
         let later = mode.model(context)

@@ -7,29 +7,31 @@ import PeachPresentation
 import PeachTerminal
 import Testing
 
-/// A timing mode's stand-in: its session takes taps (and nothing else) while it runs and keeps them.
+/// A timing mode's stand-in: its session takes taps (and nothing else) while it runs and keeps them, and
+/// notes every other gesture it is offered.
 @MainActor
 private final class TapTakingSession: TrainingSession {
     private(set) var isTraining = false
     private(set) var taps: [QueueInstant?] = []
     private(set) var sources: [TapSource] = []
-    private(set) var otherInputs: [TrainingInput] = []
+    private(set) var otherInputs: [Gesture] = []
     var statusMessage: String? { nil }
     var trialNumber: Int? { isTraining ? 1 : nil }
 
     func start() { isTraining = true }
 
-    func accepts(_ input: TrainingInput) -> Bool {
-        if case .tap = input { isTraining } else { false }
+    func accepts(_ gesture: Gesture) -> Bool {
+        guard case .tap = gesture else {
+            otherInputs.append(gesture)
+            return false
+        }
+        return isTraining
     }
 
-    func handle(_ input: TrainingInput) {
-        if case .tap(let time, let source) = input {
-            taps.append(time)
-            sources.append(source)
-        } else {
-            otherInputs.append(input)
-        }
+    func handle(_ gesture: Gesture) {
+        guard case .tap(let time, let source) = gesture else { return }
+        taps.append(time)
+        sources.append(source)
     }
 
     @discardableResult func stop() -> Task<Void, Never> {
@@ -47,6 +49,8 @@ private final class TapModeSession: ModeSession {
     init(shown: any ModeSession) { self.shown = shown }
 
     var session: any TrainingSession { taps }
+    func accepts(_ gesture: Gesture) -> Bool { taps.accepts(gesture) }
+    func perform(_ gesture: Gesture) { taps.handle(gesture) }
     func screen(_ context: ModeScreenContext) -> TrainingScreenModel { shown.screen(context) }
     func commands(for key: Key) -> [AppCommand] { [] }
     var plainProgress: PlainProgress { PlainProgress(phase: "tapping", finished: 0) }
@@ -61,7 +65,7 @@ private final class TapMode: TrainingMode {
     let menuTitle = "Start tapping"
     let plainWords = ["tap"]
     let plainIntro = "tap along"
-    let plainAnswers: [String: TrainingInput] = [:]
+    let plainAnswers: [String: Gesture] = [:]
     let plainAnswerHelp = ""
     let menuRank = 99
     private(set) var made: TapModeSession?

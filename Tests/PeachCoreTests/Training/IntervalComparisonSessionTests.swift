@@ -61,7 +61,7 @@ final class ScriptedComparisonStrategy: ComparisonStrategy {
         let played = f.player.playedFrequencies
         #expect(played.count == 2)
         #expect(abs(Cents.between(played[0], and: played[1]).value - (386.3137 - 8)) < 1e-3)
-        f.session.handle(.answer(higher: false))
+        f.session.handle(.answer(up: false))
         #expect(f.observer.completed.count == 1)
         let completed = f.observer.completed[0]
         #expect(abs(completed.presentedCentOffset.value + 8) < 1e-9, "the offset from the just third, not 378 c")
@@ -79,7 +79,7 @@ final class ScriptedComparisonStrategy: ComparisonStrategy {
         await f.finishNote()
         await f.finishNote()
         await waitUntil("awaiting answer") { f.session.state == .awaitingAnswer }
-        f.session.handle(.answer(higher: true))
+        f.session.handle(.answer(up: true))
         let reference = Self.thirdUp.referenceFrequency(.standard)
         let target = Self.thirdUp.targetFrequency(.standard)
         let expected = Cents.between(reference.shifted(by: Cents(reference.hertz / 100 * 0.3)),
@@ -96,7 +96,7 @@ final class ScriptedComparisonStrategy: ComparisonStrategy {
         f.session.start()
         await f.finishNote()
         await waitUntil("note 2") { f.session.isAnswerEnabled }
-        f.session.handle(.answer(higher: answeredUp))
+        f.session.handle(.answer(up: answeredUp))
         #expect(f.observer.completed.first?.isCorrect == correct)
         #expect(f.observer.completed.first?.answeredHigher == !answeredUp)
         #expect(!Self.fifthDown.isWider)
@@ -123,7 +123,7 @@ final class ScriptedComparisonStrategy: ComparisonStrategy {
         f.session.start()
         await waitUntil("both notes sounding") { f.clock.pendingSleepCount == 2 }
         #expect(f.player.sounding.count == 2)
-        f.session.handle(.answer(higher: true))
+        f.session.handle(.answer(up: true))
         await waitUntil("silenced") { f.player.stopAllCount == 1 }
         #expect(f.player.sounding.isEmpty)
         #expect(f.observer.completed.count == 1)
@@ -145,7 +145,7 @@ final class ScriptedComparisonStrategy: ComparisonStrategy {
         case .feedback:
             f.clock.advance(by: .seconds(1))
             await waitUntil("awaiting answer") { f.session.state == .awaitingAnswer }
-            f.session.handle(.answer(higher: true))
+            f.session.handle(.answer(up: true))
             #expect(f.session.state == .showingFeedback)
         case .idle:
             await f.session.stop().value

@@ -51,7 +51,7 @@ struct ThresholdTestFixture {
     func answerTrial() async {
         await playToAnswer()
         let up = test.comparison.currentComparison?.isTargetHigher ?? true
-        test.handle(.answer(higher: up))
+        test.handle(.answer(up: up))
         guard test.result == nil else { return }
         await waitUntil("feedback") { clock.pendingSleepCount == 1 }
         clock.advance(by: TrainingSettings.feedbackDuration)
@@ -120,7 +120,7 @@ struct ThresholdTestFixture {
             await f.playToAnswer()
         case .showingFeedback:
             await f.playToAnswer()
-            f.test.handle(.answer(higher: true))
+            f.test.handle(.answer(up: true))
             #expect(f.state == .showingFeedback)
         }
         await f.test.stop().value
@@ -152,7 +152,7 @@ struct ThresholdTestFixture {
         f.test.start()
         await f.answerTrial()
         await f.playToAnswer()
-        f.test.handle(.answer(higher: true))
+        f.test.handle(.answer(up: true))
         await settle()
         return f
     }

@@ -8,8 +8,8 @@ public enum AppCommand: Hashable, Sendable {
     /// Esc / q: stops training (the incomplete trial is discarded) and returns to Start.
     case back
     case quit
-    /// An answer, a tuning move or a commit for the running mode (which ignores what it has no use for).
-    case input(TrainingInput)
+    /// An answer, a tuning move, a commit or a tap, for the running mode to make of it what it declares.
+    case input(Gesture)
     /// Postpones a due quiet break once.
     case snooze
     /// MIDI-learn: the next moved controller becomes the tuning control.

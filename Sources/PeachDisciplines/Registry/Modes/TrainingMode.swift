@@ -20,8 +20,8 @@ public protocol TrainingMode {
     var plainWords: [String] { get }
     /// Plain mode prints this when the mode starts: what to listen for and how to answer.
     var plainIntro: String { get }
-    /// Plain-mode words that answer while this mode runs ("h" → higher); the same in every language.
-    var plainAnswers: [String: TrainingInput] { get }
+    /// Plain-mode words that answer while this mode runs ("h" → the up answer); the same in every language.
+    var plainAnswers: [String: Gesture] { get }
     /// How `help` explains those words, e.g. "h / l = answer higher / lower" (modes that share it say it once).
     var plainAnswerHelp: String { get }
     /// Where the Start menu lists the mode, lowest first: 10 comparison, 20 pitch matching, 30 interval
@@ -107,6 +107,11 @@ public struct PlainProgress: Hashable, Sendable {
 @MainActor
 public protocol ModeSession: AnyObject {
     var session: any TrainingSession { get }
+    /// Whether the running mode takes `gesture` now (e.g. answers only once note 2 has started); false for a
+    /// gesture it takes none of.
+    func accepts(_ gesture: Gesture) -> Bool
+    /// Does what `gesture` means to this mode, if it takes it now.
+    func perform(_ gesture: Gesture)
     func screen(_ context: ModeScreenContext) -> TrainingScreenModel
     /// The commands a key means while the mode runs (nil-free: unknown keys give none).
     func commands(for key: Key) -> [AppCommand]
