@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles", "PeachPresentation", "PeachText"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
         // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
-        .target(name: "PeachDisciplines", dependencies: ["PeachCore", "PeachFormats", "PeachPresentation", "PeachText"]),
+        .target(name: "PeachDisciplines", dependencies: ["PeachConfig", "PeachCore", "PeachFormats", "PeachPresentation", "PeachText"]),
         // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
                                                  "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
@@ -75,7 +75,7 @@ let package = Package(
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
                           path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachFiles", "PeachText"]),
+        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachDisciplines", "PeachFiles", "PeachText"]),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachPresentation", "PeachDisciplines",
                                                     "PeachConfig", "PeachFiles", "PeachText"],
                     exclude: ["Fixtures"]),

@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachStore
 import PeachText
 
@@ -47,7 +48,7 @@ public enum PeachApp {
             console.err("peach: \(error)\n")
             return 1
         }
-        let configuration = configPath.map(ConfigLoader.load(path:)) ?? .defaults
+        let configuration = configPath.map { ConfigLoader.load(path: $0, schema: Disciplines.schema) } ?? .defaults
 
         switch options.command {
         case .help, .version, .manPage, .completion:
@@ -58,7 +59,7 @@ public enum PeachApp {
             return ImportCommand.run(directory: dataDirectory, path: path, partial: partial, console: console)
         case .profile(let svgPath, let json):
             configuration.diagnostics.forEach { console.err("peach: \($0)\n") }
-            return ProfileCommand.run(directory: dataDirectory, range: configuration.trainingSettings.noteRange,
+            return ProfileCommand.run(directory: dataDirectory, range: Disciplines.trainingSettings(from: configuration).noteRange,
                                       svgPath: svgPath, json: json, console: console)
         case .ports:
             let midi = configuration.midi

@@ -5,7 +5,7 @@ import PeachText
 /// the bad value and what is allowed, and the default is used instead: Peach never refuses to run
 /// because of its configuration.
 public enum ConfigInterpreter {
-    public static func interpret(_ document: ConfigDocument, file: String) -> PeachConfiguration {
+    public static func interpret(_ document: ConfigDocument, file: String, schema: ConfigSchema) -> PeachConfiguration {
         var values: [String: ConfigValue] = [:]
         var lineOfKey: [String: Int] = [:]
         var diagnostics: [ConfigDiagnostic] = []
@@ -19,14 +19,14 @@ public enum ConfigInterpreter {
                     severity: .warning, file: file, line: line.number, value: line.text,
                     message: tr(.configNotALine)))
             case .section(let name):
-                if !ConfigSchema.sections.contains(name) {
+                if !schema.sections.contains(name) {
                     diagnostics.append(ConfigDiagnostic(
                         severity: .warning, file: file, line: line.number, key: "[\(Echo.clipped(name))]",
-                        allowed: ConfigSchema.sections.joined(separator: ", "),
-                        message: tr(.configUnknownSection, ["sections": ConfigSchema.sections.joined(separator: ", ")])))
+                        allowed: schema.sections.joined(separator: ", "),
+                        message: tr(.configUnknownSection, ["sections": schema.sections.joined(separator: ", ")])))
                 }
             case .entry(let name, let text):
-                guard ConfigSchema.sections.contains(line.section) else {
+                guard schema.sections.contains(line.section) else {
                     if line.section.isEmpty {
                         diagnostics.append(ConfigDiagnostic(
                             severity: .warning, file: file, line: line.number, key: Echo.clipped(name), value: text,
@@ -34,8 +34,8 @@ public enum ConfigInterpreter {
                     }
                     continue
                 }
-                guard let key = ConfigSchema.key(section: line.section, name: name) else {
-                    let known = ConfigSchema.all.filter { $0.section == line.section }.map(\.name)
+                guard let key = schema.key(section: line.section, name: name) else {
+                    let known = schema.keys.filter { $0.section == line.section }.map(\.name)
                     let suggestion = SpellingSuggestion.closest(to: name, in: known).map { tr(.configDidYouMean, ["suggestion": $0]) } ?? ""
                     diagnostics.append(ConfigDiagnostic(
                         severity: .warning, file: file, line: line.number, key: "[\(line.section)] \(Echo.clipped(name))", value: text,
@@ -51,7 +51,7 @@ public enum ConfigInterpreter {
                 }
                 lineOfKey[key.id] = line.number
                 if let value = key.kind.parse(text) {
-                    values[key.id] = value
+                    values[key.id] = value == key.defaultValue ? nil : value
                 } else {
                     values[key.id] = nil
                     diagnostics.append(rejected(key, text, file: file, line: line.number))

@@ -1,27 +1,27 @@
 import PeachText
 
-/// One documented configuration key: where it lives, what it accepts and what it defaults to.
+/// One documented configuration key: where it lives, what it accepts and what it defaults to. Its words (the
+/// Settings screen's label, the comment above it in config/peach.conf, the man page's text) are written once, in
+/// the catalogs (po/peach.pot and po/de.po) under `catalogID`; a test holds every schema key to having both.
 public struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
     public let section: String
     public let name: String
     public let kind: ConfigValueKind
     public let defaultValue: ConfigValue
-    /// One line for the Settings screen, in English: the catalog's English for `label` (a test keeps them equal).
-    public let englishLabel: String
-    /// The comment written above the key in config/peach.conf: English, whatever the language (files never follow it).
-    public let documentation: String
 
-    public init(section: String, name: String, kind: ConfigValueKind, defaultValue: ConfigValue,
-                label: String, documentation: String) {
+    public init(section: String, name: String, kind: ConfigValueKind, defaultValue: ConfigValue) {
         precondition(kind.parse(defaultValue.description) == defaultValue,
                      "default of [\(section)] \(name) must be one of its allowed values")
         self.section = section
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
-        self.englishLabel = label
-        self.documentation = documentation
     }
+
+    /// One line for the Settings screen, in English: the catalog's English "<catalogID>.label".
+    public var englishLabel: String { Self.english(catalogID + ".label") }
+    /// The comment written above the key in config/peach.conf: English, whatever the language (files never follow it).
+    public var documentation: String { Self.english(catalogID + ".documentation") }
 
     /// "training.note_duration".
     public var id: String { section + "." + name }
@@ -42,5 +42,7 @@ public struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func localized(_ id: String) -> String? { MessageID(rawValue: id).map { tr($0) } }
+    /// A key missing from the catalog shows its id (and fails `ConfigKeyTranslationTests`), never nothing.
+    private static func english(_ id: String) -> String { MessageID(rawValue: id).map { Localization.text($0, in: .english) } ?? id }
     public var description: String { "[\(section)] \(name)" }
 }

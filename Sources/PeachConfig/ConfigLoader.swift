@@ -9,7 +9,7 @@ public enum ConfigLoader {
     /// A configuration file is a few kilobytes; the cap only stops endless devices and mistakes.
     public static let sizeLimit = 1_000_000
 
-    public static func load(path: String) -> PeachConfiguration {
+    public static func load(path: String, schema: ConfigSchema) -> PeachConfiguration {
         let bytes: [UInt8]
         do {
             bytes = try UserFile.read(path, limit: sizeLimit)
@@ -22,11 +22,11 @@ public enum ConfigLoader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return unusable(tr(.configNotUTF8), path: path)
         }
-        return parse(text: text, file: path)
+        return parse(text: text, file: path, schema: schema)
     }
 
-    public static func parse(text: String, file: String) -> PeachConfiguration {
-        ConfigInterpreter.interpret(ConfigDocument(text: text), file: file)
+    public static func parse(text: String, file: String, schema: ConfigSchema) -> PeachConfiguration {
+        ConfigInterpreter.interpret(ConfigDocument(text: text), file: file, schema: schema)
     }
 
     private static func unusable(_ message: String, path: String) -> PeachConfiguration {

@@ -67,12 +67,13 @@ public struct SafetyConfiguration: Hashable, Sendable {
 }
 
 extension PeachConfiguration {
-    /// What the sessions read live, once per trial.
-    public var trainingSettings: TrainingSettings {
+    /// The core settings the sessions read live, once per trial (the disciplines add theirs:
+    /// `Disciplines.trainingSettings(from:)`).
+    public var coreTrainingSettings: TrainingSettings {
         let fallback = TrainingSettings.defaults
         let lowest = note(ConfigSchema.lowestNote) ?? fallback.noteRange.lowerBound
         let highest = note(ConfigSchema.highestNote) ?? fallback.noteRange.upperBound
-        var settings = TrainingSettings(
+        return TrainingSettings(
             noteRange: lowest <= highest ? lowest...highest : fallback.noteRange,
             noteDuration: .seconds(decimal(ConfigSchema.noteDuration)),
             referencePitch: ReferencePitch(hertz: decimal(ConfigSchema.referencePitch)) ?? fallback.referencePitch,
@@ -86,14 +87,6 @@ extension PeachConfiguration {
             tuningSystem: text(ConfigSchema.tuningSystem) == "just" ? .justIntonation : .equalTemperament,
             intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic,
             measurementTrialPeriod: integer(ConfigSchema.measurementTrials))
-        settings.thresholdTestStopRule = ThresholdTestStopRule(
-            precision: decimal(ConfigSchema.thresholdTestPrecision),
-            maximumTrials: integer(ConfigSchema.thresholdTestMaximumTrials))
-        settings.tempo = TempoBPM(integer(ConfigSchema.tempo)) ?? fallback.tempo
-        let gaps = text(ConfigSchema.gapPositions)
-        settings.gapPositions = gaps == "all" ? fallback.gapPositions
-            : Set(gaps.split(separator: " ").compactMap { Int($0) }.map { $0 - 1 })
-        return settings
     }
 
     public var midi: MIDIConfiguration {

@@ -4,15 +4,15 @@ import PeachText
 /// The configuration as Peach uses it: one valid value for every schema key (the file's value, or
 /// the default where the file has none or an invalid one) plus what was wrong with the file.
 public struct PeachConfiguration: Hashable, Sendable {
+    /// The values that differ from their keys' defaults, by key id: a key set to its default reads the same as
+    /// one not set, so two configurations that read the same compare equal.
     public private(set) var values: [String: ConfigValue]
     public let diagnostics: [ConfigDiagnostic]
 
     public static let defaults = PeachConfiguration(values: [:], diagnostics: [])
 
     public init(values: [String: ConfigValue], diagnostics: [ConfigDiagnostic]) {
-        var complete = values
-        for key in ConfigSchema.all where complete[key.id] == nil { complete[key.id] = key.defaultValue }
-        self.values = complete
+        self.values = values
         self.diagnostics = diagnostics
     }
 
@@ -24,7 +24,7 @@ public struct PeachConfiguration: Hashable, Sendable {
     @discardableResult
     public mutating func set(_ key: ConfigKey, to value: ConfigValue) -> Bool {
         guard problem(setting: key, to: value) == nil else { return false }
-        values[key.id] = value
+        values[key.id] = value == key.defaultValue ? nil : value
         return true
     }
 
@@ -55,11 +55,11 @@ public struct PeachConfiguration: Hashable, Sendable {
 
     // MARK: Typed reads. The schema guarantees the case, so the fallbacks only guard programming errors.
 
-    func integer(_ key: ConfigKey) -> Int { self[key].integerValue ?? key.defaultValue.integerValue ?? 0 }
-    func decimal(_ key: ConfigKey) -> Double { self[key].decimalValue ?? key.defaultValue.decimalValue ?? 0 }
-    func boolean(_ key: ConfigKey) -> Bool { self[key].booleanValue ?? key.defaultValue.booleanValue ?? false }
-    func text(_ key: ConfigKey) -> String { self[key].textValue ?? key.defaultValue.textValue ?? "" }
+    public func integer(_ key: ConfigKey) -> Int { self[key].integerValue ?? key.defaultValue.integerValue ?? 0 }
+    public func decimal(_ key: ConfigKey) -> Double { self[key].decimalValue ?? key.defaultValue.decimalValue ?? 0 }
+    public func boolean(_ key: ConfigKey) -> Bool { self[key].booleanValue ?? key.defaultValue.booleanValue ?? false }
+    public func text(_ key: ConfigKey) -> String { self[key].textValue ?? key.defaultValue.textValue ?? "" }
     /// Empty text means "not set".
-    func optionalText(_ key: ConfigKey) -> String? { text(key).isEmpty ? nil : text(key) }
-    func note(_ key: ConfigKey) -> MIDINote? { self[key].noteValue ?? key.defaultValue.noteValue ?? nil }
+    public func optionalText(_ key: ConfigKey) -> String? { text(key).isEmpty ? nil : text(key) }
+    public func note(_ key: ConfigKey) -> MIDINote? { self[key].noteValue ?? key.defaultValue.noteValue ?? nil }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import PeachCore
 @testable import PeachConfig
+import PeachCore
+import PeachDisciplines
 import PeachFiles
+import Testing
 
 @Suite struct ConfigFileTests {
     static let repositoryConfig = URL(fileURLWithPath: #filePath)
@@ -11,15 +12,15 @@ import PeachFiles
 
     @Test func repositoryConfigParsesWithoutWarningsToTheDefaults() throws {
         let text = try String(contentsOf: Self.repositoryConfig, encoding: .utf8)
-        let configuration = ConfigLoader.parse(text: text, file: "config/peach.conf")
+        let configuration = ConfigLoader.parse(text: text, file: "config/peach.conf", schema: Disciplines.schema)
         #expect(configuration.diagnostics.isEmpty, "\(configuration.diagnostics)")
         #expect(configuration == .defaults)
-        #expect(configuration.trainingSettings == .defaults)
+        #expect(Disciplines.trainingSettings(from: configuration) == .defaults)
     }
 
     @Test func repositoryConfigSetsEveryKeyOnceWithADocComment() throws {
         let document = ConfigDocument(text: try String(contentsOf: Self.repositoryConfig, encoding: .utf8))
-        for key in ConfigSchema.all {
+        for key in Disciplines.schema.keys {
             let entries = document.lines.filter { $0.section == key.section && $0.kind.isEntry(named: key.name) }
             #expect(entries.count == 1, "\(key) must appear exactly once")
             guard let entry = entries.first else { continue }
@@ -34,10 +35,10 @@ import PeachFiles
     }
 
     @Test func everyDefaultIsAnAllowedValue() {
-        for key in ConfigSchema.all {
+        for key in Disciplines.schema.keys {
             #expect(key.kind.parse(key.defaultValue.description) == key.defaultValue, "\(key)")
         }
-        #expect(Set(ConfigSchema.all.map(\.id)).count == ConfigSchema.all.count)
+        #expect(Set(Disciplines.schema.keys.map(\.id)).count == Disciplines.schema.keys.count)
     }
 
     @Test func pathResolution() {
@@ -61,7 +62,7 @@ import PeachFiles
         #expect(!ConfigFileStamp.hasChanged(from: first, to: ConfigFileStamp.read(path: path)))
         try ConfigWriter.save([.init(ConfigSchema.velocity, .integer(100))], to: path)
         #expect(ConfigFileStamp.hasChanged(from: first, to: ConfigFileStamp.read(path: path)))
-        #expect(ConfigLoader.load(path: path).trainingSettings.velocity == MIDIVelocity(100))
+        #expect(Disciplines.trainingSettings(from: ConfigLoader.load(path: path, schema: Disciplines.schema)).velocity == MIDIVelocity(100))
         let pureOld = ConfigFileStamp(exists: true, modificationTime: Date(timeIntervalSince1970: 5), size: 10)
         #expect(ConfigFileStamp.hasChanged(from: pureOld, to: .init(exists: true, modificationTime: Date(timeIntervalSince1970: 5), size: 11)))
         #expect(ConfigFileStamp.hasChanged(from: pureOld, to: .init(exists: true, modificationTime: Date(timeIntervalSince1970: 6), size: 10)))
@@ -83,8 +84,8 @@ extension ConfigDocument.LineKind {
     }
 
     func warning(loading path: String) -> String? {
-        let configuration = ConfigLoader.load(path: path)
-        #expect(configuration.trainingSettings == PeachConfiguration.defaults.trainingSettings, "defaults for \(path)")
+        let configuration = ConfigLoader.load(path: path, schema: Disciplines.schema)
+        #expect(Disciplines.trainingSettings(from: configuration) == Disciplines.trainingSettings(from: .defaults), "defaults for \(path)")
         return configuration.diagnostics.map(\.description).first
     }
 
@@ -121,7 +122,7 @@ extension ConfigDocument.LineKind {
 
     @Test func aHugeValueOrKeyIsEchoedShort() {
         let huge = String(repeating: "9", count: 2_000_000)
-        let configuration = ConfigLoader.parse(text: "[training]\nvelocity = \(huge)\n\(huge)x = 1\n\(huge)\n", file: "p.conf")
+        let configuration = ConfigLoader.parse(text: "[training]\nvelocity = \(huge)\n\(huge)x = 1\n\(huge)\n", file: "p.conf", schema: Disciplines.schema)
         #expect(configuration.diagnostics.count == 3)
         for diagnostic in configuration.diagnostics {
             #expect(diagnostic.description.count < 1000, "\(diagnostic.description.prefix(500))")
@@ -149,7 +150,7 @@ extension ConfigDocument.LineKind {
                 default: characters.insert(contentsOf: characters[at..<min(characters.count, at + 120)], at: at)
                 }
             }
-            let configuration = ConfigLoader.parse(text: String(characters), file: "mutated.conf")
+            let configuration = ConfigLoader.parse(text: String(characters), file: "mutated.conf", schema: Disciplines.schema)
             for diagnostic in configuration.diagnostics {
                 #expect(diagnostic.description.count < 1_000, "round \(round): \(diagnostic.description.prefix(200))")
                 #expect(!diagnostic.description.contains("\u{1B}"), "round \(round): escape sequences are shown, not sent")

@@ -1,11 +1,12 @@
-import Testing
 import PeachConfig
+import PeachDisciplines
 import PeachText
+import Testing
 
 /// Each configuration key's label and documentation are in the catalog, English identical to the schema's (which
 /// the file template is written from), so the Settings screen and the man page can speak German.
 @Suite struct ConfigKeyTranslationTests {
-    @Test(arguments: ConfigSchema.all)
+    @Test(arguments: Disciplines.schema.keys)
     func everyKeyHasItsTextsInTheCatalog(key: ConfigKey) throws {
         let label = try #require(MessageID(rawValue: key.catalogID + ".label"), "\(key.catalogID).label")
         let documentation = try #require(MessageID(rawValue: key.catalogID + ".documentation"), "\(key.catalogID).documentation")

@@ -1,22 +1,23 @@
 import Foundation
-import Testing
-import PeachCore
 @testable import PeachConfig
+import PeachCore
+import PeachDisciplines
+import Testing
 
 @Suite struct ConfigParsingTests {
-    func parse(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf") }
+    func parse(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf", schema: Disciplines.schema) }
 
     @Test func emptyTextGivesAllDefaults() {
         let configuration = parse("")
         #expect(configuration.diagnostics.isEmpty)
-        #expect(configuration.trainingSettings == .defaults)
+        #expect(Disciplines.trainingSettings(from: configuration) == .defaults)
         #expect(configuration == .defaults)
     }
 
     @Test func missingFileGivesAllDefaultsWithoutComplaint() {
-        let configuration = ConfigLoader.load(path: "/nonexistent/peach-\(UUID().uuidString)/peach.conf")
+        let configuration = ConfigLoader.load(path: "/nonexistent/peach-\(UUID().uuidString)/peach.conf", schema: Disciplines.schema)
         #expect(configuration.diagnostics.isEmpty)
-        #expect(configuration.trainingSettings == .defaults)
+        #expect(Disciplines.trainingSettings(from: configuration) == .defaults)
     }
 
     @Test func validValuesBecomeTrainingSettings() {
@@ -35,7 +36,7 @@ import PeachCore
         max_initial_offset = 20
         """)
         #expect(configuration.diagnostics.isEmpty)
-        let settings = configuration.trainingSettings
+        let settings = Disciplines.trainingSettings(from: configuration)
         #expect(settings.noteRange == MIDINote(45)!...MIDINote(70)!)
         #expect(settings.noteDuration == .milliseconds(500))
         #expect(settings.referencePitch == ReferencePitch(hertz: 442))
@@ -124,8 +125,8 @@ import PeachCore
         velocity = 70
         note_duration = 9
         """)
-        #expect(configuration.trainingSettings.noteDuration == .seconds(1))
-        #expect(configuration.trainingSettings.velocity == MIDIVelocity(70))
+        #expect(Disciplines.trainingSettings(from: configuration).noteDuration == .seconds(1))
+        #expect(Disciplines.trainingSettings(from: configuration).velocity == MIDIVelocity(70))
         #expect(configuration.diagnostics.count == 1)
         let diagnostic = configuration.diagnostics[0]
         #expect(diagnostic.severity == .error)
@@ -163,7 +164,7 @@ import PeachCore
 
     @Test func reversedNoteRangeFallsBackToTheDefaultRange() {
         let configuration = parse("[training]\nlowest_note = C5\nhighest_note = C3")
-        #expect(configuration.trainingSettings.noteRange == TrainingSettings.defaults.noteRange)
+        #expect(Disciplines.trainingSettings(from: configuration).noteRange == TrainingSettings.defaults.noteRange)
         #expect(configuration.errors.count == 1)
         #expect(configuration.errors.first?.line == 3)
         #expect(configuration.errors.first?.key == "[training] highest_note")
@@ -171,8 +172,8 @@ import PeachCore
 
     @Test func reversedCentBoundsFallBackToTheDefaults() {
         let configuration = parse("[training]\nmin_cent_difference = 50\nmax_cent_difference = 10")
-        #expect(configuration.trainingSettings.minimumCentDifference == Cents(0.1))
-        #expect(configuration.trainingSettings.maximumCentDifference == Cents(100))
+        #expect(Disciplines.trainingSettings(from: configuration).minimumCentDifference == Cents(0.1))
+        #expect(Disciplines.trainingSettings(from: configuration).maximumCentDifference == Cents(100))
         #expect(configuration.errors.count == 1)
     }
 
@@ -208,19 +209,19 @@ import PeachCore
         #expect(configuration.warnings[1].key == "[training] velocty")
         #expect(configuration.warnings[1].description.contains("did you mean velocity?"))
         #expect(configuration.warnings[2].key == "[colours]")
-        #expect(configuration.trainingSettings.velocity == MIDIVelocity(80))
+        #expect(Disciplines.trainingSettings(from: configuration).velocity == MIDIVelocity(80))
     }
 
     @Test func duplicateKeyWarnsAndTheLastValueCounts() {
         let configuration = parse("[training]\nvelocity = 50\nvelocity = 60")
-        #expect(configuration.trainingSettings.velocity == MIDIVelocity(60))
+        #expect(Disciplines.trainingSettings(from: configuration).velocity == MIDIVelocity(60))
         #expect(configuration.warnings.map(\.line) == [3])
     }
 
     @Test func sectionsAndKeysAreCaseInsensitiveAndWindowsLineEndingsWork() {
         let configuration = parse("[Training]\r\nVelocity = 33\r\n")
         #expect(configuration.diagnostics.isEmpty)
-        #expect(configuration.trainingSettings.velocity == MIDIVelocity(33))
+        #expect(Disciplines.trainingSettings(from: configuration).velocity == MIDIVelocity(33))
     }
 
     @Test func hashInsideAPathIsNotAComment() {

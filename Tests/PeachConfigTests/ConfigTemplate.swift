@@ -1,4 +1,5 @@
 @testable import PeachConfig
+import PeachDisciplines
 
 /// The documented default configuration, generated from the schema: every key with its comment,
 /// allowed values and default. `config/peach.conf` in the repository must be exactly this text
@@ -19,7 +20,7 @@ enum ConfigTemplate {
     static var text: String {
         var lines = header.components(separatedBy: "\n")
         var section = ""
-        for key in ConfigSchema.all {
+        for key in Disciplines.schema.keys {
             if key.section != section {
                 section = key.section
                 lines += ["", "[\(section)]"]

@@ -1,6 +1,7 @@
-import Testing
-import PeachCore
 @testable import PeachConfig
+import PeachCore
+import PeachDisciplines
+import Testing
 
 @Suite struct ConfigValueStepperTests {
     func step(_ key: ConfigKey, _ value: ConfigValue, _ direction: Int, coarse: Bool = false) -> ConfigValue {
@@ -31,7 +32,7 @@ import PeachCore
     }
 
     @Test func everySteppedValueIsAllowed() {
-        for key in ConfigSchema.all {
+        for key in Disciplines.schema.keys {
             var value = key.defaultValue
             for direction in [1, 1, -1, -1, -1] {
                 value = step(key, value, direction, coarse: direction < 0)

@@ -1,6 +1,7 @@
-import Testing
-import PeachCore
 @testable import PeachConfig
+import PeachCore
+import PeachDisciplines
+import Testing
 
 @Suite struct ConfigWriterTests {
     static let userFile = """
@@ -54,10 +55,10 @@ import PeachCore
             .init(ConfigSchema.controllerChannel, .channel(nil)),
             .init(ConfigSchema.commitTrigger, .commitTrigger(.controlChange(20))),
         ]
-        let configuration = ConfigLoader.parse(text: ConfigWriter.updating(Self.userFile, with: changes), file: "u.conf")
+        let configuration = ConfigLoader.parse(text: ConfigWriter.updating(Self.userFile, with: changes), file: "u.conf", schema: Disciplines.schema)
         for change in changes { #expect(configuration[change.key] == change.value) }
-        #expect(configuration.trainingSettings.velocity == MIDIVelocity(80))
-        #expect(configuration.trainingSettings.noteRange.lowerBound == MIDINote(48))
+        #expect(Disciplines.trainingSettings(from: configuration).velocity == MIDIVelocity(80))
+        #expect(Disciplines.trainingSettings(from: configuration).noteRange.lowerBound == MIDINote(48))
         #expect(configuration[ConfigSchema.program] == .integer(5))
         #expect(configuration.errors.isEmpty)
     }
@@ -75,8 +76,8 @@ import PeachCore
         #expect(!tooLoud)
         #expect(!notANumber)
         #expect(allowed)
-        #expect(configuration.trainingSettings.velocity == MIDIVelocity(120))
-        #expect(ConfigSchema.all.filter { configuration[$0] != $0.defaultValue } == [ConfigSchema.velocity], "only the allowed value was set")
+        #expect(Disciplines.trainingSettings(from: configuration).velocity == MIDIVelocity(120))
+        #expect(Disciplines.schema.keys.filter { configuration[$0] != $0.defaultValue } == [ConfigSchema.velocity], "only the allowed value was set")
     }
 
     @Test func setRejectsValuesThatBreakADependentKey() {

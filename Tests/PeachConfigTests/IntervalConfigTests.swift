@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import PeachCore
 @testable import PeachConfig
+import PeachCore
+import PeachDisciplines
+import Testing
 
 @Suite struct IntervalConfigTests {
     @Test func intervalKeysReachTheTrainingSettings() {
@@ -10,9 +11,9 @@ import PeachCore
             intervals = P5 up P4 TT down
             tuning_system = just
             interval_presentation = harmonic
-            """, file: "peach.conf")
+            """, file: "peach.conf", schema: Disciplines.schema)
         #expect(configuration.diagnostics.isEmpty, "\(configuration.diagnostics)")
-        let settings = configuration.trainingSettings
+        let settings = Disciplines.trainingSettings(from: configuration)
         #expect(settings.intervals.intervals == [DirectedInterval(.perfectFourth, .down), DirectedInterval(.tritone, .down),
                                                  DirectedInterval(.perfectFifth, .up)])
         #expect(settings.tuningSystem == .justIntonation)
@@ -20,10 +21,10 @@ import PeachCore
     }
 
     @Test func aBadIntervalListIsReportedWithWhatIsAllowedAndFallsBackToTheDefault() {
-        let configuration = ConfigLoader.parse(text: "[training]\nintervals = P5 sideways\n", file: "peach.conf")
+        let configuration = ConfigLoader.parse(text: "[training]\nintervals = P5 sideways\n", file: "peach.conf", schema: Disciplines.schema)
         #expect(configuration.diagnostics.count == 1)
         let diagnostic = "\(configuration.diagnostics.first!)"
         #expect(diagnostic.contains("intervals") && diagnostic.contains("m2 M2 m3") && diagnostic.contains("up, down or both"))
-        #expect(configuration.trainingSettings.intervals == .standard)
+        #expect(Disciplines.trainingSettings(from: configuration).intervals == .standard)
     }
 }

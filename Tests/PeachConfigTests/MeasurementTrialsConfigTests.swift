@@ -1,26 +1,27 @@
 import Foundation
-import Testing
-import PeachCore
 @testable import PeachConfig
+import PeachCore
+import PeachDisciplines
+import Testing
 
 @Suite struct MeasurementTrialsConfigTests {
     @Test func theDefaultIsOneTrialInTwo() {
-        let configuration = ConfigLoader.parse(text: "[training]\n", file: "peach.conf")
-        #expect(configuration.trainingSettings.measurementTrialPeriod == 2)
+        let configuration = ConfigLoader.parse(text: "[training]\n", file: "peach.conf", schema: Disciplines.schema)
+        #expect(Disciplines.trainingSettings(from: configuration).measurementTrialPeriod == 2)
     }
 
     @Test func theKeyReachesTheTrainingSettings() {
         for (text, period) in [("0", 0), ("6", 6), ("20", 20)] {
-            let configuration = ConfigLoader.parse(text: "[training]\nmeasurement_trials = \(text)\n", file: "peach.conf")
+            let configuration = ConfigLoader.parse(text: "[training]\nmeasurement_trials = \(text)\n", file: "peach.conf", schema: Disciplines.schema)
             #expect(configuration.diagnostics.isEmpty, "\(configuration.diagnostics)")
-            #expect(configuration.trainingSettings.measurementTrialPeriod == period)
+            #expect(Disciplines.trainingSettings(from: configuration).measurementTrialPeriod == period)
         }
     }
 
     @Test func anOutOfRangeValueIsReportedAndFallsBackToTheDefault() {
-        let configuration = ConfigLoader.parse(text: "[training]\nmeasurement_trials = 21\n", file: "peach.conf")
+        let configuration = ConfigLoader.parse(text: "[training]\nmeasurement_trials = 21\n", file: "peach.conf", schema: Disciplines.schema)
         #expect(configuration.diagnostics.count == 1)
         #expect("\(configuration.diagnostics.first!)".contains("measurement_trials"))
-        #expect(configuration.trainingSettings.measurementTrialPeriod == 2)
+        #expect(Disciplines.trainingSettings(from: configuration).measurementTrialPeriod == 2)
     }
 }

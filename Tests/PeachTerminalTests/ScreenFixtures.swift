@@ -1,5 +1,6 @@
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachPresentation
 @testable import PeachTerminal
 import PeachText
@@ -68,7 +69,7 @@ enum ScreenFixtures {
 extension ScreenFixtures {
     /// Defaults with a few edits, so the Settings screen shows changed markers.
     /// Where the Settings screen lists `key` (it lists the schema's keys, so a new key moves the ones after it).
-    static func settingsIndex(of key: ConfigKey) -> Int { ConfigSchema.settingsScreenKeys.firstIndex(of: key) ?? 0 }
+    static func settingsIndex(of key: ConfigKey) -> Int { Disciplines.schema.settingsScreenKeys.firstIndex(of: key) ?? 0 }
 
     static func editedConfiguration() -> PeachConfiguration {
         var configuration = PeachConfiguration.defaults

@@ -85,8 +85,8 @@ import Testing
     }
 
     @Test func settingsKeepTheSelectedRowVisibleWhenScrolling() {
-        let last = ConfigSchema.settingsScreenKeys.count - 1
-        let model = SettingsScreenModel(configuration: .defaults, selectedIndex: last)
+        let last = Disciplines.schema.settingsScreenKeys.count - 1
+        let model = SettingsScreenModel(configuration: .defaults, keys: Disciplines.schema.settingsScreenKeys, selectedIndex: last)
         let lines = SettingsScreen.render(model, size: F.size, style: F.mono)
         #expect(lines.contains { $0.hasPrefix("  > [ui] Bell on wrong answer") })
         #expect(lines[0].contains("\(last + 1)/\(last + 1)"))

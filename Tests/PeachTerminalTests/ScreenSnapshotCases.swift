@@ -39,9 +39,9 @@ enum ScreenSnapshotCases {
             ProfileScreen.render(ProfileScreenModel(chart: .empty(range: F.note("C2")...F.note("C6")), summary: F.overview(
                 chart: .empty(range: F.note("C2")...F.note("C6")), comparisons: 0, matches: 0, matching: nil, progress: nil)),
                                  size: size, style: style)
-        case "settings": SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration()), size: size, style: style)
+        case "settings": SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration(), keys: Disciplines.schema.settingsScreenKeys), size: size, style: style)
         case "settings-scrolled-editing":
-            SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration(), selectedIndex: F.settingsIndex(of: ConfigSchema.synth), editingText: "3",
+            SettingsScreen.render(SettingsScreenModel(configuration: F.editedConfiguration(), keys: Disciplines.schema.settingsScreenKeys, selectedIndex: F.settingsIndex(of: ConfigSchema.synth), editingText: "3",
                                                       message: "Saved to /home/ann/.config/peach/peach.conf"), size: size, style: style)
         case "info": InfoScreen.render(F.info(), size: size, style: style)
         case "break": BreakScreen.render(BreakScreenModel(remaining: .seconds(299.2), canSnooze: true), size: size, style: style)

@@ -397,7 +397,7 @@ enum ScreenSnapshots {
              ←/→ every discipline · Esc/q back
             """,
         "settings": """
-             Peach — Settings                                                          1/53
+             Peach — Settings                                                          1/54
             ────────────────────────────────────────────────────────────────────────────────
 
               > [training] Lowest note               A2 *            a note name C-1...G9
@@ -414,16 +414,16 @@ enum ScreenSnapshots {
                 [training] Tuning system             equal           equal, just
                 [training] Interval presentation     melodic         melodic, harmonic
                 [training] Measurement trials (1 in  2               0...20
+                [pitch_matching] Matching start side either          either, above, below
                 [threshold_test] Test precision (×)  2.5             1.5...10 (upper / lowe…
                 [threshold_test] Test trial cap      150             20...500 trials
                 [rhythm] Tempo                       80              40...200 BPM
-                [rhythm] Gap positions               all             all, 1, 2, 3, 4, 2 4, …
               * = changed from the default
             ────────────────────────────────────────────────────────────────────────────────
              ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back
             """,
         "settings-scrolled-editing": """
-             Peach — Settings                                                         28/53
+             Peach — Settings                                                         29/54
             ────────────────────────────────────────────────────────────────────────────────
 
                 [rhythm] Click sound                 percussion      percussion, pitched

@@ -1,5 +1,6 @@
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import PeachText
 
@@ -8,7 +9,7 @@ import PeachText
 /// for every note it plays.
 enum CalibrationKeys {
     static func reachable(with configuration: PeachConfiguration) -> ClosedRange<MIDINote> {
-        let settings = configuration.trainingSettings
+        let settings = Disciplines.trainingSettings(from: configuration)
         return ReachableKeys.keys(for: settings, tuningReach: tuningReach(settings))
     }
 

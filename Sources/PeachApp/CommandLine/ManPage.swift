@@ -38,7 +38,7 @@ enum ManPage {
         page.append(".SH " + tr(.manConfiguration))
         page += paragraphs([tr(.manConfigurationIntro)])
         var section = ""
-        for key in ConfigSchema.all {
+        for key in Disciplines.schema.keys {
             if key.section != section {
                 section = key.section
                 page.append(".SS [\(section)]")

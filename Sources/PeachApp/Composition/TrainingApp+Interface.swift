@@ -51,7 +51,7 @@ extension TrainingApp {
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
                 profileReport: {
                     ProfileDocument(ReportContext(profile: history.profile,
-                                                  range: configuration.configuration.trainingSettings.noteRange)).lines
+                                                  range: Disciplines.trainingSettings(from: configuration.configuration).noteRange)).lines
                 })
             return Interface(trainerInterface: plain, input: pump.input, signals: pump.signals)
         }

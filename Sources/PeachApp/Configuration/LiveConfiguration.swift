@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachFiles
 import PeachText
 
@@ -23,13 +24,13 @@ public final class LiveConfiguration: TrainingSettingsSource {
         self.path = path
         self.report = report
         stamp = path.map(ConfigFileStamp.read(path:)) ?? .missing
-        configuration = path.map(ConfigLoader.load(path:)) ?? .defaults
+        configuration = path.map { ConfigLoader.load(path: $0, schema: Disciplines.schema) } ?? .defaults
         report(configuration.diagnostics)
     }
 
     public var currentSettings: TrainingSettings {
         reloadIfChanged()
-        return configuration.trainingSettings
+        return Disciplines.trainingSettings(from: configuration)
     }
 
     /// Reads the file again if it changed on disk; returns whether it did.
@@ -39,7 +40,7 @@ public final class LiveConfiguration: TrainingSettingsSource {
         let now = ConfigFileStamp.read(path: path)
         guard ConfigFileStamp.hasChanged(from: stamp, to: now) else { return false }
         stamp = now
-        configuration = ConfigLoader.load(path: path)
+        configuration = ConfigLoader.load(path: path, schema: Disciplines.schema)
         report(configuration.diagnostics)
         changed(configuration)
         return true

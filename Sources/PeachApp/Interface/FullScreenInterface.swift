@@ -55,7 +55,7 @@ public final class FullScreenInterface: TrainerInterface {
 
     /// The model of what is on screen now.
     public func screen(for controller: TrainerController) -> Screen {
-        let range = configuration.configuration.trainingSettings.noteRange
+        let range = Disciplines.trainingSettings(from: configuration.configuration).noteRange
         if case .training = controller.screen, let session = controller.activeModeSession {
             return ScreenModels.training(session, controller: controller, knobMoving: knobLightOn(controller))
         }
@@ -73,7 +73,7 @@ public final class FullScreenInterface: TrainerInterface {
             return .training(ScreenModels.profileSection(sections, page: profilePage, size: size(),
                                                          warning: ScreenModels.warnings(controller).first))
         case .settings:
-            return .settings(SettingsScreenModel(configuration: configuration.configuration, selectedIndex: settingsIndex,
+            return .settings(SettingsScreenModel(configuration: configuration.configuration, keys: Disciplines.schema.settingsScreenKeys, selectedIndex: settingsIndex,
                                                  editingText: editor?.text, message: settingsMessage))
         case .info:
             return .info(info())
@@ -118,7 +118,7 @@ public final class FullScreenInterface: TrainerInterface {
             return controller.modeSession(mode)?.commands(for: key) ?? []
         case .profile:
             if case .arrow(let direction, _) = key, direction == .left || direction == .right {
-                let count = ScreenModels.profileSections(controller, range: configuration.configuration.trainingSettings.noteRange).count
+                let count = ScreenModels.profileSections(controller, range: Disciplines.trainingSettings(from: configuration.configuration).noteRange).count
                 profilePage = (profilePage + (direction == .right ? 1 : count)) % (count + 1)
                 return [.redraw]
             }
@@ -155,7 +155,7 @@ public final class FullScreenInterface: TrainerInterface {
     }
 
     private func settingsCommand(_ key: Key) -> [AppCommand] {
-        let keys = ConfigSchema.settingsScreenKeys
+        let keys = Disciplines.schema.settingsScreenKeys
         let selectedKey = keys[min(settingsIndex, keys.count - 1)]
         if var editing = editor {
             switch editing.handle(key) {

@@ -36,12 +36,9 @@ public struct TrainingSettings: Hashable, Sendable {
     /// (docs/threshold-estimator.md, "Measurement trial rate").
     public static let defaultMeasurementTrialPeriod = 2
 
-    /// The timing disciplines' tempo: clicks and the grid are sixteenth notes of it.
-    public var tempo = TempoBPM(80)!
-    /// Fill the gap: the steps of a four-step cycle (0...3) its silent step is drawn from.
-    public var gapPositions: Set<Int> = [0, 1, 2, 3]
-    /// When a threshold test stops: the chosen precision of its interval, or the trial cap.
-    public var thresholdTestStopRule = ThresholdTestStopRule.standard
+    /// The settings a discipline or a family of them owns (the rhythm tempo, fill the gap's positions, the threshold
+    /// test's stop rule …), each declared in its folder: read there as properties of `TrainingSettings`.
+    public var disciplines = DisciplineSettings()
 
     public init(noteRange: ClosedRange<MIDINote> = MIDINote(36)!...MIDINote(84)!,
                 noteDuration: Duration = .seconds(1),

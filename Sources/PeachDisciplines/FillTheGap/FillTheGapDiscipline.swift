@@ -21,4 +21,6 @@ public struct FillTheGapDiscipline: Discipline {
 
     @MainActor public var report: any DisciplineReport { FillTheGapReport() }
     @MainActor public var modes: [any TrainingMode] { [FillTheGapMode(), TapCalibrationMode()] }
+
+    public var settings: [DisciplineSetting] { FillTheGapSettings.settings }
 }

@@ -1,7 +1,7 @@
 import PeachCore
 
 /// Draws pitch-matching challenges: a uniformly random reference note of the range and a uniformly random
-/// initial offset within ± the configured maximum. With `.configured` intervals each challenge draws one
+/// initial offset within ± the configured maximum, on the configured side of the target. With `.configured` intervals each challenge draws one
 /// directed interval of the settings, and the reference so that the target stays in the note range.
 public struct PitchMatchingChallengeGenerator {
     private var random: AnyRandomNumberGenerator
@@ -15,15 +15,16 @@ public struct PitchMatchingChallengeGenerator {
 
     public mutating func nextChallenge(settings: TrainingSettings) -> PitchMatchingChallenge {
         let maxOffset = settings.maxInitialCentOffset.magnitude.value
+        let side = settings.matchingStartSide
         switch intervals {
         case .unison:
             let note = randomNote(in: settings.noteRange)
-            return PitchMatchingChallenge(referenceNote: note, initialCentOffset: randomOffset(maxOffset))
+            return PitchMatchingChallenge(referenceNote: note, initialCentOffset: side.placing(randomOffset(maxOffset)))
         case .configured:
             let (directed, references) = IntervalDraw.draw(from: settings, using: &random)
             let note = randomNote(in: references)
             return PitchMatchingChallenge(referenceNote: note, targetNote: directed.target(from: note) ?? note,
-                                          initialCentOffset: randomOffset(maxOffset), interval: directed.interval,
+                                          initialCentOffset: side.placing(randomOffset(maxOffset)), interval: directed.interval,
                                           tuningSystem: settings.tuningSystem,
                                           presentation: settings.intervalPresentation)
         }

@@ -24,4 +24,6 @@ public struct PitchMatchingDiscipline: Discipline {
 
     @MainActor public var report: any DisciplineReport { PitchMatchingReport() }
     @MainActor public var modes: [any TrainingMode] { [PitchMatchingMode(), IntervalMatchingMode()] }
+
+    public var settings: [DisciplineSetting] { PitchMatchingSettings.settings }
 }

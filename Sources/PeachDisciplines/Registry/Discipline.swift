@@ -23,10 +23,13 @@ public protocol Discipline: Sendable {
     @MainActor var report: any DisciplineReport { get }
     /// Its entries of the Start menu and plain mode, in the order they are offered.
     @MainActor var modes: [any TrainingMode] { get }
+    /// Its configuration keys and how they reach the training settings (none by default).
+    var settings: [DisciplineSetting] { get }
 }
 
 extension Discipline {
     public var kind: DisciplineKind { Record.kind }
+    public var settings: [DisciplineSetting] { [] }
 
     /// Disciplines that play no pitch (timing, the threshold test's result) record only the output name.
     public func record(of outcome: any TrainingOutcome, in context: RecordContext) -> Record? {

@@ -1,3 +1,4 @@
+import PeachConfig
 import PeachCore
 import PeachFormats
 
@@ -11,6 +12,22 @@ public enum Disciplines {
         CompareTimingDiscipline(),
         FillTheGapDiscipline(),
     ]
+
+    /// Settings several disciplines share, each family's once: the timing disciplines' tempo.
+    public static let sharedSettings: [DisciplineSetting] = RhythmSettings.settings
+
+    /// Every configuration key a discipline or family contributes, in registry order.
+    public static let settings = sharedSettings + all.flatMap(\.settings)
+
+    /// The whole configuration schema: the core keys and every contributed one.
+    public static let schema = ConfigSchema(contributed: settings.flatMap(\.keys))
+
+    /// What the sessions read live: the core settings and every discipline's, from `configuration`.
+    public static func trainingSettings(from configuration: PeachConfiguration) -> TrainingSettings {
+        var trainingSettings = configuration.coreTrainingSettings
+        for setting in settings { setting.apply(configuration, &trainingSettings) }
+        return trainingSettings
+    }
 
     /// Every registered discipline's log and CSV codecs, for the store, the importer and the exporter.
     public static let codecs = RecordCodecs(all.map { ($0.logCodec, $0.csvRows) })

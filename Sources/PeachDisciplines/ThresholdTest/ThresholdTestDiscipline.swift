@@ -17,4 +17,6 @@ public struct ThresholdTestDiscipline: Discipline {
 
     @MainActor public var report: any DisciplineReport { ThresholdTestReport() }
     @MainActor public var modes: [any TrainingMode] { [ThresholdTestMode()] }
+
+    public var settings: [DisciplineSetting] { ThresholdTestSettings.settings }
 }

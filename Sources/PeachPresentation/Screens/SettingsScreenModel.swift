@@ -37,16 +37,10 @@ public struct SettingsScreenModel: Hashable, Sendable {
         self.message = message
     }
 
-    /// The rows for `keys` (by default `ConfigSchema.settingsScreenKeys`) with their current values.
-    public init(configuration: PeachConfiguration, keys: [ConfigKey] = ConfigSchema.settingsScreenKeys,
+    /// The rows for `keys` (a schema's `settingsScreenKeys`) with their current values.
+    public init(configuration: PeachConfiguration, keys: [ConfigKey],
                 selectedIndex: Int = 0, editingText: String? = nil, message: String? = nil) {
         self.init(rows: keys.map { SettingsRow(key: $0, configuration: configuration) },
                   selectedIndex: selectedIndex, editingText: editingText, message: message)
     }
-}
-
-extension ConfigSchema {
-    /// What the Settings screen edits: every key of the schema, in file order (so grouped by section), so a new
-    /// setting appears there by itself.
-    public static var settingsScreenKeys: [ConfigKey] { all }
 }

@@ -44,11 +44,11 @@ import Testing
     }
 
     @Test func documentsEveryConfigurationKeyWithItsDefault() {
-        for key in ConfigSchema.all {
+        for key in Disciplines.schema.keys {
             #expect(roff.contains(".TP\n\\fB\(ManPage.text(key.name))\\fR\n"), "\(key)")
             #expect(roff.contains(ManPage.text("Default: \(key.defaultValue)")) || roff.contains("Default: empty"), "\(key)")
         }
-        for section in ConfigSchema.sections { #expect(roff.contains(".SS [\(section)]")) }
+        for section in Disciplines.schema.sections { #expect(roff.contains(".SS [\(section)]")) }
     }
 
     /// The commands and options each text lists, read back from the rendered text, not from the table.

@@ -1,12 +1,13 @@
 import PeachApp
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import Testing
 
 @Suite struct ClickSoundSetupTests {
     static func configured(_ text: String) -> ClickSoundConfiguration {
-        ConfigLoader.parse(text: text, file: "peach.conf").clickSound
+        ConfigLoader.parse(text: text, file: "peach.conf", schema: Disciplines.schema).clickSound
     }
 
     @Test func theDefaultsAreTheGeneralMIDIWoodBlocksAndSideStick() {

@@ -14,7 +14,7 @@ import Testing
     @Test func aMissingFileGivesDefaultsAndTheFirstSaveCreatesIt() throws {
         let path = temporaryPath()
         let live = LiveConfiguration(path: path)
-        #expect(live.currentSettings == PeachConfiguration.defaults.trainingSettings)
+        #expect(live.currentSettings == Disciplines.trainingSettings(from: .defaults))
         #expect(live.set(ConfigSchema.referencePitch, to: .decimal(442)) == nil)
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("reference_pitch = 442"))
         #expect(live.currentSettings.referencePitch == ReferencePitch(hertz: 442))

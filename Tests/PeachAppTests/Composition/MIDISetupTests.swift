@@ -9,7 +9,7 @@ import PeachTestSupport
 import Testing
 
 @Suite struct MIDISetupTests {
-    func config(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf") }
+    func config(_ text: String) -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf", schema: Disciplines.schema) }
     func port(_ client: String) -> SequencerPortInfo {
         SequencerPortInfo(address: SequencerAddress(client: 130, port: 0), clientName: client, portName: "in",
                           clientKind: .user, capabilities: [.write, .subscribeWrite], types: [.synthesizer])

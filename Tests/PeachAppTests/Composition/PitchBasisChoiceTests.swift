@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import PeachStore
+import Testing
 
 /// The composition root decides once what every presented pitch rests on, from what it wired: the synth's port,
 /// the calibration start-up found (`StartupCalibration`) and `[midi] synth_profile`. The basis always follows
@@ -15,7 +16,7 @@ import PeachStore
                           clientKind: .user, capabilities: [.write, .subscribeWrite], types: [.synthesizer])
     }
 
-    static func config(_ text: String = "") -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf") }
+    static func config(_ text: String = "") -> PeachConfiguration { ConfigLoader.parse(text: text, file: "test.conf", schema: Disciplines.schema) }
 
     static func calibration(synth: String) -> SynthCalibration {
         SynthCalibration(synthName: synth, date: "2026-11-27", centsPerBendSemitone: 97, pitchResolution: .zero,

@@ -103,7 +103,7 @@ import Testing
     @Test func settingsStepSaveAndRejectValues() async throws {
         let h = Harness()
         await h.fixture.controller.handle(.open(.settings))
-        let keys = ConfigSchema.settingsScreenKeys
+        let keys = Disciplines.schema.settingsScreenKeys
         let index = try #require(keys.firstIndex(of: ConfigSchema.referencePitch))
         for _ in 0..<index { _ = h.keys(.arrow(.down)) }
         #expect(h.keys(.arrow(.right)) == [.redraw])

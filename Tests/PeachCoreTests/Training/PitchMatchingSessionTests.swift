@@ -42,6 +42,22 @@ import PeachTestSupport
         #expect(challenges.contains { $0.initialCentOffset.value < -10 } && challenges.contains { $0.initialCentOffset.value > 10 })
     }
 
+    /// [pitch_matching] start_side: the same offsets are drawn, on the chosen side; unison and interval matching alike.
+    @Test(arguments: [TrialIntervals.unison, .configured])
+    func theTunableNoteStartsOnTheConfiguredSide(intervals: TrialIntervals) {
+        func offsets(_ side: StartSide) -> [Double] {
+            var settings = TrainingSettings.defaults
+            settings.maxInitialCentOffset = Cents(30)
+            settings.matchingStartSide = side
+            var generator = PitchMatchingChallengeGenerator(random: SeededGenerator(seed: 5), intervals: intervals)
+            return (0..<300).map { _ in generator.nextChallenge(settings: settings).initialCentOffset.value }
+        }
+        let either = offsets(.either), above = offsets(.above), below = offsets(.below)
+        #expect(either.contains { $0 < -5 } && either.contains { $0 > 5 }, "either side at random")
+        #expect(above.allSatisfy { $0 >= 0 } && below.allSatisfy { $0 <= 0 })
+        #expect(above == either.map(abs) && below == either.map { -abs($0) }, "the same draws, moved to one side")
+    }
+
     @Test func adjustFrequencyDelegatesToTheHandleOnlyWhileTunable() async {
         let f = makeFixture()
         f.session.adjustFrequency(Frequency(300))

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// When a threshold test stops: as soon as its 95 % interval is as narrow as the user asked (upper / lower at most
 /// `precision`), or at `maximumTrials`. A fixed number of trials cannot promise a precision (how many answers a
 /// precision takes depends on the listener's slope), so the precision is the user's choice and the length follows.
