@@ -69,9 +69,20 @@ import PeachTestSupport
     }
 
     @Test func headerVerdictsDoNotDependOnTheChunkSize() {
+        let fileHeader = LogFormat.fileHeader(Disciplines.codecs)
         #expect(expectSameForEveryChunkSize("").header == .absent)
-        #expect(expectSameForEveryChunkSize("# peach-log-fo").header == .absent)
-        #expect(expectSameForEveryChunkSize(String(LogFormat.fileHeader(Disciplines.codecs).dropLast(5))).header == .absent)
+        #expect(expectSameForEveryChunkSize(LogFormat.headerLine + "\n").header == .absent)
+        #expect(expectSameForEveryChunkSize("# peach-log-fo").header == .torn)
+        #expect(expectSameForEveryChunkSize(String(fileHeader.dropLast(5))).header == .torn)
+        // Zeros longer than the smallest buffer: the verdict waits for the end of the file.
+        let zeros = String(repeating: "\0", count: 5000)
+        let torn = expectSameForEveryChunkSize("# peach-l" + zeros)
+        #expect(torn.header == .torn && torn.tail?.bytes == Array(("# peach-l" + zeros).utf8) && torn.goodEnd == 0)
+        #expect(expectSameForEveryChunkSize(String(fileHeader.prefix(100)) + zeros).header == .torn)
+        #expect(expectSameForEveryChunkSize("# peach-l" + zeros + "\nx").header
+                == .notALog(firstLine: "# peach-l" + String(zeros.prefix(71)) + "…")) // a line after the zeros: not a cut header
+        #expect(expectSameForEveryChunkSize("# peach-l" + String(repeating: "x", count: 5000)).header
+                == .notALog(firstLine: "# peach-l" + String(repeating: "x", count: 71) + "…"))
         #expect(expectSameForEveryChunkSize("my shopping list\neggs\n").header == .notALog(firstLine: "my shopping list"))
         let noLineEnd = String(repeating: "x", count: 5000)
         #expect(expectSameForEveryChunkSize(noLineEnd).header == .notALog(firstLine: String(repeating: "x", count: 80) + "…"))

@@ -114,11 +114,14 @@ import PeachTestSupport
         #expect(readText(path) == before, "corrupt middle lines are never deleted")
     }
 
-    @Test func headerCutShortByACrashIsRewritten() throws {
+    @Test func headerCutShortByACrashIsSetAsideAndRewritten() throws {
         let temp = TemporaryDirectory()
         writeText("# peach-log-fo", to: temp.dataDirectory.logPath)
         let (log, contents) = try openWriter(temp.dataDirectory)
-        #expect(contents.records.isEmpty && contents.warnings.isEmpty)
+        #expect(contents.records.isEmpty)
+        #expect(contents.warnings == [.tornHeader(path: temp.dataDirectory.logPath, byteCount: 14,
+                                                  movedTo: temp.dataDirectory.corruptPath)])
+        #expect(readText(temp.dataDirectory.corruptPath).hasSuffix(": the header was cut short before any record\n# peach-log-fo\n"))
         try log.append(.comparison(makeComparison()))
         #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 1)
     }

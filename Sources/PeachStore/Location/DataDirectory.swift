@@ -17,7 +17,7 @@ public struct DataDirectory: Hashable, Sendable, CustomStringConvertible {
 
     public var logPath: String { path + "/" + Self.logFileName }
     public var lockPath: String { path + "/" + Self.lockFileName }
-    /// Torn or unparsable last lines are appended here, never deleted.
+    /// Torn or unparsable last lines, and headers cut short before any record, are appended here, never deleted.
     public var corruptPath: String { path + "/" + Self.corruptFileName }
 
     public var description: String { path }

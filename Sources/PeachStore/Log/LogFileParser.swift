@@ -15,8 +15,12 @@ struct LogFileParser {
     enum Header: Equatable {
         /// Line 1 is the supported version header.
         case valid
-        /// Empty, or a crash cut the header itself short: nothing recorded yet, safe to write it anew.
+        /// Empty, or nothing but complete lines of the header (an older Peach's, with fewer column comments, or
+        /// a crash between them): nothing recorded yet, safe to write it anew.
         case absent
+        /// A crash or power loss cut the header short, maybe followed by zeros or stale bytes (`HeaderCut`):
+        /// nothing recorded yet. `tail` is the whole file, to be set aside before the header is written anew.
+        case torn
         case notALog(firstLine: String)
         case unsupportedVersion(String)
     }
@@ -87,26 +91,13 @@ struct LogFileParser {
             var start = 0
 
             if !headerRead {
-                // Decide on the header with the whole file or enough of it (the buffer holds more than the full header).
-                guard atEnd || filled >= fileHeader.count else { continue }
-                if filled == 0 { return } // empty file
-                if atEnd && filled < fileHeader.count
-                    && fileHeader.starts(with: UnsafeBufferPointer(start: base, count: filled)) { return } // header write cut short
-                guard let headerEnd = lineEnd(from: 0) else {
-                    header = .notALog(firstLine: Self.text(base, filled, more: !atEnd))
-                    return
+                switch readHeader(base, filled, atEnd: atEnd, fileHeader: fileHeader) {
+                case .readOn: continue
+                case .stop: return
+                case .recordsFrom(let first):
+                    headerRead = true
+                    start = first
                 }
-                let firstLine = Self.text(base, headerEnd, more: false)
-                if firstLine != LogFormat.headerLine {
-                    header = firstLine.hasPrefix(LogFormat.headerPrefix)
-                        ? .unsupportedVersion(String(firstLine.dropFirst(LogFormat.headerPrefix.count)))
-                        : .notALog(firstLine: firstLine)
-                    return
-                }
-                header = .valid
-                headerRead = true
-                goodEnd = headerEnd + 1
-                start = headerEnd + 1
             }
 
             while start < filled {
@@ -154,10 +145,91 @@ struct LogFileParser {
         }
     }
 
+    /// What the header decides about the rest of the file.
+    private enum HeaderStep {
+        case readOn
+        /// Nothing to read after it: empty, torn, or not a log this Peach may append to.
+        case stop
+        /// Records start at this offset.
+        case recordsFrom(Int)
+    }
+
+    /// Decides on the header from the file's first `filled` bytes (`atEnd`: they are the whole file).
+    private mutating func readHeader(_ base: UnsafePointer<UInt8>, _ filled: Int, atEnd: Bool, fileHeader: [UInt8]) -> HeaderStep {
+        // Decide with the whole file or enough of it (the buffer holds more than the full header).
+        guard atEnd || filled >= fileHeader.count else { return .readOn }
+        let bytes = UnsafeBufferPointer(start: base, count: filled)
+        switch HeaderCut(bytes, fileHeader: fileHeader, atEnd: atEnd) {
+        case .undecided?: return .readOn // a cut header so far: only the whole file tells
+        case .absent?: return .stop
+        case .torn?:
+            header = .torn
+            tail = Tail(range: 0..<filled, lineNumber: 1, reason: tr(.logHeaderCutShort), bytes: Array(bytes))
+            return .stop
+        case nil: break
+        }
+        guard let found = memchr(base, 0x0A, filled) else {
+            header = .notALog(firstLine: Self.text(base, filled, more: !atEnd))
+            return .stop
+        }
+        let headerEnd = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let firstLine = Self.text(base, headerEnd, more: false)
+        if firstLine != LogFormat.headerLine {
+            header = firstLine.hasPrefix(LogFormat.headerPrefix)
+                ? .unsupportedVersion(String(firstLine.dropFirst(LogFormat.headerPrefix.count)))
+                : .notALog(firstLine: firstLine)
+            return .stop
+        }
+        header = .valid
+        goodEnd = headerEnd + 1
+        return .recordsFrom(headerEnd + 1)
+    }
+
     private static func text(_ base: UnsafePointer<UInt8>, _ count: Int, more: Bool) -> String {
         let shown = min(count, 80)
         return String(decoding: UnsafeBufferPointer(start: base, count: shown), as: UTF8.self)
             + (shown < count || more ? "…" : "")
+    }
+}
+
+/// Whether the file's first bytes are a header cut short by a crash or power loss, and so hold no record.
+///
+/// The criterion, with P the longest common prefix of the file and the header this Peach writes (all its
+/// lines: one write creates them) and R the bytes after P:
+/// - P is shorter than the header: the write was cut.
+/// - R holds no line end. Then every complete line in the file is one of the header's own lines: there is no
+///   record to lose, and no line of someone else's (notes starting "# peach\n…" have a complete first line
+///   that is not the header, and are refused as before).
+/// - R is empty, or not text (it holds a NUL or is not UTF-8): what a power loss leaves after a cut is zeros
+///   (the file's size reached the disk, its bytes did not) or stale bytes of a reused block. Someone's
+///   one-line file without a line end that happens to begin like the header ("# peach practice") is text,
+///   and is refused as before.
+/// - P is not empty, unless R is all zeros: bytes that share nothing with the header are someone else's.
+///
+/// Complete header lines and nothing else (P ends with a line end, R is empty) are `absent`, not torn: an
+/// older Peach, with fewer disciplines, wrote fewer column comments, so that may be a whole header. It is
+/// completed without a word, as it always was; nothing in it is lost.
+enum HeaderCut: Equatable {
+    /// A cut header so far, but only the end of the file can tell (a line end or text may follow).
+    case undecided
+    case absent
+    case torn
+
+    /// Nil when `bytes` (the file's first bytes; all of it when `atEnd`) are no cut header: then line 1 decides.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, fileHeader: [UInt8], atEnd: Bool) {
+        var cut = 0
+        while cut < min(bytes.count, fileHeader.count) && bytes[cut] == fileHeader[cut] { cut += 1 }
+        let rest = UnsafeBufferPointer(rebasing: bytes[cut...])
+        guard cut < fileHeader.count, !rest.contains(0x0A), cut > 0 || !rest.contains(where: { $0 != 0 }) else { return nil }
+        if !atEnd {
+            self = .undecided
+        } else if rest.isEmpty {
+            self = cut == 0 || fileHeader[cut - 1] == 0x0A ? .absent : .torn
+        } else if rest.contains(0) || String(validating: rest, as: UTF8.self) == nil {
+            self = .torn
+        } else {
+            return nil
+        }
     }
 }
 

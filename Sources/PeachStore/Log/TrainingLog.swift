@@ -29,7 +29,8 @@ public final class TrainingLog {
     }
 
     /// Takes the writer lock, creates the directory and log if needed, reads the history, and moves
-    /// a torn last line aside so later appends start on a clean line.
+    /// a torn last line aside so later appends start on a clean line (a header cut short before any
+    /// record: the whole file, and the log starts afresh).
     public static func openForWriting(_ directory: DataDirectory,
                                       codecs: RecordCodecs) throws(StoreError) -> (log: TrainingLog, contents: LogContents) {
         var records: [TrainingRecord] = []
@@ -61,30 +62,21 @@ public final class TrainingLog {
         var warnings = try warningsChecked(parsed, path: directory.logPath)
         var committedLength = Int64(parsed.goodEnd)
 
-        if parsed.header == .absent {
-            // New file, or a crash while its header was written (no records possible yet): write the header.
-            let header = Array(LogFormat.fileHeader(codecs).utf8)
-            do {
-                try file.truncate(to: 0)
-                try file.writeWhole(header, at: 0)
-                try file.sync()
-            } catch {
-                throw .cannotOpen(error)
-            }
-            syncDirectory(directory.path)
-            committedLength = Int64(header.count)
-        } else if let tail = parsed.tail {
+        if let tail = parsed.tail {
+            // A torn last line, or a torn header (then the tail is the whole file and `goodEnd` 0).
             try moveAside(tail, file: file, directory: directory, keeping: committedLength)
-            warnings.append(.tornLastLine(path: directory.logPath, lineNumber: tail.lineNumber,
-                                          byteCount: tail.range.count, reason: tail.reason,
-                                          movedTo: directory.corruptPath))
+            warnings.append(warning(for: tail, header: parsed.header, path: directory.logPath, movedTo: directory.corruptPath))
+        }
+        if parsed.header == .absent || parsed.header == .torn {
+            // New file, or a crash while its header was written (no records possible yet): write the header.
+            committedLength = try writeHeader(codecs, to: file, in: directory)
         }
         return (TrainingLog(directory: directory, codecs: codecs, lock: lock, file: file, committedLength: committedLength),
                 warnings)
     }
 
     /// Reads the history without the lock and without changing any file (export, profile, a second
-    /// process). A missing log is an empty history. A torn last line is reported, not moved.
+    /// process). A missing log is an empty history. A torn last line or header is reported, not moved.
     public static func read(_ directory: DataDirectory, codecs: RecordCodecs) throws(StoreError) -> LogContents {
         var records: [TrainingRecord] = []
         let warnings = try read(directory, codecs: codecs, sizeHint: { records.reserveCapacity(expectedRecords(inBytes: $0)) },
@@ -117,8 +109,7 @@ public final class TrainingLog {
         }
         var warnings = try warningsChecked(parsed, path: directory.logPath)
         if let tail = parsed.tail {
-            warnings.append(.tornLastLine(path: directory.logPath, lineNumber: tail.lineNumber,
-                                          byteCount: tail.range.count, reason: tail.reason, movedTo: nil))
+            warnings.append(warning(for: tail, header: parsed.header, path: directory.logPath, movedTo: nil))
         }
         return warnings
     }
@@ -168,9 +159,34 @@ public final class TrainingLog {
         committedLength += Int64(bytes.count)
     }
 
+    /// Writes a new log's header over whatever the file held (nothing, or a header cut short, already set aside)
+    /// and returns its length: where the first record goes.
+    private static func writeHeader(_ codecs: RecordCodecs, to file: OpenFile, in directory: DataDirectory) throws(StoreError) -> Int64 {
+        let header = Array(LogFormat.fileHeader(codecs).utf8)
+        do {
+            try file.truncate(to: 0)
+            try file.writeWhole(header, at: 0)
+            try file.sync()
+        } catch {
+            throw .cannotOpen(error)
+        }
+        syncDirectory(directory.path)
+        return Int64(header.count)
+    }
+
+    /// What to say about a torn tail: a torn header is the whole file, a torn last line only the file's end.
+    /// `movedTo` is nil when the log was only read, and the tail left where it is.
+    private static func warning(for tail: LogFileParser.Tail, header: LogFileParser.Header,
+                                path: String, movedTo: String?) -> LogWarning {
+        header == .torn
+            ? .tornHeader(path: path, byteCount: tail.range.count, movedTo: movedTo)
+            : .tornLastLine(path: path, lineNumber: tail.lineNumber, byteCount: tail.range.count,
+                            reason: tail.reason, movedTo: movedTo)
+    }
+
     private static func warningsChecked(_ parsed: LogFileParser, path: String) throws(StoreError) -> [LogWarning] {
         switch parsed.header {
-        case .valid, .absent: break
+        case .valid, .absent, .torn: break
         case .notALog(let firstLine): throw .notAPeachLog(path: path, firstLine: firstLine)
         case .unsupportedVersion(let version): throw .unsupportedVersion(path: path, version: version)
         }
