@@ -120,7 +120,7 @@ struct ComparisonReport: DisciplineReport {
         return ProfileOverviewPart(
             lines: [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
                     ProfileSummaryLine(label: tr(.profileProgress),
-                                       text: ProgressText.short(profile.progress(of: unison), unit: "ct") ?? tr(.profileNotEnoughData))],
+                                       text: ProgressText.short(profile.progress(of: unison), unit: "ct"))],
             trained: tr(count: profile.comparisonCount(in: unison), one: .profileComparisonsOne, other: .profileComparisonsOther),
             chart: ComparisonChart.model(profile, range: context.range),
             progressChart: ProfileDocument(context).progressChart(of: unison))
