@@ -40,7 +40,7 @@ extension TrainingApp {
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
-                            tapLatencies: TapCalibrationScreen.infoSummary(Array(trainer.latencies.taps.values)))
+                            tapLatencies: TapCalibrationText.infoSummary(Array(trainer.latencies.taps.values)))
         }
         if wantsPlainLines(context.options, inputIsTerminal: isatty(STDIN_FILENO) == 1,
                            outputIsTerminal: isatty(STDOUT_FILENO) == 1) {

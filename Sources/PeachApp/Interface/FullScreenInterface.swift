@@ -63,7 +63,7 @@ public final class FullScreenInterface: TrainerInterface {
         case .start, .training:
             return .start(StartScreenModel(
                 menu: ScreenModels.startMenu(controller.modes, selectedIndex: selectedEntry),
-                profile: ComparisonChart.model(controller.profile, range: range),
+                profile: ProfileOverview.chart(ReportContext(profile: controller.profile, range: range)),
                 synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus(),
                 warnings: ScreenModels.warnings(controller)))
         case .profile:

@@ -27,7 +27,7 @@ public final class TrialLoop {
     /// The silencing started last; the next trial waits for it so it cannot cut the new note.
     @ObservationIgnored private(set) var pendingCleanup: Task<Void, Never>?
 
-    /// `modeName` starts log lines, e.g. "Comparison training".
+    /// `modeName` starts log lines: the mode's title.
     public init(modeName: String, clock: any TrainingClock, logger: any PeachLogger,
          interruptions: (any InterruptionSource)?, observers: [any TrainingObserver]) {
         self.modeName = modeName

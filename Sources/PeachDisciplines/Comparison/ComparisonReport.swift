@@ -113,7 +113,12 @@ struct ComparisonReport: DisciplineReport {
         enum CodingKeys: String, CodingKey { case lowestNote, highestNote, name, threshold }
     }
 
-    /// The page's chart and progress, its threshold and progress lines, and its count: unison comparison.
+    /// Unison comparison's thresholds over the keyboard.
+    func overviewChart(in context: ReportContext) -> ProfileChartModel? {
+        ComparisonChart.model(context.profile, range: context.range)
+    }
+
+    /// The page's progress chart, its threshold and progress lines, and its count: unison comparison.
     func overview(in context: ReportContext) -> ProfileOverviewPart? {
         let profile = context.profile, unison = TrainingDiscipline.unisonComparison
         let threshold = profile.thresholds(of: unison)?.overall.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
@@ -122,7 +127,6 @@ struct ComparisonReport: DisciplineReport {
                     ProfileSummaryLine(label: tr(.profileProgress),
                                        text: ProgressText.short(profile.progress(of: unison), unit: "ct"))],
             trained: tr(count: profile.comparisonCount(in: unison), one: .profileComparisonsOne, other: .profileComparisonsOther),
-            chart: ComparisonChart.model(profile, range: context.range),
             progressChart: ProfileDocument(context).progressChart(of: unison))
     }
 }

@@ -29,41 +29,19 @@ public enum TapCalibrationScreen {
     static func sentence(_ outcome: TapCalibrationResult.Outcome) -> String {
         switch outcome {
         case .tooFewTaps(let source, let taps):
-            return tr(.tapCalibrationTooFewTaps, ["source": name(source), "taps": "\(taps)",
+            return tr(.tapCalibrationTooFewTaps, ["source": TapCalibrationText.name(source), "taps": "\(taps)",
                                                   "clicks": "\(TapCalibrationPattern.tappedClicks)",
                                                   "minimum": "\(TapCalibrationResult.minimumTaps)"])
         case .tooUneven(let source, let spread):
-            return tr(.tapCalibrationTooUneven, ["source": name(source), "spread": ScreenFormat.number(spread.value)])
+            return tr(.tapCalibrationTooUneven, ["source": TapCalibrationText.name(source), "spread": ScreenFormat.number(spread.value)])
         case .calibrated(let calibration, let saveError):
             let latency = calibration.latency
             let measured = tr(latency.median.value < 0 ? .tapCalibrationEarly : .tapCalibrationLate, [
-                "source": name(calibration.source), "ms": ScreenFormat.number(abs(latency.median.value)),
+                "source": TapCalibrationText.name(calibration.source), "ms": ScreenFormat.number(abs(latency.median.value)),
                 "spread": ScreenFormat.number(latency.spread.value), "count": "\(latency.count)"])
             let synth = calibration.synthLatency.map { tr(.tapCalibrationSynthTakenOff, ["ms": ScreenFormat.number($0.value)]) } ?? ""
             let stored = saveError.map { tr(.tapCalibrationNotSaved, ["error": $0]) } ?? tr(.tapCalibrationStored)
             return measured + synth + stored
         }
-    }
-
-    static func name(_ source: TapSource) -> String {
-        switch source {
-        case .keyboard: tr(.tapCalibrationKeyboard)
-        case .midi(let device): device
-        }
-    }
-}
-
-extension TapCalibrationScreen {
-    /// For the Info screen: every calibrated source, "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); …";
-    /// nil when none is.
-    public static func infoSummary(_ calibrations: [TapCalibration]) -> String? {
-        guard !calibrations.isEmpty else { return nil }
-        return calibrations.sorted { $0.source.storageKey < $1.source.storageKey }.map { calibration in
-            let median = calibration.latency.median.value
-            return tr(.tapCalibrationInfoEntry, ["source": name(calibration.source),
-                                                 "latency": (median >= 0 ? "+" : "−") + ScreenFormat.number(abs(median)),
-                                                 "spread": ScreenFormat.number(calibration.latency.spread.value),
-                                                 "date": calibration.date.formatted(.iso8601.year().month().day())])
-        }.joined(separator: "; ")
     }
 }

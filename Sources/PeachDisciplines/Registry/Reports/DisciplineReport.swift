@@ -19,11 +19,14 @@ public protocol DisciplineReport {
     var progressUnit: String { get }
     /// Its part of the Profile screen's first page (`ProfileOverview`); nil: it shows only on its own pages.
     func overview(in context: ReportContext) -> ProfileOverviewPart?
+    /// The threshold chart over the keyboard that heads the Profile and Start screens; nil: not this discipline's.
+    func overviewChart(in context: ReportContext) -> ProfileChartModel?
 }
 
 extension DisciplineReport {
     public var progressUnit: String { "cents" }
     public func overview(in context: ReportContext) -> ProfileOverviewPart? { nil }
+    public func overviewChart(in context: ReportContext) -> ProfileChartModel? { nil }
 }
 
 /// What every report section reads: the profile (with every discipline's progress and trend) and the configured

@@ -1,0 +1,27 @@
+import Foundation
+import PeachCore
+import PeachText
+
+/// How a tap source and its calibration read on the screens (the tap calibration's result card, the Info screen).
+public enum TapCalibrationText {
+    /// "computer keyboard", or the MIDI device's name.
+    public static func name(_ source: TapSource) -> String {
+        switch source {
+        case .keyboard: tr(.tapCalibrationKeyboard)
+        case .midi(let device): device
+        }
+    }
+
+    /// For the Info screen: every calibrated source, "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); …";
+    /// nil when none is.
+    public static func infoSummary(_ calibrations: [TapCalibration]) -> String? {
+        guard !calibrations.isEmpty else { return nil }
+        return calibrations.sorted { $0.source.storageKey < $1.source.storageKey }.map { calibration in
+            let median = calibration.latency.median.value
+            return tr(.tapCalibrationInfoEntry, ["source": name(calibration.source),
+                                                 "latency": (median >= 0 ? "+" : "−") + ScreenFormat.number(abs(median)),
+                                                 "spread": ScreenFormat.number(calibration.latency.spread.value),
+                                                 "date": calibration.date.formatted(.iso8601.year().month().day())])
+        }.joined(separator: "; ")
+    }
+}
