@@ -1,16 +1,18 @@
 // swift-tools-version: 6.1
-// Peach for Linux. The dependency arrows (what each target imports) point inward, towards PeachCore:
-//   peach → PeachApp (composition root) → every library below
-//   PeachALSA → PeachMIDI, CALSA;  PeachMIDI → PeachCore
-//   PeachTerminal → PeachConfig (the Settings screen lists its keys), PeachCore, PeachFiles
-//   PeachDisciplines → PeachCore, PeachFormats, PeachTerminal (each discipline's folder: record, codecs, statistics,
-//     report, modes, screen); PeachFormats → PeachCore
-//   PeachConfig → PeachCore, PeachFiles;  PeachStore → PeachCore, PeachFormats, PeachFiles
+// Peach for Linux. The dependency arrows (what each target imports) point inward, towards PeachCore; every
+// import is declared here (PackageMapTests holds the two equal):
+//   peach → PeachApp (composition root: the command line, configuration, wiring) → every library below
+//   PeachDisciplines → PeachConfig, PeachCore, PeachFormats, PeachPresentation (each discipline's folder: record,
+//     codecs, statistics, report, session, inputs, settings, screen models; the registry `Disciplines`)
+//   PeachTerminal → PeachPresentation, PeachConfig, PeachCore, PeachFiles (renders the models; names no discipline)
+//   PeachPresentation → PeachConfig, PeachCore (screen, chart and SVG models that name no terminal)
+//   PeachALSA → PeachMIDI, PeachCore, CALSA;  PeachMIDI → PeachCore
+//   PeachStore → PeachCore, PeachFormats, PeachFiles;  PeachConfig → PeachCore, PeachFiles;  PeachFormats → PeachCore
 //   PeachFiles → PeachText; PeachAudio → nothing of Peach's
 //   PeachText (every user-facing text, the language, localized numbers) → nothing: every library may use it
 //   peach-catalog → PeachCatalog → PeachText (regenerates PeachText's catalog source from po/*.po)
 //   peach-bench → PeachApp and the libraries it measures
-// PeachCore imports Foundation and Observation only: no ALSA, no terminal, no file system.
+// PeachCore imports Foundation, Observation and PeachText (its texts) only: no ALSA, no terminal, no file system.
 import PackageDescription
 
 let package = Package(
@@ -32,7 +34,7 @@ let package = Package(
         // Thin C module for libasound (the ALSA sequencer).
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Adapter: the real ALSA sequencer behind PeachMIDI's ports.
-        .target(name: "PeachALSA", dependencies: ["PeachMIDI", "CALSA", "PeachText"]),
+        .target(name: "PeachALSA", dependencies: ["PeachMIDI", "PeachCore", "CALSA", "PeachText"]),
         // The training log's line fields and iOS Peach's CSV rows as values (no file system): what a discipline's
         // codecs read and write, and the codec protocols the store dispatches through.
         .target(name: "PeachFormats", dependencies: ["PeachCore", "PeachText"]),
@@ -52,7 +54,7 @@ let package = Package(
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
         // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
         .target(name: "PeachDisciplines", dependencies: ["PeachConfig", "PeachCore", "PeachFormats", "PeachPresentation", "PeachText"]),
-        // Composition root: configuration, wiring (PeachApp.init) and the command line. `peach` is its thin entry point.
+        // Composition root: configuration, wiring (TrainingApp.run) and the command line. `peach` is its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
                                                  "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
                                                  "PeachDisciplines", "PeachPresentation", "PeachText"]),
@@ -62,7 +64,8 @@ let package = Package(
         // unoptimised takes ~40x longer (minutes in the emulated test VM instead of seconds).
         .target(name: "PeachAudio", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
-                                                             "PeachAudio", "PeachDisciplines"]),
+                                                             "PeachAudio", "PeachDisciplines", "PeachPresentation",
+                                                             "PeachTerminal"]),
 
         // Shorthands every test target shares (records as `TrainingRecord`s, feeding the profile).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),
