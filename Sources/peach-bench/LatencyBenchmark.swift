@@ -142,8 +142,7 @@ enum LatencyBenchmark {
                 breaks: QuietBreakSchedule(),
                 decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
                                            mapping: KnobMapping(span: Cents(200))),
-                userStopFade: .zero, saveLearnedBinding: { _ in nil }, saveWarning: { nil },
-                connectOffered: { _ in }))
+                userStopFade: .zero))
         guard let session = (controller.modeSession(PitchMatchingMode.id) as? PitchMatchingModeSession)?.matching else {
             throw BenchError("no pitch-matching mode is registered")
         }

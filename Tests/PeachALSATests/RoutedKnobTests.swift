@@ -91,9 +91,7 @@ extension RealSequencerTests {
                 TrainerWiring.Adapters(store: NoStore(), notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: NoOutput(), settings: Settings(),
                                        clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: InterruptionHub()),
                 profile: PerceptualProfile(),
-                choices: TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
-                                               saveLearnedBinding: { _ in nil }, saveWarning: { nil },
-                                               connectOffered: { _ in }))
+                choices: TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero))
             let router = SequencerInputRouter(controller: controller) { _ in }
             let (queue, reader) = SequencerInputQueue.fed(by: peach.inputs())
             let route = Task { @MainActor in await router.run(queue) }

@@ -31,8 +31,6 @@ public enum TrainerWiring {
         public var pitchBasis: @MainActor () -> PitchBasis?
         /// The tap sources' and the synth's measured latencies (fill the gap, the tap calibration).
         public var timingLatencies: TimingLatencies
-        /// Names the device a MIDI tap came from.
-        public var tapDevice: @MainActor (SequencerAddress) async -> String
 
         @MainActor
         public init(store: any RecordObserver, notePlayer: any NotePlayer, rhythmPlayer: any RhythmPlayer,
@@ -40,12 +38,10 @@ public enum TrainerWiring {
                     settings: any TrainingSettingsSource, clock: any TrainingClock, logger: any PeachLogger,
                     interruptions: any InterruptionSource, outputName: @escaping @MainActor () -> String? = { nil },
                     pitchBasis: @escaping @MainActor () -> PitchBasis? = { nil },
-                    timingLatencies: TimingLatencies = TimingLatencies(),
-                    tapDevice: @escaping @MainActor (SequencerAddress) async -> String = TapDeviceNames.unnamed) {
+                    timingLatencies: TimingLatencies = TimingLatencies()) {
             self.outputName = outputName
             self.pitchBasis = pitchBasis
             self.timingLatencies = timingLatencies
-            self.tapDevice = tapDevice
             self.store = store
             self.notePlayer = notePlayer
             self.rhythmPlayer = rhythmPlayer
@@ -57,25 +53,19 @@ public enum TrainerWiring {
         }
     }
 
-    /// What the user configured and how the app reacts to the trainer.
+    /// What the user configured, and how the app answers the trainer (`TrainerHooks`, passed on as one value).
     public struct Choices {
         public var breaks: QuietBreakSchedule
         public var decoder: ControllerDecoder
         public var userStopFade: Duration
-        public var saveLearnedBinding: @MainActor (ControllerBinding) -> String?
-        public var saveWarning: @MainActor () -> String?
-        public var connectOffered: @MainActor (_ offered: String) async throws -> Void
+        public var hooks: TrainerHooks
 
         public init(breaks: QuietBreakSchedule, decoder: ControllerDecoder, userStopFade: Duration,
-                    saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String?,
-                    saveWarning: @escaping @MainActor () -> String?,
-                    connectOffered: @escaping @MainActor (_ offered: String) async throws -> Void) {
+                    hooks: TrainerHooks = TrainerHooks()) {
             self.breaks = breaks
             self.decoder = decoder
             self.userStopFade = userStopFade
-            self.saveLearnedBinding = saveLearnedBinding
-            self.saveWarning = saveWarning
-            self.connectOffered = connectOffered
+            self.hooks = hooks
         }
     }
 
@@ -98,8 +88,6 @@ public enum TrainerWiring {
                                            thresholdPosteriors: profile, timingLatencies: adapters.timingLatencies)
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, output: adapters.output, breaks: breaks,
-            controllerInput: controllerInput, saveLearnedBinding: choices.saveLearnedBinding,
-            saveWarning: choices.saveWarning, connectOffered: choices.connectOffered, userStopFade: choices.userStopFade,
-            tapDevice: adapters.tapDevice))
+            controllerInput: controllerInput, userStopFade: choices.userStopFade, hooks: choices.hooks))
     }
 }

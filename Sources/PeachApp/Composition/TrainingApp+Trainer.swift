@@ -61,11 +61,22 @@ extension TrainingApp {
                                               settings: settings,
                                               clock: output.clock, logger: logger, interruptions: hub,
                                               outputName: { store.outputName }, pitchBasis: { played.current },
-                                              timingLatencies: latencies,
-                                              tapDevice: TapDeviceNames(ports: { try await sequencer.ports() }).name(of:))
+                                              timingLatencies: latencies)
         let choices = TrainerWiring.Choices(
             breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
-            userStopFade: config.safety.fadeDuration,
+            userStopFade: config.safety.fadeDuration, hooks: hooks(configuration, output: output, store: store, sequencer: sequencer))
+        let controller = TrainerWiring.trainer(adapters, profile: history.profile,
+                                               choices: choices)
+        return Trainer(controller: controller, hub: hub, latencies: latencies)
+    }
+
+    /// How the app answers the trainer: a learned control goes to the configuration file, the store says why it
+    /// cannot save, an offered synth is connected (and later records name it), taps are named by their device.
+    static func hooks(_ configuration: LiveConfiguration, output: Output, store: TrainingStore,
+                      sequencer: ALSASequencer) -> TrainerHooks {
+        let service = output.service
+        let played = output.pitchBasis
+        return TrainerHooks(
             saveLearnedBinding: { binding in
                 MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
             },
@@ -77,10 +88,8 @@ extension TrainingApp {
                 // Later records name the synth they were played on, and claim nothing measured on another one.
                 store.outputName = OutputDestination(port).description
                 played.connected(to: port)
-            })
-        let controller = TrainerWiring.trainer(adapters, profile: history.profile,
-                                               choices: choices)
-        return Trainer(controller: controller, hub: hub, latencies: latencies)
+            },
+            tapDevice: TapDeviceNames(ports: { try await sequencer.ports() }).name(of:))
     }
 
     /// Step 9: edits of the configuration file reach the trainer (breaks, controller, fade) and the volume.

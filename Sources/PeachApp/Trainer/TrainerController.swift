@@ -18,34 +18,20 @@ public final class TrainerController {
         public var output: any TrainingOutput
         public var breaks: BreakCoordinator
         public var controllerInput: ControllerInput
-        /// Keeps a control taken by MIDI-learn (saved to the config file); returns a problem to show, or nil.
-        public var saveLearnedBinding: @MainActor (ControllerBinding) -> String?
-        /// Why results are not being saved (the store's persistent warning); nil while saving works.
-        public var saveWarning: @MainActor () -> String?
-        /// Connects to the synth the announce port offered (by its name, as `outputState` shows it).
-        public var connectOffered: @MainActor (_ offered: String) async throws -> Void
         /// How long a stop the user asked for fades out ([safety] fade_seconds).
         public var userStopFade: Duration
-        /// The device a MIDI tap came from, by the port it came from (its client's name): each device's tap
-        /// latency is calibrated and taken off apart.
-        public var tapDevice: @MainActor (SequencerAddress) async -> String
+        public var hooks: TrainerHooks
 
-        public init(modes: [any TrainingMode], sessions: SessionDependencies,
-                    output: any TrainingOutput, breaks: BreakCoordinator, controllerInput: ControllerInput,
-                    saveLearnedBinding: @escaping @MainActor (ControllerBinding) -> String?,
-                    saveWarning: @escaping @MainActor () -> String?,
-                    connectOffered: @escaping @MainActor (_ offered: String) async throws -> Void, userStopFade: Duration,
-                    tapDevice: @escaping @MainActor (SequencerAddress) async -> String = TapDeviceNames.unnamed) {
-            self.tapDevice = tapDevice
+        public init(modes: [any TrainingMode], sessions: SessionDependencies, output: any TrainingOutput,
+                    breaks: BreakCoordinator, controllerInput: ControllerInput, userStopFade: Duration,
+                    hooks: TrainerHooks = TrainerHooks()) {
             self.modes = modes
             self.sessions = sessions
             self.output = output
             self.breaks = breaks
             self.controllerInput = controllerInput
-            self.saveLearnedBinding = saveLearnedBinding
-            self.saveWarning = saveWarning
-            self.connectOffered = connectOffered
             self.userStopFade = userStopFade
+            self.hooks = hooks
         }
     }
 
@@ -71,10 +57,7 @@ public final class TrainerController {
     @ObservationIgnored private let sessions: [TrainingModeID: any ModeSession]
     @ObservationIgnored private let output: any TrainingOutput
     @ObservationIgnored private let clock: any TrainingClock
-    @ObservationIgnored private let saveLearnedBinding: @MainActor (ControllerBinding) -> String?
-    @ObservationIgnored public let saveWarning: @MainActor () -> String?
-    @ObservationIgnored private let connectOffered: @MainActor (_ offered: String) async throws -> Void
-    @ObservationIgnored private let tapDevice: @MainActor (SequencerAddress) async -> String
+    @ObservationIgnored private let hooks: TrainerHooks
     @ObservationIgnored private var interruptionTask: Task<Void, Never>?
 
     public init(_ dependencies: Dependencies) {
@@ -85,10 +68,7 @@ public final class TrainerController {
         userStopFade = dependencies.userStopFade
         output = dependencies.output
         clock = dependencies.sessions.clock
-        saveLearnedBinding = dependencies.saveLearnedBinding
-        saveWarning = dependencies.saveWarning
-        connectOffered = dependencies.connectOffered
-        tapDevice = dependencies.tapDevice
+        hooks = dependencies.hooks
         var sessions: [TrainingModeID: any ModeSession] = [:]
         for mode in dependencies.modes {
             precondition(sessions[mode.id] == nil, "two training modes are registered as \(mode.id)")
@@ -120,6 +100,9 @@ public final class TrainerController {
             requestedScreen
         }
     }
+
+    /// Why results are not being saved; nil while saving works.
+    public func saveWarning() -> String? { hooks.saveWarning() }
 
     /// What went wrong most recently, for the status line of every screen.
     public var statusLine: String? {
@@ -188,9 +171,9 @@ public final class TrainerController {
             case .commit: await handle(.input(.commit))
             case .answerHigher: await handle(.input(.answer(higher: true)))
             case .answerLower: await handle(.input(.answer(higher: false)))
-            case .tap(let time, let source): await handle(.input(.tap(at: time, from: .midi(device: await tapDevice(source)))))
+            case .tap(let time, let source): await handle(.input(.tap(at: time, from: .midi(device: await hooks.tapDevice(source)))))
             case .learned(let binding):
-                message = tr(.trainerLearned, ["binding": "\(binding)"]) + (saveLearnedBinding(binding).map { " \($0)" } ?? tr(.trainerSaved))
+                message = tr(.trainerLearned, ["binding": "\(binding)"]) + (hooks.saveLearnedBinding(binding).map { " \($0)" } ?? tr(.trainerSaved))
             }
         }
     }
@@ -260,7 +243,7 @@ public final class TrainerController {
     private func connectToOfferedSynth() async {
         guard let offered = outputState.offeredDestination else { return }
         do {
-            try await connectOffered(offered)
+            try await hooks.connectOffered(offered)
             message = tr(.trainerConnected)
         } catch {
             message = tr(.trainerCannotConnect, ["error": "\(error)"])

@@ -28,9 +28,7 @@ import PeachTestSupport
                                                   settings: FixedSettings(), clock: SteppingClock(),
                                                   logger: SilentLogger(), interruptions: InterruptionHub(),
                                                   outputName: { store.outputName }, pitchBasis: { pitchBasis })
-            let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero,
-                                                saveLearnedBinding: { _ in nil }, saveWarning: { nil },
-                                                connectOffered: { _ in })
+            let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(), decoder: decoder, userStopFade: .zero)
             controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(),
                                                choices: choices)
         }

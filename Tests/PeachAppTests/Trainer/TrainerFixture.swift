@@ -22,8 +22,7 @@ struct TrainerFixture {
         let adapters = TrainerWiring.Adapters(store: store, notePlayer: player, rhythmPlayer: rhythm, output: output, settings: settings,
                                               clock: clock, logger: SilentLogger(), interruptions: hub)
         let choices = TrainerWiring.Choices(breaks: breaks, decoder: decoder, userStopFade: .milliseconds(300),
-                                            saveLearnedBinding: saveLearnedBinding, saveWarning: { nil },
-                                            connectOffered: { _ in })
+                                            hooks: TrainerHooks(saveLearnedBinding: saveLearnedBinding))
         controller = TrainerWiring.trainer(adapters, profile: PerceptualProfile(),
                                            choices: choices, modes: modes)
     }
