@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Peach for Linux. The dependency arrows (what each target imports) point inward, towards PeachCore; every
 // import is declared here (PackageMapTests holds the two equal):
-//   peach → PeachApp (composition root: the command line, configuration, wiring) → every library below
+//   peach → PeachApp (composition root: the command line and its commands, wiring) → PeachTrainer (the trainer:
+//     controller, interfaces, calibration flows, guardian) and every library below
 //   PeachDisciplines → PeachConfig, PeachCore, PeachFormats, PeachPresentation (each discipline's folder: record,
 //     codecs, statistics, report, session, inputs, settings, screen models; the registry `Disciplines`)
 //   PeachTerminal → PeachPresentation, PeachConfig, PeachCore, PeachFiles (renders the models; names no discipline)
@@ -54,16 +55,22 @@ let package = Package(
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
         // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
         .target(name: "PeachDisciplines", dependencies: ["PeachConfig", "PeachCore", "PeachFormats", "PeachPresentation", "PeachText"]),
-        // Composition root: configuration, wiring (TrainingApp.run) and the command line. `peach` is its thin entry point.
-        .target(name: "PeachApp", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
-                                                 "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
+        // The trainer: the controller the interfaces drive, its run loop and input routing, the full-screen and plain
+        // interfaces, quiet breaks, the live configuration, synth calibration flows, FluidSynth and the guardian.
+        .target(name: "PeachTrainer", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
+                                                     "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
+                                                     "PeachDisciplines", "PeachPresentation", "PeachText"]),
+        // Composition root: the command line, its commands, and wiring the trainer once (TrainingApp.run). `peach` is
+        // its thin entry point.
+        .target(name: "PeachApp", dependencies: ["PeachTrainer", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
+                                                 "PeachTerminal", "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
                                                  "PeachDisciplines", "PeachPresentation", "PeachText"]),
-        .executableTarget(name: "peach", dependencies: ["PeachApp"]),
+        .executableTarget(name: "peach", dependencies: ["PeachApp", "PeachTrainer"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
         // Optimised in debug builds too: the calibration Peach runs at start measures ~80 notes, which
         // unoptimised takes ~40x longer (minutes in the emulated test VM instead of seconds).
         .target(name: "PeachAudio", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
+        .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachTrainer", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
                                                              "PeachAudio", "PeachDisciplines", "PeachPresentation",
                                                              "PeachTerminal"]),
 
@@ -82,11 +89,11 @@ let package = Package(
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachPresentation", "PeachDisciplines",
                                                     "PeachConfig", "PeachFiles", "PeachText"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachAudio", "PeachDisciplines", "PeachFormats",
+        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachTrainer", "PeachAudio", "PeachDisciplines", "PeachFormats",
                                                   "PeachStore", "PeachTestSupport", "PeachText"],
                     exclude: ["Fixtures"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachAudio", "PeachDisciplines"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachTrainer", "PeachAudio", "PeachDisciplines"]),
     ],
     swiftLanguageModes: [.v6]
 )

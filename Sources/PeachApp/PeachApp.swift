@@ -4,6 +4,7 @@ import PeachCore
 import PeachDisciplines
 import PeachStore
 import PeachText
+import PeachTrainer
 
 /// The composition root: reads the command line, resolves where configuration and data live, and
 /// hands each command its adapters. Exit status 0 ok, 1 runtime error, 2 usage error.

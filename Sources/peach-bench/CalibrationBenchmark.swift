@@ -3,6 +3,7 @@ import PeachApp
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachTrainer
 
 /// Figure 4: what synth calibration buys, offline (FluidSynth rendering a MIDI file with `-F`; no
 /// sequencer, so it runs on the host).

@@ -5,6 +5,7 @@ import PeachCore
 import PeachDisciplines
 import PeachPresentation
 import PeachTerminal
+import PeachTrainer
 
 /// The computer keyboard's tap path, for information beside the MIDI taps (docs/rhythm-timing.md): a pseudo-terminal in
 /// raw mode stands where the user's terminal is; Peach's keyboard thread (`InputPump`) reads it, the fill-the-gap mode

@@ -4,6 +4,7 @@ import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachTrainer
 
 /// Figure 1: controller-to-bend latency.
 ///

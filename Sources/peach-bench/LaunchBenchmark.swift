@@ -6,6 +6,7 @@ import PeachDisciplines
 import PeachPresentation
 import PeachStore
 import PeachTerminal
+import PeachTrainer
 import Synchronization
 
 /// Figures 5 (launch and history) and 6 (idle cost).

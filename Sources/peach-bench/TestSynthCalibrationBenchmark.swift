@@ -5,6 +5,7 @@ import PeachApp
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachTrainer
 
 /// Figure 4b: what synth calibration buys on a deliberately imperfect synth: `peach-test-synth`
 /// (Tests/TestSynth, sines in real time into the snd-aloop loopback card; scripts/bench builds it

@@ -4,6 +4,7 @@ import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachTrainer
 import Testing
 
 extension RealSequencerTests {

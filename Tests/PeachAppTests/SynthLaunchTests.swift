@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 @testable import PeachApp
-import PeachMIDI
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 @Suite struct SoundFontLocatorTests {
     @Test func prefersTheRequestedFile() throws {

@@ -1,5 +1,6 @@
 import PeachCore
 import PeachText
+import PeachTrainer
 
 /// A usage error: names the bad word and what would have been valid. Exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {

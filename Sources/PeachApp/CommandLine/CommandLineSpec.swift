@@ -1,4 +1,5 @@
 import PeachText
+import PeachTrainer
 
 /// The one description of Peach's command line. `peach --help`, the man page peach(1), the bash and
 /// zsh completions and the parser's lists of options are all rendered from it, so they cannot

@@ -1,4 +1,5 @@
 import PeachText
+import PeachTrainer
 
 /// `peach --help`, rendered from `CommandLineSpec` (the man page is rendered from the same table).
 enum HelpText {

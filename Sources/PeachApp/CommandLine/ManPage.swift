@@ -2,6 +2,7 @@ import Foundation
 import PeachConfig
 import PeachDisciplines
 import PeachText
+import PeachTrainer
 
 /// The man page peach(1) as roff (`peach __man`), rendered from `CommandLineSpec` like `--help`,
 /// with every configuration key from `ConfigSchema`. `scripts/install` writes it to

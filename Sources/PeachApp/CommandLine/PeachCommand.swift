@@ -1,3 +1,5 @@
+import PeachTrainer
+
 /// What the user asked for on the command line.
 public enum PeachCommand: Equatable, Sendable {
     /// The full-screen trainer (or line mode with `--plain`).

@@ -1,3 +1,5 @@
+import PeachTrainer
+
 /// Bash and zsh completion scripts (`peach __completion bash|zsh`), rendered from `CommandLineSpec`:
 /// commands, options, the choices of --synth and --audio-driver, files, and the live sequencer ports
 /// for --port and --input (from `aconnect -o` / `-i`, addresses like 128:0 and client names).

@@ -4,6 +4,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachText
+import PeachTrainer
 
 /// `peach calibrate`: measures FluidSynth with the SoundFont and preset Peach would use, stores the
 /// result in the data directory (the trainer then uses it) and prints it.

@@ -5,6 +5,7 @@ import PeachCore
 import PeachMIDI
 import PeachStore
 import PeachText
+import PeachTrainer
 
 /// `peach calibrate --capture DEVICE`: plays the calibration sequence to a synth port and records
 /// the synth's audio through an ALSA capture device; stores the result under the synth's client name.

@@ -1,4 +1,5 @@
 import Foundation
+import PeachTrainer
 
 /// Where commands print: standard output for results, standard error for progress and errors.
 /// Injected so command tests read what a user would see.

@@ -4,6 +4,7 @@ import PeachDisciplines
 import PeachFiles
 import PeachStore
 import PeachText
+import PeachTrainer
 
 /// `peach export [FILE]`: the whole history as iOS Peach CSV (format 3), to FILE or standard output.
 /// Reads without the writer's lock, so it works while a trainer is running. A file is written under

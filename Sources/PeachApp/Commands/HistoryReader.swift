@@ -2,6 +2,7 @@ import PeachCore
 import PeachDisciplines
 import PeachStore
 import PeachText
+import PeachTrainer
 
 /// The read-only commands' way into the history: no lock (a trainer may be running), warnings
 /// about damaged lines printed, nil after printing why it could not be read.

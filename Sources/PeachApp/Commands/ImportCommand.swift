@@ -1,10 +1,11 @@
 import Foundation
 import PeachCore
 import PeachDisciplines
-import PeachFormats
 import PeachFiles
+import PeachFormats
 import PeachStore
 import PeachText
+import PeachTrainer
 
 /// `peach import FILE [--partial]`: merges an iOS Peach CSV into the history. Takes the writer's
 /// lock (a running trainer makes it refuse clearly), checks the whole file before writing anything,

@@ -1,6 +1,7 @@
 import PeachALSA
 import PeachMIDI
 import PeachText
+import PeachTrainer
 
 /// `peach ports`: every sequencer port as `aconnect -l` would show it, and what Peach would use.
 public enum PortsCommand {

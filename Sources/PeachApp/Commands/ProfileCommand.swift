@@ -6,6 +6,7 @@ import PeachPresentation
 import PeachStore
 import PeachTerminal
 import PeachText
+import PeachTrainer
 
 /// `peach profile [--svg FILE | --json]`: the perceptual profile from the stored history, as text, as an
 /// SVG chart or as JSON. Read-only: works while a trainer is running.

@@ -1,5 +1,6 @@
 import Foundation
 import PeachText
+import PeachTrainer
 
 /// Progress of a long command (import, export) on standard error, for files of at least
 /// `minimumTotal` items. On a terminal: one line redrawn in place (at most ten times a second)

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachText
+import PeachTrainer
 
 /// Warnings and errors for the user: printed at once in line mode; held back while the full-screen
 /// UI owns the terminal (a stray line would garble it) and printed after it is restored.

@@ -2,6 +2,7 @@ import PeachConfig
 import PeachCore
 import PeachFormats
 import PeachStore
+import PeachTrainer
 
 /// Step 2 of the composition root: the training history, read once at launch. The store is opened for
 /// writing first, so a second Peach on the same data is refused before anything sounds. The records are

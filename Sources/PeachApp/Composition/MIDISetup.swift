@@ -1,6 +1,7 @@
 import PeachConfig
 import PeachCore
 import PeachMIDI
+import PeachTrainer
 
 /// Turns the configuration's [midi], [controller] and [safety] sections into the MIDI layer's types.
 /// Pure, so every mapping is tested without a sequencer.

@@ -1,5 +1,6 @@
 import PeachCore
 import PeachMIDI
+import PeachTrainer
 
 /// What the presented pitch of a trial played now rests on. The composition root decides the basis once, for
 /// the synth it wired; the player's profile is made for that synth and stays as it is when the user connects to

@@ -2,6 +2,7 @@ import Foundation
 import PeachConfig
 import PeachMIDI
 import PeachText
+import PeachTrainer
 
 /// Finds the synth to play to: the port the user named (aconnect syntax), else a synth port on the
 /// sequencer, else FluidSynth started as a child process — unless the user said `external`.

@@ -1,6 +1,7 @@
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachTrainer
 
 /// Wires the trainer once, from adapters the composition root (or a test) made. The order is the
 /// contract: every finished trial goes

@@ -8,6 +8,7 @@ import PeachPresentation
 import PeachStore
 import PeachTerminal
 import PeachText
+import PeachTrainer
 
 /// Steps 10 and 11 of the composition root: the interface, and the run.
 extension TrainingApp {

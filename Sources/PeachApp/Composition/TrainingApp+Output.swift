@@ -7,6 +7,7 @@ import PeachPresentation
 import PeachStore
 import PeachTerminal
 import PeachText
+import PeachTrainer
 
 /// Steps 4 and 6 of the composition root: the synth, and the output service that plays to it.
 extension TrainingApp {

@@ -7,6 +7,7 @@ import PeachPresentation
 import PeachStore
 import PeachTerminal
 import PeachText
+import PeachTrainer
 
 /// Steps 7 to 9 of the composition root: controllers, the trainer's wiring, and live configuration.
 extension TrainingApp {

@@ -7,6 +7,7 @@ import PeachMIDI
 import PeachPresentation
 import PeachStore
 import PeachTerminal
+import PeachTrainer
 
 /// The composition root of `peach` (training). `run` is its steps, in this order, each a named function:
 ///  1. configuration and the logger;

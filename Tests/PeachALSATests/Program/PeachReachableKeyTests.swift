@@ -4,6 +4,7 @@ import PeachApp
 import PeachAudio
 import PeachCore
 import PeachMIDI
+import PeachTrainer
 import Testing
 
 extension RealSequencerTests {

@@ -3,6 +3,7 @@ import PeachALSA
 import PeachApp
 import PeachCore
 import PeachMIDI
+import PeachTrainer
 import Testing
 
 extension RealSequencerTests {

@@ -1,7 +1,8 @@
-import Testing
 @testable import PeachApp
 import PeachDisciplines
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 @Suite struct CalibrateCommandLineTests {
     func parse(_ words: String) throws(UsageError) -> CommandLineOptions {

@@ -7,6 +7,7 @@ import PeachPresentation
 import PeachStore
 import PeachTerminal
 import PeachTestSupport
+@testable import PeachTrainer
 import Testing
 
 private func makeCalibration(keys: ClosedRange<Int> = 60...62) -> SynthCalibration {

@@ -1,10 +1,11 @@
 import Foundation
+@testable import PeachApp
 import PeachConfig
 import PeachCore
 import PeachMIDI
 import PeachStore
+@testable import PeachTrainer
 import Testing
-@testable import PeachApp
 
 /// Calibration measures the keys the configured trials reach, and a stored calibration of fewer keys
 /// is neither taken as covering them nor used without saying so.

@@ -1,11 +1,12 @@
 import Foundation
+@testable import PeachApp
 import PeachAudio
 import PeachCore
-import PeachMIDI
-import Testing
-@testable import PeachApp
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 private let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 

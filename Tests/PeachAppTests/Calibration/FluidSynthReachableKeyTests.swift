@@ -1,10 +1,11 @@
 import Foundation
+@testable import PeachApp
 import PeachAudio
 import PeachConfig
 import PeachCore
 import PeachMIDI
+@testable import PeachTrainer
 import Testing
-@testable import PeachApp
 
 /// The session of docs/synth-calibration.md ("Which keys") with FluidSynth rendered offline: FluidR3's reed organ (program 20), note range
 /// A4 alone, comparisons up to ±60 c. A calibration of the note range alone took G♯4 and A♯4 as in

@@ -1,8 +1,9 @@
 import Foundation
+@testable import PeachApp
 import PeachCore
 import PeachMIDI
+@testable import PeachTrainer
 import Testing
-@testable import PeachApp
 
 private func makeCalibration(latency: MeasuredLatency? = nil) -> SynthCalibration {
     SynthCalibration(synthName: "Peach Test Synth", date: "2026-11-27", centsPerBendSemitone: 97, pitchResolution: .zero,

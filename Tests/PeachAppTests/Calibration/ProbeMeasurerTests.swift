@@ -1,10 +1,11 @@
 import Foundation
-import PeachCore
-import PeachMIDI
-import Testing
 @testable import PeachApp
+import PeachCore
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// A bend-sweep note that sounds 40–58 c below its nominal pitch (a synth bending 3 % short): the
 /// narrow search window around the nominal pitch holds only side lobes of it, whose maximum must

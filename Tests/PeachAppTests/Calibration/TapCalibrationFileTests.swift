@@ -1,6 +1,7 @@
 import Foundation
 import PeachApp
 import PeachCore
+import PeachTrainer
 import Testing
 
 @Suite struct TapCalibrationFileTests {

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachDisciplines
 import PeachTestSupport
 import PeachText
+@testable import PeachTrainer
+import Testing
 
 /// The shell completions (driven through bash's own completion variables, with a stand-in `aconnect`
 /// that lists ports) and scripts/install with a prebuilt binary into a temporary prefix.

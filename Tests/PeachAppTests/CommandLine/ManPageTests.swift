@@ -6,6 +6,7 @@ import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
 import PeachText
+@testable import PeachTrainer
 import Testing
 
 /// peach(1) and --help come from one table: the page renders cleanly and both list the same things.

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
-import PeachStore
 import PeachDisciplines
-import PeachTestSupport
 import PeachFormats
+import PeachStore
+import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// Special files, huge cells and a full disk: every message names the problem, and nothing is written.
 @Suite struct BadInputCommandTests {

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
-import PeachStore
 import PeachDisciplines
+import PeachStore
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// What a user sees from `peach export` and `peach import`, against a temporary data directory.
 @Suite struct ExportImportCommandTests {

@@ -1,6 +1,7 @@
-import Testing
 @testable import PeachApp
 import PeachMIDI
+@testable import PeachTrainer
+import Testing
 
 /// `peach ports`' line about the rhythm queue (the kernel's own figures: the VM's RhythmTests).
 @Suite struct PortsCommandRhythmLineTests {

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// `peach profile --json`: one object per trained discipline, unknown regions as null, intervals everywhere.
 @MainActor @Suite struct ProfileJSONTests {

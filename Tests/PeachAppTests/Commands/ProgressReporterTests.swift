@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachDisciplines
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 @Suite struct ProgressReporterTests {
     final class Captured: @unchecked Sendable {

@@ -3,6 +3,7 @@ import PeachConfig
 import PeachCore
 import PeachDisciplines
 import PeachMIDI
+import PeachTrainer
 import Testing
 
 @Suite struct ClickSoundSetupTests {

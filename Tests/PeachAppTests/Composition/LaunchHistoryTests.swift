@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachStore
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// The composition root's steps that need no sequencer: the history it loads and the interface it chooses.
 @MainActor @Suite struct LaunchHistoryTests {

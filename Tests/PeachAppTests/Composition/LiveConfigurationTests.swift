@@ -6,6 +6,7 @@ import PeachDisciplines
 import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
+@testable import PeachTrainer
 import Testing
 
 @MainActor @Suite struct LiveConfigurationTests {

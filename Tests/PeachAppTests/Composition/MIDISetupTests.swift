@@ -6,6 +6,7 @@ import PeachMIDI
 import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
+@testable import PeachTrainer
 import Testing
 
 @Suite struct MIDISetupTests {

@@ -5,6 +5,7 @@ import PeachCore
 import PeachDisciplines
 import PeachMIDI
 import PeachStore
+@testable import PeachTrainer
 import Testing
 
 /// The composition root decides once what every presented pitch rests on, from what it wired: the synth's port,

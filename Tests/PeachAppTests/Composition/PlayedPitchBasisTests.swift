@@ -1,7 +1,8 @@
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachMIDI
+@testable import PeachTrainer
+import Testing
 
 /// The player keeps the profile made for the synth it was wired to: after connecting to another synth the screen
 /// offered, nothing it knows was measured there, so trials are `assumed` until the first synth is back.

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachStore
+@testable import PeachTrainer
+import Testing
 
 /// The composition root's timing latencies: the tap calibrations stored in the data directory and the synth's
 /// measured latency from its calibration, together; an unreadable file is a warning, never a failed start.

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import PeachStore
-import PeachDisciplines
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// The composition root's wiring, with the real training store on a temporary data directory: every
 /// finished trial reaches the store (on disk first), the profile and the trend, and a pitch match

@@ -5,6 +5,7 @@ import PeachDisciplines
 import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
+@testable import PeachTrainer
 import Testing
 
 /// Every mode in the registry can be started and stopped from Start, in the full-screen interface (by

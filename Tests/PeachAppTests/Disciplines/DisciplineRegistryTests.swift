@@ -1,12 +1,13 @@
 import Foundation
 import FoundationXML
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachFormats
 @testable import PeachStore
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// The registry test: every registered discipline is complete. Its records survive the log and (where iOS
 /// Peach's CSV has rows for them) an export and import, duplicates included; its report sections render as

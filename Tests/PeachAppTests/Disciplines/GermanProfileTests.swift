@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachStore
 import PeachText
+@testable import PeachTrainer
+import Testing
 
 /// `peach profile`, `peach export` and the SVG in German, from the same training log as `TodaysMainFixtureTests`:
 /// the text speaks German with decimal commas (recorded in Fixtures/german/profile.txt; PEACH_RECORD_SNAPSHOTS=1

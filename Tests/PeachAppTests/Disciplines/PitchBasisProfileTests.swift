@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachStore
 import PeachText
+@testable import PeachTrainer
+import Testing
 
 /// `peach profile` says, per pitch discipline, how many of its trials were played on a synth Peach never
 /// measured (their cents are only what Peach sent) or on an uncalibrated synth's built-in profile; `--json`

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 extension TapSource {
     /// The MIDI pad the timing tests tap with.

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachStore
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// A training log and an iOS Peach export, with what `peach` printed and wrote for them before the disciplines
 /// became one folder each (Fixtures/, made with that build): the registry reads, reports, exports and imports

@@ -1,9 +1,10 @@
-import Testing
-import PeachCore
 @testable import PeachApp
-import PeachMIDI
+import PeachCore
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 private let one = MIDIChannel(0)!, two = MIDIChannel(1)!
 

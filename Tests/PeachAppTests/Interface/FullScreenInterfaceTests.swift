@@ -7,6 +7,7 @@ import PeachMIDI
 import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
+@testable import PeachTrainer
 import Testing
 
 /// The full-screen UI without a terminal: frames and bells go to a buffer.

@@ -5,6 +5,7 @@ import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
 import PeachText
+@testable import PeachTrainer
 import Testing
 
 /// The Profile screen tells the same progress as `peach profile` (never "not enough data" beside a report that

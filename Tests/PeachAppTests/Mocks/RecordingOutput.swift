@@ -1,7 +1,8 @@
 import PeachApp
-import PeachMIDI
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+import PeachTrainer
 
 /// Records the trainer's output commands; `play` can be made to fail (no synth connected).
 actor RecordingOutput: TrainingOutput {

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// Comparison training as the composition root wires it places every 2nd trial (the default) where the estimator learns most.
 @MainActor @Suite struct ComparisonMeasurementTrialsTests {

@@ -1,6 +1,7 @@
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
+@testable import PeachTrainer
 import Testing
 
 /// A mode takes exactly the gestures it declares, each as its session's own input.

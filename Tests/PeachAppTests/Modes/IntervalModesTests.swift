@@ -5,6 +5,7 @@ import PeachDisciplines
 import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
+@testable import PeachTrainer
 import Testing
 
 /// The interval modes as the user meets them: the interval and direction before each trial (plain lines and

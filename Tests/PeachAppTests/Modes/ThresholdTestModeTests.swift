@@ -5,6 +5,7 @@ import PeachDisciplines
 import PeachPresentation
 import PeachTerminal
 import PeachTestSupport
+@testable import PeachTrainer
 import Testing
 
 /// The threshold test as the app runs it: through the registry and the wiring, to its result card.

@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 @testable import PeachApp
+@testable import PeachTrainer
+import Testing
 
 @Suite struct ProcessSignalTests {
     @Test func theTerminatingSignalsAreNamedAndEndWithTheirConventionalStatus() {

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
-import PeachMIDI
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 /// Sequencer input reaches the trainer in batches: knob floods collapse, nothing else is lost or reordered.
 @MainActor @Suite struct ControllerBatchTests {

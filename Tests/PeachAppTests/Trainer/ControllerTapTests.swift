@@ -5,6 +5,7 @@ import PeachDisciplines
 import PeachMIDI
 import PeachPresentation
 import PeachTerminal
+import PeachTrainer
 import Testing
 
 /// A timing mode's stand-in: its session takes taps (and nothing else) while it runs and keeps them, and

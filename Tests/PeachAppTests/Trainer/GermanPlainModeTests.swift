@@ -1,8 +1,9 @@
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachText
+@testable import PeachTrainer
+import Testing
 
 /// Plain mode in German, as a German screen reader user hears it: the same command words, German lines,
 /// numbers with a decimal comma. The trial lines' numbers vary, so they are matched by shape.

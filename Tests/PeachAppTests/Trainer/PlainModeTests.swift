@@ -1,8 +1,9 @@
-import Testing
 @testable import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 @MainActor @Suite struct PlainCommandParserTests {
     @Test func wordsShortFormsAndCents() {

@@ -1,5 +1,6 @@
 import PeachApp
 import PeachDisciplines
+import PeachTrainer
 
 /// Plain mode driven end to end through the runner over the trainer fixture, as a script types it: every line it
 /// writes is kept, `type` sends one line with its Enter, `run` ends with the exit status.

@@ -1,5 +1,6 @@
 import PeachApp
 import PeachMIDI
+import PeachTrainer
 import Testing
 
 @MainActor @Suite struct TapDeviceNamesTests {

@@ -2,6 +2,7 @@ import PeachApp
 import PeachCore
 import PeachDisciplines
 import PeachTestSupport
+import PeachTrainer
 
 /// The two built-in modes by name, so the tests read as the user thinks of them.
 extension AppScreen {

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import PeachApp
 import PeachCore
-import PeachMIDI
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+@testable import PeachTrainer
+import Testing
 
 @MainActor @Suite struct TrainerControllerTests {
     @Test func startingComparisonLetsTheOutputPlayAndRunsTheSession() async {

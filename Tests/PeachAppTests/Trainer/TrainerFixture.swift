@@ -1,8 +1,9 @@
 import PeachApp
 import PeachCore
-import PeachMIDI
 import PeachDisciplines
+import PeachMIDI
 import PeachTestSupport
+import PeachTrainer
 
 /// A controller wired by the composition root's own `TrainerWiring`, with instant mocks behind the ports.
 @MainActor

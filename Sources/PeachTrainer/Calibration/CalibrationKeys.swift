@@ -7,8 +7,8 @@ import PeachText
 /// Which keys a calibration measures: every key a trial can reach with the configured settings
 /// (`ReachableKeys`), not just the note range, so the pitch Peach records rests on a measured tuning
 /// for every note it plays.
-enum CalibrationKeys {
-    static func reachable(with configuration: PeachConfiguration) -> ClosedRange<MIDINote> {
+public enum CalibrationKeys {
+    public static func reachable(with configuration: PeachConfiguration) -> ClosedRange<MIDINote> {
         let settings = Disciplines.trainingSettings(from: configuration)
         return ReachableKeys.keys(for: settings, tuningReach: tuningReach(settings))
     }
@@ -16,13 +16,13 @@ enum CalibrationKeys {
     /// How far from the target a pitch-matching note can be moved by one gesture: the absolute knob's
     /// reach, or the pitch wheel's from a start up to the largest initial offset away (relative knobs
     /// and the keyboard can step on without end; beyond this the player falls back on measured keys).
-    static func tuningReach(_ settings: TrainingSettings) -> Cents {
+    public static func tuningReach(_ settings: TrainingSettings) -> Cents {
         max(KnobMapping.largestDefaultReach, PitchWheelSettings.reach + settings.maxInitialCentOffset.magnitude)
     }
 
     /// Nil when `calibration` measured every key of `keys`; else a line saying which it did not and
     /// what Peach does about them.
-    static func coverageWarning(_ calibration: SynthCalibration, keys: ClosedRange<MIDINote>) -> String? {
+    public static func coverageWarning(_ calibration: SynthCalibration, keys: ClosedRange<MIDINote>) -> String? {
         let missing = calibration.keyTuning.unmeasured(keys)
         guard let first = missing.first, let last = missing.last else { return nil }
         let names = missing.count <= 4 ? missing.map(\.name).joined(separator: " ")

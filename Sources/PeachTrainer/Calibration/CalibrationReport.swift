@@ -3,8 +3,8 @@ import PeachMIDI
 import PeachText
 
 /// A calibration as text for `peach calibrate`.
-enum CalibrationReport {
-    static func lines(_ calibration: SynthCalibration) -> [String] {
+public enum CalibrationReport {
+    public static func lines(_ calibration: SynthCalibration) -> [String] {
         func cents(_ value: Double) -> String { (value >= 0 ? "+" : "") + SynthCalibration.shown(value, decimals: 2) }
         var lines = [calibration.summary,
                      tr(.calibrationReportBendScale, ["scale": SynthCalibration.shown(calibration.centsPerBendSemitone, decimals: 2)])
@@ -29,5 +29,5 @@ enum CalibrationReport {
 }
 
 private extension String {
-    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    public func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

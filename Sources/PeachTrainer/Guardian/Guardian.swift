@@ -75,14 +75,14 @@ public enum Guardian {
 
 /// The guardian's end of the link: bytes in, `GuardianState` out.
 private struct LinkReader {
-    var state = GuardianState()
+    public var state = GuardianState()
     private var pending: [UInt8] = []
     private var buffer = [UInt8](repeating: 0, count: 4096)
 
     /// Reads what is there (one read when `blocking`, until nothing is left otherwise) and applies
     /// the complete lines. False at end of file (Peach has closed its end, or died).
     @discardableResult
-    mutating func readAvailable(blocking: Bool) -> Bool {
+    public mutating func readAvailable(blocking: Bool) -> Bool {
         while true {
             let count = buffer.withUnsafeMutableBytes {
                 recv(STDIN_FILENO, $0.baseAddress, $0.count, blocking ? 0 : Int32(MSG_DONTWAIT))

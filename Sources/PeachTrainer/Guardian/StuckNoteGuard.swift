@@ -14,7 +14,7 @@ import Synchronization
 ///   close) and sends the same silence from its own client, then ends the FluidSynth Peach started.
 /// Both learn the plan from here: the keys from the `SoundingNoteTracker` under the output
 /// service, the destination from the service's state, the channels once. See docs/stuck-notes.md.
-final class StuckNoteGuard: Sendable {
+public final class StuckNoteGuard: Sendable {
     private let sequencer: ALSASequencer
     private let link: GuardianLink?
     private let plan = Mutex(SilencePlan(channels: []))
@@ -22,7 +22,7 @@ final class StuckNoteGuard: Sendable {
 
     /// Starts the guardian (this executable again: its `main` must dispatch `Guardian.isRequested`
     /// first, as `peach`'s does) and arms the crash handler. A guardian that cannot start is a warning.
-    init(sequencer: ALSASequencer, logger: any PeachLogger) {
+    public init(sequencer: ALSASequencer, logger: any PeachLogger) {
         self.sequencer = sequencer
         do {
             link = try GuardianLink.launch()
@@ -36,12 +36,12 @@ final class StuckNoteGuard: Sendable {
     }
 
     /// Tells the guardian which FluidSynth to end if Peach dies.
-    func synthStarted(_ process: FluidSynthProcess?) {
+    public func synthStarted(_ process: FluidSynthProcess?) {
         if let pid = process?.processIdentifier { link?.send(.synth(pid: pid)) }
     }
 
     /// `port` with every key it switches on tracked for the silence on `channels`.
-    func tracking<Port: MIDIOutputPort>(_ port: Port, channels: [MIDIChannel]) -> SoundingNoteTracker<Port> {
+    public func tracking<Port: MIDIOutputPort>(_ port: Port, channels: [MIDIChannel]) -> SoundingNoteTracker<Port> {
         update { $0.channels = channels.sorted() }
         link?.send(.channels(channels.sorted()))
         // Called under the tracker's lock: updates are published in the order they happened.
@@ -52,7 +52,7 @@ final class StuckNoteGuard: Sendable {
     }
 
     /// Follows the service's destination (connect, reconnect, another synth, lost) for the guardian.
-    func watch(_ service: MIDIOutputService) {
+    public func watch(_ service: MIDIOutputService) {
         let link = self.link
         let task = Task {
             var last: [SequencerAddress]?
@@ -68,14 +68,14 @@ final class StuckNoteGuard: Sendable {
 
     /// A command that plays straight through the sequencer (no output service, no tracked port: `peach calibrate
     /// --capture`): the crash handler and the guardian silence `channels` at `destination`.
-    func playing(to destination: SequencerAddress, channels: [MIDIChannel]) {
+    public func playing(to destination: SequencerAddress, channels: [MIDIChannel]) {
         update { $0.channels = channels.sorted() }
         link?.send(.channels(channels.sorted()))
         link?.send(.destinations([destination]))
     }
 
     /// Peach has silenced the synth and stopped FluidSynth itself: the guardian leaves quietly.
-    func cleanExit() {
+    public func cleanExit() {
         watcher.withLock { $0?.cancel() }
         link?.close()
     }

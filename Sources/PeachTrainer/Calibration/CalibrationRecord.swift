@@ -3,25 +3,25 @@ import PeachMIDI
 
 /// A `SynthCalibration` as JSON (the cache file and `peach calibrate --json`): plain numbers,
 /// keys by MIDI number, so other tools can read it.
-struct CalibrationRecord: Codable, Equatable {
-    var synth: String
-    var date: String
-    var centsPerBendSemitone: Double
-    var pitchResolutionCents: Double
-    var rounding: String
+public struct CalibrationRecord: Codable, Equatable {
+    public var synth: String
+    public var date: String
+    public var centsPerBendSemitone: Double
+    public var pitchResolutionCents: Double
+    public var rounding: String
     /// How many of the 14 bend bits the synth uses; absent in files written before it was measured (14).
-    var bendResolutionBits: Int?
-    var honoursBendRange: Bool
-    var bendRangeSemitones: Int
+    public var bendResolutionBits: Int?
+    public var honoursBendRange: Bool
+    public var bendRangeSemitones: Int
     /// MIDI key number (as text: JSON object keys) → cents from equal temperament, A4 = 440 Hz.
-    var keyOffsetsCents: [String: Double]
-    var uncorrectableKeys: [Int]
-    var unsteadyKeys: [Int]
+    public var keyOffsetsCents: [String: Double]
+    public var uncorrectableKeys: [Int]
+    public var unsteadyKeys: [Int]
     /// The synth's MIDI-to-sound latency, when it was recorded (`peach calibrate --capture`); absent in
     /// files written before it was measured and for offline calibrations.
-    var latencyMs: LatencyRecord?
+    public var latencyMs: LatencyRecord?
 
-    init(_ calibration: SynthCalibration) {
+    public init(_ calibration: SynthCalibration) {
         synth = calibration.synthName
         date = calibration.date
         centsPerBendSemitone = calibration.centsPerBendSemitone
@@ -37,7 +37,7 @@ struct CalibrationRecord: Codable, Equatable {
     }
 
     /// Nil when a value is out of its domain (a hand-edited or foreign file).
-    var calibration: SynthCalibration? {
+    public var calibration: SynthCalibration? {
         guard let rounding = PitchRounding(rawValue: rounding), centsPerBendSemitone.isFinite, centsPerBendSemitone > 0,
               pitchResolutionCents.isFinite, pitchResolutionCents >= 0,
               SynthProfile.allowedBendBits.contains(bendResolutionBits ?? SynthProfile.fullBendBits) else { return nil }

@@ -3,6 +3,7 @@ import PeachConfig
 import PeachMIDI
 import PeachStore
 import PeachText
+import PeachTrainer
 
 /// At start: when Peach launched FluidSynth, the calibration for its SoundFont and the configured
 /// preset, measured now (with a progress line) the first time that combination is used.

@@ -6,13 +6,13 @@ import Synchronization
 /// --capture`): the first one calls `onSignal` (which cancels the work; its own failure path silences the synth),
 /// and the command ends with that signal's conventional status. Signals are read by a Dispatch source, not in a
 /// handler, so anything may be done on one.
-final class CommandInterruption: @unchecked Sendable {
+public final class CommandInterruption: @unchecked Sendable {
     // @unchecked: `sources` is written in `init` and read in `stop`, both on the command's task.
-    static let signals: [ProcessSignal] = [.interrupt, .terminate, .hangUp]
+    public static let signals: [ProcessSignal] = [.interrupt, .terminate, .hangUp]
     private let first = FirstSignal()
     private var sources: [any DispatchSourceSignal] = []
 
-    init(onSignal: @escaping @Sendable () -> Void) {
+    public init(onSignal: @escaping @Sendable () -> Void) {
         for signal in Self.signals {
             Glibc.signal(signal.number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
@@ -30,10 +30,10 @@ final class CommandInterruption: @unchecked Sendable {
     }
 
     /// The first signal received, if any.
-    var received: ProcessSignal? { first.value.withLock { $0 } }
+    public var received: ProcessSignal? { first.value.withLock { $0 } }
 
     /// The signals' default actions back.
-    func stop() {
+    public func stop() {
         for source in sources { source.cancel() }
         sources = []
         for signal in Self.signals { Glibc.signal(signal.number, SIG_DFL) }
@@ -42,5 +42,5 @@ final class CommandInterruption: @unchecked Sendable {
 
 /// The first signal, shared by the handlers (a `Mutex` cannot be captured by value).
 private final class FirstSignal: Sendable {
-    let value = Mutex<ProcessSignal?>(nil)
+    public let value = Mutex<ProcessSignal?>(nil)
 }
