@@ -131,19 +131,7 @@ enum LatencyBenchmark {
         try await player.configure()
         let settings = BenchSettings(TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(200),
                                                       maxInitialCentOffset: Cents(1)))
-        // The app's own components: the knob routed to the held note by ControllerInput, and the main
-        // actor's route (SequencerInputQueue → SequencerInputRouter → TrainerController), as TrainingApp wires them.
-        let profile = PerceptualProfile()
-        let hub = InterruptionHub()
-        let controller = TrainerWiring.trainer(
-            TrainerWiring.Adapters(store: UnsavedTrials(), notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: SilentOutput(), settings: settings,
-                                   clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: hub),
-            profile: profile,
-            choices: TrainerWiring.Choices(
-                breaks: QuietBreakSchedule(),
-                decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
-                                           mapping: KnobMapping(span: Cents(200))),
-                userStopFade: .zero))
+        let controller = wiredTrainer(player: player, settings: settings)
         guard let session = (controller.modeSession(PitchMatchingMode.id) as? PitchMatchingModeSession)?.matching else {
             throw BenchError("no pitch-matching mode is registered")
         }
@@ -170,14 +158,37 @@ enum LatencyBenchmark {
         capture.finish()
         defer { try? FileManager.default.removeItem(atPath: capturePath); try? FileManager.default.removeItem(atPath: sentPath) }
         // Drawn when the tunable note started (the challenge's own mapping); the challenge never changes here.
-        let mapping = controller.controllerInput.decoder.mapping
-        let bendFor: (Int) -> [Int] = { value in
-            let frequency = target.shifted(by: mapping.cents(at: value, of: 127))
-            return [player.tuning.placement(of: frequency, on: heldKey)?.bend.value,
-                    player.tuning.placement(of: frequency).bend.value].compactMap { $0 }
-        }
+        let bendFor = possibleBends(around: target, heldKey: heldKey, mapping: controller.controllerInput.decoder.mapping,
+                                    tuning: player.tuning)
         let bends = CapturedEvent.read(capturePath).filter { $0.kind == "bend" && $0.nanoseconds >= startOfRun }
         return analyse(sent: readSent(sentPath), received: bends, staleAllowance: staleAllowance, bends: bendFor)
+    }
+
+    /// The app's own components: the knob routed to the held note by ControllerInput, and the main
+    /// actor's route (SequencerInputQueue → SequencerInputRouter → TrainerController), as TrainingApp wires them.
+    static func wiredTrainer(player: MidiNotePlayer, settings: BenchSettings) -> TrainerController {
+        let profile = PerceptualProfile()
+        let hub = InterruptionHub()
+        return TrainerWiring.trainer(
+            TrainerWiring.Adapters(store: UnsavedTrials(), notePlayer: player, rhythmPlayer: SilentRhythmPlayer(), output: SilentOutput(), settings: settings,
+                                   clock: SystemTrainingClock(), logger: SilentLogger(), interruptions: hub),
+            profile: profile,
+            choices: TrainerWiring.Choices(
+                breaks: QuietBreakSchedule(),
+                decoder: ControllerDecoder(binding: ControllerBinding(source: .absolute7Bit(controller: 1)),
+                                           mapping: KnobMapping(span: Cents(200))),
+                userStopFade: .zero))
+    }
+
+    /// The bends that may carry knob value 0…127 of `mapping` around `target`: placed on the held key, or
+    /// on whichever key the pitch is nearest.
+    static func possibleBends(around target: Frequency, heldKey: MIDINote, mapping: KnobMapping,
+                              tuning: BendTuning) -> (Int) -> [Int] {
+        { value in
+            let frequency = target.shifted(by: mapping.cents(at: value, of: 127))
+            return [tuning.placement(of: frequency, on: heldKey)?.bend.value,
+                    tuning.placement(of: frequency).bend.value].compactMap { $0 }
+        }
     }
 
     // MARK: Analysis

@@ -47,60 +47,11 @@ enum RhythmBenchmark {
         let capture = rig.capture, sink = rig.sink
         let rhythm = rig.service.rhythmPlayer
         let reference = try RhythmProbe(["play", "\(sink.client):\(sink.port)"])
-        // Both players play one unmeasured pattern first, and again once the burners have started: the first clicks
-        // after a client opens, or after the burners start (in the VM, while their processes are still loading),
-        // come up to 0.4 ms late, for whichever player goes first.
-        func warmUp() async throws {
-            capture.send("mark 0")
-            let start = try await rhythm.queueNow() + lead
-            let clicks = (0..<4).map { RhythmClick(time: start + .milliseconds(125) * $0, accent: $0 == 0) }
-            try await rhythm.schedule(clicks)
-            try await rhythm.waitUntil(clicks.last!.time + .milliseconds(60))
-            reference.send("pattern 125000 4 \(lead.nanoseconds / 1_000_000)")
-            guard reference.readLine() == "DONE" else { throw BenchError("the reference player stopped") }
-            try await Task.sleep(for: .milliseconds(60))
-        }
         try await Task.sleep(for: .milliseconds(300))
-        try await warmUp()
+        try await warmUp(rhythm, reference: reference, capture: capture)
 
-        // Full mode: about 100-200 onsets per cell and player, so a p99 is not one stray interrupt of the VM.
-        func patterns(_ bpm: Int) -> Int { short ? 2 : [60: 5, 120: 8, 200: 12][bpm, default: 5] }
         var mark = 0
-        var plan: [PlannedPattern] = []
-        for bpm in tempos {
-            for loaded in [false, true] {
-                let burners = try loaded ? [RhythmProbe(["burn"], ready: false), RhythmProbe(["burn"], ready: false)] : []
-                if loaded {
-                    try await Task.sleep(for: .seconds(1))
-                    try await warmUp()
-                }
-                let interval = Duration.milliseconds(15_000) / bpm  // a sixteenth
-                for index in 0..<patterns(bpm) {
-                    // Who goes first alternates: neither takes every first pattern after a change of condition.
-                    for peach in index.isMultiple(of: 2) ? [true, false] : [false, true] {
-                        mark += 1
-                        capture.send("mark \(mark)")
-                        plan.append((bpm, loaded, peach, mark))
-                        if peach {
-                            let start = try await rhythm.queueNow() + lead
-                            let clicks = (0..<steps).map { RhythmClick(time: start + interval * $0, accent: $0 == 0) }
-                            try await rhythm.schedule(clicks)
-                            if verbose {
-                                let ahead = try await clicks[0].time - rhythm.queueNow()
-                                print("rhythm pattern \(mark): Peach queued \(BenchReport.format(Double(ahead.nanoseconds) / 1e6)) ms before its first click")
-                            }
-                            try await rhythm.waitUntil(clicks.last!.time + .milliseconds(60))
-                        } else {
-                            reference.send("pattern \(interval.nanoseconds / 1000) \(steps) \(lead.nanoseconds / 1_000_000)")
-                            guard reference.readLine() == "DONE" else { throw BenchError("the reference player stopped") }
-                            try await Task.sleep(for: .milliseconds(60))
-                        }
-                    }
-                }
-                for burner in burners { burner.finish() }
-            }
-        }
-
+        let plan = try await playOnsetPatterns(short: short, rhythm: rhythm, reference: reference, capture: capture, mark: &mark)
         let cancelWindows = try await playCancels(short ? 10 : 100, rhythm: rhythm, capture: capture, mark: &mark)
         mark += 1
         capture.send("mark \(mark)")
@@ -114,6 +65,72 @@ enum RhythmBenchmark {
         let cells = onsetCells(plan, onsets: onsets, report: report)
         reportOnsets(cells, report: report)
         reportStops(cancelWindows, onsets: onsets, report: report)
+    }
+
+    /// Both players play one unmeasured pattern first, and again once the burners have started: the first clicks
+    /// after a client opens, or after the burners start (in the VM, while their processes are still loading),
+    /// come up to 0.4 ms late, for whichever player goes first.
+    static func warmUp(_ rhythm: MidiRhythmPlayer, reference: RhythmProbe, capture: RhythmProbe) async throws {
+        capture.send("mark 0")
+        let start = try await rhythm.queueNow() + lead
+        let clicks = (0..<4).map { RhythmClick(time: start + .milliseconds(125) * $0, accent: $0 == 0) }
+        try await rhythm.schedule(clicks)
+        try await rhythm.waitUntil(clicks.last!.time + .milliseconds(60))
+        reference.send("pattern 125000 4 \(lead.nanoseconds / 1_000_000)")
+        guard reference.readLine() == "DONE" else { throw BenchError("the reference player stopped") }
+        try await Task.sleep(for: .milliseconds(60))
+    }
+
+    /// Onsets: per tempo, idle and then loaded, patterns from both players in turn, each pattern after its own mark.
+    static func playOnsetPatterns(short: Bool, rhythm: MidiRhythmPlayer, reference: RhythmProbe, capture: RhythmProbe,
+                                  mark: inout Int) async throws -> [PlannedPattern] {
+        // Full mode: about 100-200 onsets per cell and player, so a p99 is not one stray interrupt of the VM.
+        func patterns(_ bpm: Int) -> Int { short ? 2 : [60: 5, 120: 8, 200: 12][bpm, default: 5] }
+        var plan: [PlannedPattern] = []
+        for bpm in tempos {
+            for loaded in [false, true] {
+                let burners = try loaded ? [RhythmProbe(["burn"], ready: false), RhythmProbe(["burn"], ready: false)] : []
+                if loaded {
+                    try await Task.sleep(for: .seconds(1))
+                    try await warmUp(rhythm, reference: reference, capture: capture)
+                }
+                let interval = Duration.milliseconds(15_000) / bpm  // a sixteenth
+                for index in 0..<patterns(bpm) {
+                    // Who goes first alternates: neither takes every first pattern after a change of condition.
+                    for peach in index.isMultiple(of: 2) ? [true, false] : [false, true] {
+                        mark += 1
+                        capture.send("mark \(mark)")
+                        plan.append((bpm, loaded, peach, mark))
+                        if peach {
+                            try await playPeachPattern(interval: interval, rhythm: rhythm, mark: mark)
+                        } else {
+                            try await playReferencePattern(interval: interval, reference: reference)
+                        }
+                    }
+                }
+                for burner in burners { burner.finish() }
+            }
+        }
+        return plan
+    }
+
+    /// One pattern of `steps` clicks `interval` apart from Peach's rhythm player, waited out.
+    static func playPeachPattern(interval: Duration, rhythm: MidiRhythmPlayer, mark: Int) async throws {
+        let start = try await rhythm.queueNow() + lead
+        let clicks = (0..<steps).map { RhythmClick(time: start + interval * $0, accent: $0 == 0) }
+        try await rhythm.schedule(clicks)
+        if verbose {
+            let ahead = try await clicks[0].time - rhythm.queueNow()
+            print("rhythm pattern \(mark): Peach queued \(BenchReport.format(Double(ahead.nanoseconds) / 1e6)) ms before its first click")
+        }
+        try await rhythm.waitUntil(clicks.last!.time + .milliseconds(60))
+    }
+
+    /// The same pattern from the reference player, waited out.
+    static func playReferencePattern(interval: Duration, reference: RhythmProbe) async throws {
+        reference.send("pattern \(interval.nanoseconds / 1000) \(steps) \(lead.nanoseconds / 1_000_000)")
+        guard reference.readLine() == "DONE" else { throw BenchError("the reference player stopped") }
+        try await Task.sleep(for: .milliseconds(60))
     }
 
     typealias PlannedPattern = (bpm: Int, loaded: Bool, peach: Bool, mark: Int)

@@ -275,69 +275,18 @@ enum ThresholdEstimatorBenchmark {
     /// - Parameter spread: the two-point oracle's ln(d / T) either side of T (nil: the one the sweep chose).
     static func simulateRun(cell: Cell, procedure: Procedure, random: inout SeededGenerator,
                             spread: Double? = nil) -> [Int: Outcome] {
-        var posterior = ThresholdPosterior(grid: grid)
-        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(checkpoints.last!), grid: grid,
-                                          placementTarget: placementTarget)
-        var planner = MeasurementTrialPlanner(period: measurementPeriod, placementTarget: measurementTarget)
-        var kazezDifference = KazezRule.initialDifference
-        if procedure == .thresholdTestAfterTraining {
-            let trained = train(listener: SimulatedListener(threshold: Cents(cell.threshold(atTrial: 1)), slope: cell.slope,
-                                                            lapseRate: cell.lapse), random: &random)
-            test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(checkpoints.last!), grid: grid,
-                                          placementTarget: placementTarget, slopePrior: trained.slopePrior)
-        }
-        let oracle: InformationLimit.Design? = switch procedure {
-        case .oracleOnePoint: oracleDesigns.withLock { $0[cell.slope * 100 + cell.lapse] }
-        case .oracleTwoPoints:
-            InformationLimit.Design(x1: -(spread ?? oracleSpread.withLock { $0 }), x2: spread ?? oracleSpread.withLock { $0 },
-                                    weight: 0.5, ratio: .nan)
-        case .kazez, .kazezWithMeasurements, .thresholdTest, .thresholdTestAfterTraining: nil
-        }
+        var run = SimulatedRun(cell: cell, procedure: procedure, random: &random, spread: spread)
         var sumOfDifferences = 0.0
         var outcomes: [Int: Outcome] = [:]
-        let start = Date(timeIntervalSince1970: 0)
         for trial in 1...checkpoints.last! {
             let listener = SimulatedListener(threshold: Cents(cell.threshold(atTrial: trial)), slope: cell.slope,
                                              lapseRate: cell.lapse)
-            let difference: Cents
-            switch procedure {
-            case .kazez:
-                difference = kazezDifference
-            case .kazezWithMeasurements:
-                switch planner.planNext(posterior: { posterior }) {
-                case .kazez:
-                    difference = planner.lastKazezTrial.map {
-                        KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
-                    } ?? KazezRule.initialDifference
-                case .measurement(let measured):
-                    difference = measured
-                }
-            case .thresholdTest, .thresholdTestAfterTraining:
-                difference = test.nextDifference
-            case .oracleOnePoint, .oracleTwoPoints:
-                difference = oracle!.playableDifference(trial: trial, threshold: cell.threshold(atTrial: trial), within: bounds)
-            }
+            let difference = run.nextDifference(trial: trial, cell: cell)
             let correct = listener.answersCorrectly(difference, using: &random)
             sumOfDifferences += difference.value
-            switch procedure {
-            case .kazez:
-                posterior.update(difference: difference, correct: correct)
-                kazezDifference = KazezRule.next(after: difference, wasCorrect: correct, within: bounds)
-            case .kazezWithMeasurements:
-                posterior.update(difference: difference, correct: correct)
-                // A positive offset is "higher": answering "higher" is the correct answer.
-                planner.record(CompletedComparison(comparison: Comparison(referenceNote: MIDINote.a4, centOffset: difference),
-                                                   answeredHigher: correct, timestamp: start))
-            case .thresholdTest, .thresholdTestAfterTraining:
-                test.record(difference: difference, correct: correct)
-            case .oracleOnePoint, .oracleTwoPoints:
-                posterior.update(difference: difference, correct: correct)
-            }
+            run.record(difference: difference, correct: correct)
             if checkpoints.contains(trial) {
-                let estimate = switch procedure {
-                case .thresholdTest, .thresholdTestAfterTraining: test.result
-                case .kazez, .kazezWithMeasurements, .oracleOnePoint, .oracleTwoPoints: posterior.estimate
-                }
+                let estimate = run.estimate
                 let truth = cell.threshold(atTrial: trial)
                 outcomes[trial] = Outcome(error: abs(estimate.median.value - truth) / truth,
                                           covered: estimate.contains(Cents(truth)), ratio: estimate.intervalRatio,

@@ -17,6 +17,36 @@ public enum CommandLineParser {
     static var flagOptions: [String] { CommandLineSpec.flagOptionNames }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var words = ParsedWords()
+        var index = 0
+        while index < arguments.count {
+            let (word, inlineValue) = splitInlineValue(arguments[index])
+            // The option's value: after its "=", or else the next argument, which must not be an option.
+            try words.read(word) { () throws(UsageError) -> String in
+                if let inlineValue {
+                    guard !inlineValue.isEmpty else { throw UsageError(tr(.usageNeedsValue, ["option": word])) }
+                    return inlineValue
+                }
+                index += 1
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw UsageError(tr(.usageNeedsValue, ["option": word]))
+                }
+                return arguments[index]
+            }
+            index += 1
+        }
+        return try words.resolvedOptions()
+    }
+
+    /// "--option=value" as the option and its value; any other word as itself, with no value.
+    private static func splitInlineValue(_ argument: String) -> (word: String, inlineValue: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// What the words read so far ask for. The command is decided once all are read, since options
+    /// may come before it.
+    private struct ParsedWords {
         var options = CommandLineOptions()
         var positionals: [String] = []
         var svgPath: String?
@@ -25,48 +55,27 @@ public enum CommandLineParser {
         var calibrate = CalibrateRequest()
         var wantsHelp = false
         var wantsVersion = false
-        var index = 0
 
-        func value(for option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw UsageError(tr(.usageNeedsValue, ["option": option]))
-            }
-            return arguments[index]
-        }
-
-        while index < arguments.count {
-            var word = arguments[index]
-            var inlineValue: String?
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-                inlineValue = String(word[word.index(after: equals)...])
-                word = String(word[..<equals])
-            }
-            func optionValue() throws(UsageError) -> String {
-                if let inlineValue {
-                    guard !inlineValue.isEmpty else { throw UsageError(tr(.usageNeedsValue, ["option": word])) }
-                    return inlineValue
-                }
-                return try value(for: word)
-            }
+        /// One word: an option, whose value `value` reads when it takes one, or a positional.
+        mutating func read(_ word: String, value: () throws(UsageError) -> String) throws(UsageError) {
             switch word {
             case "--synth":
-                let name = try optionValue()
+                let name = try value()
                 guard let choice = SynthChoice(rawValue: name.lowercased()) else {
                     throw UsageError(tr(.usageUnknownSynth, ["name": Echo.quoted(name),
                                                              "choices": SynthChoice.allCases.map(\.rawValue).joined(separator: ", ")]))
                 }
                 options.synth = choice
-            case "--soundfont": options.soundFont = try optionValue()
-            case "--audio-driver": options.audioDriver = try optionValue()
-            case "--port": options.outputPort = try optionValue()
-            case "--input": options.inputPort = try optionValue()
-            case "--config": options.configPath = try optionValue()
-            case "--data-dir": options.dataDirectory = try optionValue()
-            case "--svg": svgPath = try optionValue()
-            case "--program": calibrate.program = try number(try optionValue(), for: word, in: 0...127)
-            case "--bank": calibrate.bank = try number(try optionValue(), for: word, in: 0...127)
-            case "--capture": calibrate.capture = try optionValue()
+            case "--soundfont": options.soundFont = try value()
+            case "--audio-driver": options.audioDriver = try value()
+            case "--port": options.outputPort = try value()
+            case "--input": options.inputPort = try value()
+            case "--config": options.configPath = try value()
+            case "--data-dir": options.dataDirectory = try value()
+            case "--svg": svgPath = try value()
+            case "--program": calibrate.program = try number(try value(), for: word, in: 0...127)
+            case "--bank": calibrate.bank = try number(try value(), for: word, in: 0...127)
+            case "--capture": calibrate.capture = try value()
             case "--plain": options.plain = true
             case "--partial": partial = true
             case "--json": json = true
@@ -80,19 +89,24 @@ public enum CommandLineParser {
                 }
                 positionals.append(word)
             }
-            index += 1
         }
 
-        if wantsHelp { options.command = .help; return options }
-        if wantsVersion { options.command = .version; return options }
-        options.command = try command(from: positionals, svgPath: svgPath, json: json, partial: partial)
-        if case .calibrate = options.command {
-            calibrate.json = json
-            options.command = .calibrate(calibrate)
-        } else if calibrate != CalibrateRequest() {
-            throw UsageError(tr(.usageCalibrateOnly))
+        /// The options with their command, once every word is read. Help and version win over any
+        /// command; calibrate's options belong to calibrate alone.
+        func resolvedOptions() throws(UsageError) -> CommandLineOptions {
+            var resolved = options
+            if wantsHelp { resolved.command = .help; return resolved }
+            if wantsVersion { resolved.command = .version; return resolved }
+            resolved.command = try command(from: positionals, svgPath: svgPath, json: json, partial: partial)
+            if case .calibrate = resolved.command {
+                var request = calibrate
+                request.json = json
+                resolved.command = .calibrate(request)
+            } else if calibrate != CalibrateRequest() {
+                throw UsageError(tr(.usageCalibrateOnly))
+            }
+            return resolved
         }
-        return options
     }
 
     private static func number(_ text: String, for option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {

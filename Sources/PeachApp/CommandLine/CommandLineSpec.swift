@@ -4,7 +4,7 @@ import PeachTrainer
 /// The one description of Peach's command line. `peach --help`, the man page peach(1), the bash and
 /// zsh completions and the parser's lists of options are all rendered from it, so they cannot
 /// disagree. To add a command: one `CommandSpec` here, one `PeachCommand` case, one parser case,
-/// one dispatch in `PeachApp.main`. Hidden commands (`__man`, …) parse but are listed nowhere. The texts come
+/// one dispatch in `PeachApp.run`. Hidden commands (`__man`, …) parse but are listed nowhere. The texts come
 /// from the catalog (po/), in the language of the locale; names, options and placeholders are the same in all.
 enum CommandLineSpec {
     static var summary: String { tr(.appSummary) }

@@ -62,33 +62,14 @@ public struct ThresholdGrid: Sendable {
         logStep = (highLog - lowLog) / Double(thresholdCount - 1)
         logThresholds = (0..<thresholdCount).map { lowLog + Double($0) * (highLog - lowLog) / Double(thresholdCount - 1) }
         slopes = Self.logSpaced(slopeRange, count: slopeCount)
-
-        // Slope prior: log10 β ~ Normal(log10 median, sd), evaluated on the (log-uniform) nodes.
-        let slopeDensity = slopes.map { exp(-0.5 * pow((log10($0) - log10(slopePriorMedian)) / slopePriorSDLog10, 2)) }
-        slopeWeights = slopeDensity.map { $0 / slopeDensity.reduce(0, +) }
-
-        // Lapse prior: Beta(1, b) has CDF 1 − (1 − λ)^b; each bin's mass and conditional mean.
-        func cdf(_ x: Double) -> Double { 1 - pow(1 - x, lapsePriorB) }
-        var masses: [Double] = [], means: [Double] = []
-        for bin in 0..<(lapseEdges.count - 1) {
-            let low = lapseEdges[bin], high = lapseEdges[bin + 1]
-            masses.append(cdf(high) - cdf(low))
-            let steps = 400
-            var weighted = 0.0, total = 0.0
-            for step in 0..<steps {
-                let x = low + (Double(step) + 0.5) / Double(steps) * (high - low)
-                let density = lapsePriorB * pow(1 - x, lapsePriorB - 1)
-                weighted += x * density
-                total += density
-            }
-            means.append(weighted / total)
-        }
+        slopeWeights = Self.slopePrior(slopes, median: slopePriorMedian, sdLog10: slopePriorSDLog10)
         if let fixedLapse {
             lapses = [fixedLapse]
             lapseWeights = [1]
         } else {
-            lapses = means
-            lapseWeights = masses.map { $0 / masses.reduce(0, +) }
+            let nodes = Self.lapsePriorNodes(edges: lapseEdges, b: lapsePriorB)
+            lapses = nodes.means
+            lapseWeights = nodes.masses.map { $0 / nodes.masses.reduce(0, +) }
         }
 
         var pairPrior: [Double] = []
@@ -100,26 +81,59 @@ public struct ThresholdGrid: Sendable {
         // Offsets (threshold index − difference index) range over ±(thresholdCount − 1 + margin).
         offsetBias = thresholdCount - 1 + latticeMargin
         tableWidth = 2 * offsetBias + 1
+        let tables = Self.likelihoodTables(lapses: lapses, slopes: slopes, width: tableWidth, offsetBias: offsetBias, logStep: logStep)
+        probabilityTable = tables.probability
+        logCorrectTable = tables.logCorrect
+        logWrongTable = tables.logWrong
+        entropyTable = tables.entropy
+    }
+
+    /// Slope prior: log10 β ~ Normal(log10 median, sd), evaluated on the (log-uniform) nodes; weights sum to 1.
+    static func slopePrior(_ slopes: [Double], median: Double, sdLog10: Double) -> [Double] {
+        let slopeDensity = slopes.map { exp(-0.5 * pow((log10($0) - log10(median)) / sdLog10, 2)) }
+        return slopeDensity.map { $0 / slopeDensity.reduce(0, +) }
+    }
+
+    /// Lapse prior: Beta(1, b) has CDF 1 − (1 − λ)^b; each bin's mass and conditional mean (midpoint rule, 400 steps).
+    static func lapsePriorNodes(edges: [Double], b: Double) -> (masses: [Double], means: [Double]) {
+        func cdf(_ x: Double) -> Double { 1 - pow(1 - x, b) }
+        var masses: [Double] = [], means: [Double] = []
+        for bin in 0..<(edges.count - 1) {
+            let low = edges[bin], high = edges[bin + 1]
+            masses.append(cdf(high) - cdf(low))
+            let steps = 400
+            var weighted = 0.0, total = 0.0
+            for step in 0..<steps {
+                let x = low + (Double(step) + 0.5) / Double(steps) * (high - low)
+                let density = b * pow(1 - x, b - 1)
+                weighted += x * density
+                total += density
+            }
+            means.append(weighted / total)
+        }
+        return (masses, means)
+    }
+
+    /// Per (lapse, slope) row, per column (threshold index − difference index) + offsetBias: the probability of
+    /// a correct answer, its log, the log of a wrong one, and the outcome's binary entropy.
+    static func likelihoodTables(lapses: [Double], slopes: [Double], width: Int, offsetBias: Int,
+                                 logStep: Double) -> (probability: [Double], logCorrect: [Double], logWrong: [Double], entropy: [Double]) {
         var probability: [Double] = [], logCorrect: [Double] = [], logWrong: [Double] = [], entropy: [Double] = []
-        let rows = lapseCount * slopeCount
-        probability.reserveCapacity(rows * tableWidth)
+        probability.reserveCapacity(lapses.count * slopes.count * width)
         for lapse in lapses {
             for slope in slopes {
-                for column in 0..<tableWidth {
+                for column in 0..<width {
                     let thresholdMinusDifference = Double(column - offsetBias) * logStep
                     let p = PsychometricFunction.probabilityCorrect(logDifferenceOverThreshold: -thresholdMinusDifference,
                                                                     slope: slope, lapse: lapse)
                     probability.append(p)
                     logCorrect.append(log(p))
                     logWrong.append(log(1 - p))
-                    entropy.append(Self.binaryEntropy(p))
+                    entropy.append(binaryEntropy(p))
                 }
             }
         }
-        probabilityTable = probability
-        logCorrectTable = logCorrect
-        logWrongTable = logWrong
-        entropyTable = entropy
+        return (probability, logCorrect, logWrong, entropy)
     }
 
     static func logSpaced(_ range: ClosedRange<Double>, count: Int) -> [Double] {

@@ -57,7 +57,70 @@ public enum CalibrationAnalysis {
         let steadyFraction = Double(measurements.filter { !$0.modulated }.count) / Double(max(measurements.count, 1))
         if steadyFraction < 0.5 { throw .unstablePitch(steadyFraction: steadyFraction) }
 
-        // 1. Each key's own tuning.
+        let keys = try measuredKeys(measurements)
+        let sweep = BendSweep(measurements, keyTuning: keys.tuning)
+        let bend = try bendScale(sweep)
+        let fit = try bestFit(measurements, sweep: sweep, bend: bend, bendRange: sequence.bendRange, synthName: synthName)
+        let (resolution, rounding) = (fit.resolution, fit.rounding)
+        // On a grid the slope is only good to the grid's noise; the grid itself pins the scale much
+        // closer: each wide bend sounds a whole number of cents, true only for a narrow band of scales.
+        let scale = resolution > .zero
+            ? refinedScale(sweep.points(bits: fit.bits), slope: fit.slope, resolution: resolution, rounding: rounding) : fit.slope
+        let centsPerBendSemitone = 100 * scale * bend.rangeFactor
+        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: centsPerBendSemitone, pitchResolution: resolution,
+                                     rounding: rounding, honoursBendRange: bend.honoursBendRange, bendResolutionBits: fit.bits)
+
+        let reach = BendTuning(range: sequence.bendRange, profile: candidate).reach
+        let halfSemitone = Cents(Cents.perSemitone / 2)
+        let uncorrectable = keys.tuning.offsets.filter { $0.value.magnitude + halfSemitone > reach }.keys.sorted()
+        return SynthCalibration(synthName: synthName, date: date, centsPerBendSemitone: centsPerBendSemitone,
+                                pitchResolution: resolution, rounding: rounding, honoursBendRange: bend.honoursBendRange,
+                                keyTuning: keys.tuning, bendRange: sequence.bendRange,
+                                uncorrectableKeys: uncorrectable, unsteadyKeys: keys.unsteady.sorted(), bendResolutionBits: fit.bits)
+    }
+
+    // MARK: The analysis's steps
+
+    /// Each key's own tuning, and the keys whose pitch wandered while it was measured.
+    private struct MeasuredKeys {
+        var tuning: KeyTuning
+        var unsteady: [MIDINote]
+    }
+
+    /// Whether the synth honours RPN 0, and the factor from a slope over the sweep's nominal offsets
+    /// to cents per nominal semitone of the range its bends really moved over.
+    private struct BendScale {
+        var honoursBendRange: Bool
+        var rangeFactor: Double
+    }
+
+    /// The bend sweep's probes that held their pitch, as points (nominal offset, sounded less the key's tuning).
+    private struct BendSweep {
+        let probes: [CalibrationMeasurement]
+        let keyTuning: KeyTuning
+
+        init(_ measurements: [CalibrationMeasurement], keyTuning: KeyTuning) {
+            probes = measurements.filter { $0.probe.purpose == .bendScale && !$0.modulated }
+            self.keyTuning = keyTuning
+        }
+
+        /// The nominal offset is that of the bend as a synth of `bits` bend resolution applies it.
+        func points(bits: Int) -> [(Double, Double)] {
+            let quantiser = SynthProfile(name: "", centsPerBendSemitone: 100, pitchResolution: .zero, rounding: .nearest,
+                                         bendResolutionBits: bits)
+            return probes.compactMap { measurement in
+                let applied = Double(quantiser.appliedBend(measurement.probe.bend)) / BendTuning.fullScale
+                return measurement.sounded.map { (applied * measurement.probe.declaredRange.nominal(honouringCents: false).value,
+                                                  ($0 - keyTuning.offset(of: measurement.probe.note)).value) }
+            }
+        }
+    }
+
+    /// One bend resolution's model of the fine probes: its bend scale, pitch grid, and how closely (RMS) it predicts them.
+    private struct Fit { var bits: Int; var slope: Double; var resolution: Cents; var rounding: PitchRounding; var rms: Double }
+
+    /// 1. Each key's own tuning: every key must have sounded.
+    private static func measuredKeys(_ measurements: [CalibrationMeasurement]) throws(CalibrationFailure) -> MeasuredKeys {
         var offsets: [MIDINote: Cents] = [:]
         var missing: [MIDINote] = []
         var unsteady: [MIDINote] = []
@@ -67,71 +130,58 @@ public enum CalibrationAnalysis {
             if !measurement.steady { unsteady.append(measurement.probe.note) }
         }
         guard missing.isEmpty else { throw .keysNotMeasured(missing) }
-        let keyTuning = KeyTuning(offsets: offsets)
+        return MeasuredKeys(tuning: KeyTuning(offsets: offsets), unsteady: unsteady)
+    }
 
-        // 2. Bend scale: slope of sounded (less the key's tuning) over nominal offset. The slope is
-        // blind to a constant bias, so a floor (always −0.5 c on average) does not tilt it. The
-        // nominal offset is that of the bend as a synth of `bits` bend resolution applies it.
-        let sweepProbes = measurements.filter { $0.probe.purpose == .bendScale && !$0.modulated }
-        func sweep(bits: Int) -> [(Double, Double)] {
-            let quantiser = SynthProfile(name: "", centsPerBendSemitone: 100, pitchResolution: .zero, rounding: .nearest,
-                                         bendResolutionBits: bits)
-            return sweepProbes.compactMap { measurement in
-                let applied = Double(quantiser.appliedBend(measurement.probe.bend)) / BendTuning.fullScale
-                return measurement.sounded.map { (applied * measurement.probe.declaredRange.nominal(honouringCents: false).value,
-                                                  ($0 - keyTuning.offset(of: measurement.probe.note)).value) }
-            }
-        }
-        let fullSweep = sweep(bits: SynthProfile.fullBendBits)
+    /// 2. Bend scale: slope of sounded (less the key's tuning) over nominal offset. The slope is
+    /// blind to a constant bias, so a floor (always −0.5 c on average) does not tilt it.
+    private static func bendScale(_ sweep: BendSweep) throws(CalibrationFailure) -> BendScale {
+        let fullSweep = sweep.points(bits: SynthProfile.fullBendBits)
         guard fullSweep.count >= 4, let rawSlope = slope(fullSweep) else { throw .bendNotMeasured }
         let honoursBendRange = rawSlope > honouredSlope
         let sweepSemitones = Double(CalibrationSequence.sweepRange.semitones)
         let powerOnSemitones = Double(SynthProfile.powerOnBendRange.semitones)
         // Ignored RPN: the sweep's bends moved over ±2 semitones, not ±12.
-        let rangeFactor = honoursBendRange ? 1 : sweepSemitones / powerOnSemitones
+        return BendScale(honoursBendRange: honoursBendRange, rangeFactor: honoursBendRange ? 1 : sweepSemitones / powerOnSemitones)
+    }
 
-        // 3. Bend resolution and pitch grid: which model best predicts the small bends (fractions of
-        // a cent, and a few cents off coarse bend steps). Only notes that hold their pitch within a
-        // cent can tell a grid apart.
+    /// 3. Bend resolution and pitch grid: which model best predicts the small bends (fractions of
+    /// a cent, and a few cents off coarse bend steps). Only notes that hold their pitch within a
+    /// cent can tell a grid apart.
+    private static func bestFit(_ measurements: [CalibrationMeasurement], sweep: BendSweep, bend: BendScale,
+                                bendRange: BendRange, synthName: String) throws(CalibrationFailure) -> Fit {
         let finePurposes: Set<CalibrationProbe.Purpose> = [.pitchFloor, .bendStep]
         let fine = measurements.filter { finePurposes.contains($0.probe.purpose) && $0.steady && $0.sounded != nil }
         guard fine.filter({ $0.probe.purpose == .pitchFloor }).count >= 7 else {
             let measured = measurements.contains { $0.probe.purpose == .pitchFloor && $0.sounded != nil }
             throw measured ? .beatingLayers : .bendNotMeasured
         }
-        struct Fit { var bits: Int; var slope: Double; var resolution: Cents; var rounding: PitchRounding; var rms: Double }
         let fits: [Fit] = SynthProfile.allowedBendBits.reversed().compactMap { bits in
-            guard let bitsSlope = slope(sweep(bits: bits)) else { return nil }
-            let candidate = SynthProfile(name: synthName, centsPerBendSemitone: 100 * bitsSlope * rangeFactor, pitchResolution: .zero,
-                                         rounding: .nearest, honoursBendRange: honoursBendRange, bendResolutionBits: bits)
-            let tuning = BendTuning(range: sequence.bendRange, profile: candidate)
-            let points = fine.compactMap { measurement in
-                measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend), $0 - keyTuning.offset(of: measurement.probe.note)) }
-            }
-            let (resolution, rounding, rms) = floorModel(points)
-            return Fit(bits: bits, slope: bitsSlope, resolution: resolution, rounding: rounding, rms: rms)
+            fit(fine, bits: bits, sweep: sweep, bend: bend, bendRange: bendRange, synthName: synthName)
         }
         // The finest resolution that predicts about as well as the best: a step far below the
         // measurement noise (13 bits: 0.05 c) must not be invented.
         let bestRMS = fits.map(\.rms).min() ?? .infinity
         guard let fit = fits.first(where: { $0.rms <= bestRMS * 1.5 + 0.01 }) else { throw .bendNotMeasured }
-        let (resolution, rounding) = (fit.resolution, fit.rounding)
-        // On a grid the slope is only good to the grid's noise; the grid itself pins the scale much
-        // closer: each wide bend sounds a whole number of cents, true only for a narrow band of scales.
-        let scale = resolution > .zero
-            ? refinedScale(sweep(bits: fit.bits), slope: fit.slope, resolution: resolution, rounding: rounding) : fit.slope
-        let centsPerBendSemitone = 100 * scale * rangeFactor
-        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: centsPerBendSemitone, pitchResolution: resolution,
-                                     rounding: rounding, honoursBendRange: honoursBendRange, bendResolutionBits: fit.bits)
-
-        let reach = BendTuning(range: sequence.bendRange, profile: candidate).reach
-        let halfSemitone = Cents(Cents.perSemitone / 2)
-        let uncorrectable = keyTuning.offsets.filter { $0.value.magnitude + halfSemitone > reach }.keys.sorted()
-        return SynthCalibration(synthName: synthName, date: date, centsPerBendSemitone: centsPerBendSemitone,
-                                pitchResolution: resolution, rounding: rounding, honoursBendRange: honoursBendRange,
-                                keyTuning: keyTuning, bendRange: sequence.bendRange,
-                                uncorrectableKeys: uncorrectable, unsteadyKeys: unsteady.sorted(), bendResolutionBits: fit.bits)
+        return fit
     }
+
+    /// The model of the fine probes for a synth of `bits` bend resolution, its scale the sweep's slope
+    /// at that resolution; nil when the sweep gives no slope.
+    private static func fit(_ fine: [CalibrationMeasurement], bits: Int, sweep: BendSweep, bend: BendScale,
+                            bendRange: BendRange, synthName: String) -> Fit? {
+        guard let bitsSlope = slope(sweep.points(bits: bits)) else { return nil }
+        let candidate = SynthProfile(name: synthName, centsPerBendSemitone: 100 * bitsSlope * bend.rangeFactor, pitchResolution: .zero,
+                                     rounding: .nearest, honoursBendRange: bend.honoursBendRange, bendResolutionBits: bits)
+        let tuning = BendTuning(range: bendRange, profile: candidate)
+        let points = fine.compactMap { measurement in
+            measurement.sounded.map { (tuning.soundingOffset(of: measurement.probe.bend), $0 - sweep.keyTuning.offset(of: measurement.probe.note)) }
+        }
+        let (resolution, rounding, rms) = floorModel(points)
+        return Fit(bits: bits, slope: bitsSlope, resolution: resolution, rounding: rounding, rms: rms)
+    }
+
+    // MARK: Fitting
 
     /// Least-squares slope of y over x (with intercept), or nil when x does not vary.
     static func slope(_ points: [(Double, Double)]) -> Double? {

@@ -29,5 +29,5 @@ public enum CalibrationReport {
 }
 
 private extension String {
-    public func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

@@ -22,17 +22,7 @@ extension RealSequencerTests {
             #expect(synthName.hasPrefix("Peach FluidSynth \(peach.pid)"), "\(synthLine)")
             try peach.expectLine(prefix: "start:", anywhere: true)
 
-            try peach.send("c")
-            var answers: [String] = []
-            for number in 1...3 {
-                try peach.expectLine(prefix: "comparison \(number): note 1")
-                try peach.expectLine(prefix: "note 2: higher or lower?")
-                try peach.send(number == 2 ? "l" : "h")
-                answers.append(try peach.expectLine("a verdict") { $0.hasPrefix("correct:") || $0.hasPrefix("wrong:") })
-            }
-            try peach.send("s")   // discards the comparison that has just started
-            try peach.expectLine(prefix: "start:")
-
+            let answers = try Self.answerThreeComparisons(peach)
             try peach.send("m")
             try peach.expectLine(prefix: "pitch matching 1: reference note")
             try peach.expectLine(prefix: "tune now")
@@ -44,6 +34,28 @@ extension RealSequencerTests {
             #expect(status == 0, "\(peach.transcript)")
 
             let records = try PeachProgram.logRecords(directory)
+            Self.expectExactlyTheSessionsRecords(records, answers: answers, result: result, synthName: synthName)
+            // Stopped cleanly (quit), not killed: FluidSynth went with it and its file driver finished the WAV.
+            try await Self.expectFluidSynthGone(with: peach, directory: directory)
+        }
+
+        /// Three comparisons answered higher, lower, higher, then the fourth discarded by "s": the verdicts printed.
+        static func answerThreeComparisons(_ peach: PeachRun) throws -> [String] {
+            try peach.send("c")
+            var answers: [String] = []
+            for number in 1...3 {
+                try peach.expectLine(prefix: "comparison \(number): note 1")
+                try peach.expectLine(prefix: "note 2: higher or lower?")
+                try peach.send(number == 2 ? "l" : "h")
+                answers.append(try peach.expectLine("a verdict") { $0.hasPrefix("correct:") || $0.hasPrefix("wrong:") })
+            }
+            try peach.send("s")   // discards the comparison that has just started
+            try peach.expectLine(prefix: "start:")
+            return answers
+        }
+
+        /// The three answered comparisons and the one pitch-matching commit, each as it was answered and printed.
+        static func expectExactlyTheSessionsRecords(_ records: [[String]], answers: [String], result: String, synthName: String) {
             let comparisons = records.filter { $0.first == "comparison" }
             let matches = records.filter { $0.first == "pitchMatching" }
             #expect(comparisons.count == 3, "\(records)")
@@ -60,17 +72,18 @@ extension RealSequencerTests {
                 // 0.024-cent steps), so within a cent of the nominal start + 7; ignoring or inverting
                 // the +7 would be 7 or 14 cents off.
                 #expect(abs(error - (initial + 7)) <= 1.01, "\(match)")
-                #expect(result == "result: " + Self.describe(error), "\(result) vs \(match)")
+                #expect(result == "result: " + describe(error), "\(result) vs \(match)")
             } else {
                 Issue.record("pitchMatching record malformed: \(matches)")
             }
+        }
 
-            // FluidSynth went with it: no process, no sequencer client.
+        /// FluidSynth went with Peach: no process, no sequencer client, and its file driver finished the WAV.
+        static func expectFluidSynthGone(with peach: PeachRun, directory: URL) async throws {
             #expect(PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
             let observer = try ALSASequencer(clientName: "Peach test observer")
             let leftover = try await observer.ports().filter { $0.clientName.hasPrefix("Peach FluidSynth \(peach.pid)") }
             #expect(leftover.isEmpty, "\(leftover)")
-            // Stopped cleanly (quit), not killed: the file driver finished its WAV.
             let wav = PeachProgram.wavFinished(directory.appendingPathComponent("fluidsynth.wav"))
             #expect(wav.finished, "\(wav.detail)")
         }
@@ -86,12 +99,7 @@ extension RealSequencerTests {
             try peach.expectLine(prefix: "comparison 1: note 1")
             kill(peach.pid, SIGTERM)
             #expect(peach.waitForExit() == 128 + SIGTERM, "\(peach.transcript)")
-            #expect(PeachProgram.processes(commandLineContaining: "Peach FluidSynth \(peach.pid)").isEmpty)
-            let observer = try ALSASequencer(clientName: "Peach test observer")
-            let leftover = try await observer.ports().filter { $0.clientName.hasPrefix("Peach FluidSynth \(peach.pid)") }
-            #expect(leftover.isEmpty, "\(leftover)")
-            let wav = PeachProgram.wavFinished(directory.appendingPathComponent("fluidsynth.wav"))
-            #expect(wav.finished, "\(wav.detail)")
+            try await Self.expectFluidSynthGone(with: peach, directory: directory)
             let records = (try? PeachProgram.logRecords(directory)) ?? []
             #expect(records.isEmpty, "the interrupted comparison must not be recorded: \(records)")
         }

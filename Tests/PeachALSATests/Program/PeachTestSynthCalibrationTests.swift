@@ -126,38 +126,54 @@ extension RealSequencerTests {
             defer { sequencer.close() }
             try await sequencer.connectOutput(to: try await synth.port(on: sequencer).address)
             let capture = try PCMCapture(device: "hw:Loopback,1,0")
-            var planned: [(label: String, calibrated: Bool, intended: Frequency, presented: Frequency, held: Bool, sent: UInt64)] = []
-            let velocity = MIDIVelocity(clamping: 100)
+            var planned: [PlannedNote] = []
             try await Task.sleep(for: .milliseconds(300))
             for (index, profile) in profiles.enumerated() {
                 let player = MidiNotePlayer(port: sequencer, configuration: MidiNotePlayerConfiguration(profile: profile))
                 try await player.configure()
                 for (key, offset) in [(MIDINote(67)!, 17.3), (MIDINote.a4, -21.8), (MIDINote(72)!, 4.6)] {
-                    let reference = DetunedMIDINote(note: key, offset: Cents(offset)).frequency()
-                    let second = reference.shifted(by: Cents(key == MIDINote(72)! ? -13.7 : 13.7))
-                    for (label, frequency) in [("\(key.name) comparison reference", reference), ("\(key.name) comparison second", second),
-                                               ("\(key.name) matching reference", reference)] {
-                        planned.append((label, index == 0, frequency, player.presentedFrequency(for: frequency), false,
-                                        DispatchTime.now().uptimeNanoseconds))
-                        try await player.play(frequency: frequency, duration: .milliseconds(500), velocity: velocity, amplitudeDB: .unchanged)
-                        try await Task.sleep(for: .milliseconds(300))
-                    }
-                    let heldSent = DispatchTime.now().uptimeNanoseconds
-                    let held = try await player.play(frequency: reference.shifted(by: Cents(35)), velocity: velocity, amplitudeDB: .unchanged)
-                    try await Task.sleep(for: .milliseconds(300))
-                    try await held.adjustFrequency(reference)
-                    // What a pitch-matching commit records: the note as it sounds on the key it is held on.
-                    let recorded = held.presentedFrequency(for: reference) ?? player.presentedFrequency(for: reference)
-                    planned.append(("\(key.name) matching tuned note", index == 0, reference, recorded, true, heldSent))
-                    try await Task.sleep(for: .milliseconds(600))
-                    try await held.stop()
-                    try await Task.sleep(for: .milliseconds(300))
+                    planned += try await playComparisonAndMatching(on: key, offset: Cents(offset), player: player, calibrated: index == 0)
                 }
                 try await player.stopAll()
             }
             let recording = WAVFile(sampleRate: 44100, samples: try capture.stop())
-            // Each note where it was sent (anchored at the first note's sound), snapped to the nearest
-            // heard onset: the emulated VM's audio drifts against the clock, and an overrun pads a gap.
+            return try measure(planned, in: recording, capture: capture)
+        }
+
+        /// A note as it was played: what the session intended, what Peach presents it as, and when it was sent
+        /// (`held`: the pitch-matching note, retuned while it sounds).
+        typealias PlannedNote = (label: String, calibrated: Bool, intended: Frequency, presented: Frequency, held: Bool, sent: UInt64)
+
+        /// On one key: the comparison pair and the matching reference, then the held note tuned onto the reference.
+        func playComparisonAndMatching(on key: MIDINote, offset: Cents, player: MidiNotePlayer,
+                                       calibrated: Bool) async throws -> [PlannedNote] {
+            var planned: [PlannedNote] = []
+            let velocity = MIDIVelocity(clamping: 100)
+            let reference = DetunedMIDINote(note: key, offset: offset).frequency()
+            let second = reference.shifted(by: Cents(key == MIDINote(72)! ? -13.7 : 13.7))
+            for (label, frequency) in [("\(key.name) comparison reference", reference), ("\(key.name) comparison second", second),
+                                       ("\(key.name) matching reference", reference)] {
+                planned.append((label, calibrated, frequency, player.presentedFrequency(for: frequency), false,
+                                DispatchTime.now().uptimeNanoseconds))
+                try await player.play(frequency: frequency, duration: .milliseconds(500), velocity: velocity, amplitudeDB: .unchanged)
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            let heldSent = DispatchTime.now().uptimeNanoseconds
+            let held = try await player.play(frequency: reference.shifted(by: Cents(35)), velocity: velocity, amplitudeDB: .unchanged)
+            try await Task.sleep(for: .milliseconds(300))
+            try await held.adjustFrequency(reference)
+            // What a pitch-matching commit records: the note as it sounds on the key it is held on.
+            let recorded = held.presentedFrequency(for: reference) ?? player.presentedFrequency(for: reference)
+            planned.append(("\(key.name) matching tuned note", calibrated, reference, recorded, true, heldSent))
+            try await Task.sleep(for: .milliseconds(600))
+            try await held.stop()
+            try await Task.sleep(for: .milliseconds(300))
+            return planned
+        }
+
+        /// Each note where it was sent (anchored at the first note's sound), snapped to the nearest
+        /// heard onset: the emulated VM's audio drifts against the clock, and an overrun pads a gap.
+        func measure(_ planned: [PlannedNote], in recording: WAVFile, capture: PCMCapture) throws -> [PlayedNote] {
             let onsets = recording.onsets(fraction: 0.1, quiet: 0.1)
             print("test synth: \(planned.count) notes, \(onsets.count) onsets heard, \(capture.overruns) capture overruns")
             let first = try #require(onsets.first, "nothing heard")

@@ -40,6 +40,19 @@ extension RealSequencerTests {
             try peach.send("m")
             try peach.expectLine(prefix: "pitch matching 1: reference note")
             try peach.expectLine(prefix: "tune now")
+            try Self.playGesture(on: wheel)
+
+            let result = try peach.expectLine(prefix: "result: ", timeout: .seconds(30))
+            try peach.send("q")
+            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+
+            let matches = try PeachProgram.logRecords(directory).filter { $0.first == "pitchMatching" }
+            Self.expectTheHeldPitchScored(matches, result: result)
+            Self.expectTheTunedNoteStoppedFirst(synth.receive().map(\.event))
+        }
+
+        /// Touched inside the dead zone, then pushed up to 4000 and held, then let go.
+        static func playGesture(on wheel: TestClient) throws {
             let channel = MIDIChannel(0)!
             func move(_ position: Int) throws { try wheel.send(.pitchBend(channel: channel, bend: PitchBend(position)!)) }
 
@@ -49,29 +62,28 @@ extension RealSequencerTests {
             for step in 1...8 { try move(500 * step); usleep(5_000) }
             usleep(800_000)
             for position in [3500, 2600, 1700, 900, 300, 0] { try move(position) }
+        }
 
-            let result = try peach.expectLine(prefix: "result: ", timeout: .seconds(30))
-            try peach.send("q")
-            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
-
-            let matches = try PeachProgram.logRecords(directory).filter { $0.first == "pitchMatching" }
+        /// One commit, by the release, scoring the pitch held at 4000 (not the centre, not 3500 on the way back).
+        static func expectTheHeldPitchScored(_ matches: [[String]], result: String) {
             #expect(matches.count == 1, "one commit, by the release: \(matches)")
             if let match = matches.first, match.count == 11, let initial = Double(match[4]), let error = Double(match[5]) {
-                let held = Self.cents(at: 4000)
+                let held = cents(at: 4000)
                 print(String(format: "wheel e2e: start %+.3f c, held %+.3f c, scored %+.3f c (off by %.3f c)",
                              initial, held, error, error - (initial + held)))
                 // Scored between presented pitches (0.024 c bend steps on a General MIDI synth). The centre
                 // would score the start offset (70.7 c away), the first value on the way back 3500 (9.5 c away).
                 #expect(abs(error - (initial + held)) <= 0.2, "error \(error), start \(initial) + held \(held): \(match)")
-                #expect(abs(error - (initial + Self.cents(at: 3500))) > 5)
+                #expect(abs(error - (initial + cents(at: 3500))) > 5)
                 #expect(match[9] == "pitchbend", "\(match)")
                 #expect(result == "result: " + PeachProgramTests.describe(error), "\(result) vs \(match)")
             } else {
                 Issue.record("pitchMatching record malformed: \(matches)")
             }
+        }
 
-            // The commit stopped the tuned note at once: its note-off comes before the next reference note.
-            let events = synth.receive().map(\.event)
+        /// The commit stopped the tuned note at once: its note-off comes before the next reference note.
+        static func expectTheTunedNoteStoppedFirst(_ events: [MIDIEvent]) {
             let reference = MIDIChannel(0)!, tunable = MIDIChannel(1)!
             guard let tuned = events.firstIndex(where: { if case .noteOn(tunable, _, let v) = $0 { v > 0 } else { false } }) else {
                 Issue.record("no tunable note seen: \(events)")
