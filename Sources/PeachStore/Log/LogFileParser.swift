@@ -82,16 +82,11 @@ struct LogFileParser {
                 if got == 0 { atEnd = true } else { buffer.filled += got }
             }
             buffer.base[buffer.filled] = 0 // C parsers can never run past the end
-            let base = UnsafePointer(buffer.base)
-            let filled = buffer.filled
-            func lineEnd(from start: Int) -> Int? {
-                guard start < filled, let found = memchr(base + start, 0x0A, filled - start) else { return nil }
-                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
+            let chunk = Chunk(base: UnsafePointer(buffer.base), filled: buffer.filled, fileOffset: buffer.fileOffset, atEnd: atEnd)
             var start = 0
 
             if !headerRead {
-                switch readHeader(base, filled, atEnd: atEnd, fileHeader: fileHeader) {
+                switch readHeader(chunk.base, chunk.filled, atEnd: atEnd, fileHeader: fileHeader) {
                 case .readOn: continue
                 case .stop: return
                 case .recordsFrom(let first):
@@ -100,49 +95,71 @@ struct LogFileParser {
                 }
             }
 
-            while start < filled {
-                guard let end = lineEnd(from: start) else { break } // the rest comes with the next chunk
-                let number = lineNumber + 1
-                if end == start || base[start] == 0x23 { // empty line or '#' comment
-                    lineNumber = number
-                    start = end + 1
-                    goodEnd = buffer.fileOffset + start
-                    continue
-                }
-                do {
-                    switch try decoder.decode(base + start, count: end - start) {
-                    case .record(let record): each(record)
-                    case .newer(let tag): newerRecords.add(tag: tag)
-                    }
-                    lineNumber = number
-                    start = end + 1
-                    goodEnd = buffer.fileOffset + start
-                } catch {
-                    // Only the file's very last line can be a torn tail (e.g. NUL blocks after power loss):
-                    // when this line ends the buffer, read on to learn whether it ends the file.
-                    if end + 1 == filled && !atEnd { break }
-                    lineNumber = number
-                    if end + 1 == filled {
-                        tail = Tail(range: buffer.fileOffset + start..<buffer.fileOffset + filled, lineNumber: number,
-                                    reason: error.reason, bytes: Array(UnsafeBufferPointer(start: base + start, count: filled - start)))
-                        return
-                    }
-                    corruptLines.append((number, error.reason))
-                    start = end + 1
-                    goodEnd = buffer.fileOffset + start
-                }
-            }
-
+            guard let unread = parseLines(chunk, from: start, lineNumber: &lineNumber, decoder: decoder, each: each) else { return }
             if atEnd {
-                if start < filled {
-                    tail = Tail(range: buffer.fileOffset + start..<buffer.fileOffset + filled, lineNumber: lineNumber + 1,
-                                reason: tr(.logNoLineEnd),
-                                bytes: Array(UnsafeBufferPointer(start: base + start, count: filled - start)))
+                if unread < chunk.filled {
+                    tail = Tail(range: chunk.fileOffset + unread..<chunk.fileOffset + chunk.filled, lineNumber: lineNumber + 1,
+                                reason: tr(.logNoLineEnd), bytes: chunk.bytes(from: unread))
                 }
                 return
             }
-            buffer.discard(start)
+            buffer.discard(unread)
         }
+    }
+
+    /// The buffer as one pass reads it: its bytes (NUL-terminated at `filled`), where it starts in the file, and
+    /// whether the file ends with it.
+    private struct Chunk {
+        let base: UnsafePointer<UInt8>
+        let filled: Int
+        let fileOffset: Int
+        let atEnd: Bool
+
+        /// Where the line from `start` ends (its newline), or nil when the rest comes with the next chunk.
+        func lineEnd(from start: Int) -> Int? {
+            guard start < filled, let found = memchr(base + start, 0x0A, filled - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+
+        func bytes(from start: Int) -> [UInt8] { Array(UnsafeBufferPointer(start: base + start, count: filled - start)) }
+    }
+
+    /// Decodes every whole line of `chunk` from `start`; returns where the unread rest begins, or nil when the
+    /// chunk's last line was a torn tail that ends the file (kept in `tail`).
+    private mutating func parseLines(_ chunk: Chunk, from start: Int, lineNumber: inout Int, decoder: LogLineDecoder,
+                                     each: (TrainingRecord) -> Void) -> Int? {
+        var start = start
+        while let end = chunk.lineEnd(from: start) {
+            let number = lineNumber + 1
+            let base = chunk.base
+            if end == start || base[start] == 0x23 { // empty line or '#' comment
+                lineNumber = number
+                start = end + 1
+                goodEnd = chunk.fileOffset + start
+                continue
+            }
+            do {
+                switch try decoder.decode(base + start, count: end - start) {
+                case .record(let record): each(record)
+                case .newer(let tag): newerRecords.add(tag: tag)
+                }
+            } catch {
+                // Only the file's very last line can be a torn tail (e.g. NUL blocks after power loss):
+                // when this line ends the buffer, read on to learn whether it ends the file.
+                if end + 1 == chunk.filled && !chunk.atEnd { break }
+                if end + 1 == chunk.filled {
+                    lineNumber = number
+                    tail = Tail(range: chunk.fileOffset + start..<chunk.fileOffset + chunk.filled, lineNumber: number,
+                                reason: error.reason, bytes: chunk.bytes(from: start))
+                    return nil
+                }
+                corruptLines.append((number, error.reason))
+            }
+            lineNumber = number
+            start = end + 1
+            goodEnd = chunk.fileOffset + start
+        }
+        return start
     }
 
     /// What the header decides about the rest of the file.
