@@ -145,7 +145,9 @@ extension RealSequencerTests {
             let loudest = wav.samples.map(abs).max() ?? 0
             let tail = wav.samples.suffix(Int(wav.sampleRate)).map(abs).max() ?? 0
             print(String(format: "PeachStuckNoteTests: kill -9: peak %.4f while playing, %.6f in the last second", loudest, tail))
-            #expect(loudest > 0.05, "the note was never heard (peak \(loudest))")
+            // The note's key is drawn at random and the organ's level differs from key to key (peaks of 0.043 seen on
+            // a low key): heard means far above the silence that follows (0.000000), not a fixed loudness.
+            #expect(loudest > 0.01, "the note was never heard (peak \(loudest))")
             #expect(tail < loudest / 100, "still sounding after Peach was killed: peak \(tail) vs \(loudest)")
         }
 
