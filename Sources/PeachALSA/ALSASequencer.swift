@@ -69,6 +69,11 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
         try await perform { session throws(SequencerError) in try session.queueNow() }
     }
 
+    /// The wake-ups the session puts timed events on (`QueueTimerInfo.nearestWakeUp`).
+    public func queueWakeUps() async throws -> QueueWakeUps {
+        try await queueTimer().wakeUps
+    }
+
     public func schedule(_ events: [TimedMIDIEvent]) async throws {
         try await perform { session throws(SequencerError) in try session.schedule(events) }
     }

@@ -9,6 +9,7 @@ private actor RecordingOutput: MIDIOutputPort {
     func send(_ now: [MIDIEvent], then later: [MIDIEvent], after delay: Duration) async throws { sent += now + later }
     func cancelScheduled() async throws {}
     func queueNow() async throws -> QueueInstant { QueueInstant(nanoseconds: 0) }
+    func queueWakeUps() async throws -> QueueWakeUps { .exact }
     func schedule(_ events: [TimedMIDIEvent]) async throws { sent += events.map(\.event) }
     func waitUntil(_ instant: QueueInstant) async throws {}
     func cancelTimed() async throws {}

@@ -13,8 +13,13 @@ public final class InstantRhythmPlayer: RhythmPlayer, @unchecked Sendable {
     private var taps = 0
     private let instant: Bool
     private var waiting: [(QueueInstant, CheckedContinuation<Void, Never>)] = []
+    private let wakeUps: QueueWakeUps
 
-    public init(instant: Bool = true) { self.instant = instant }
+    /// `wakeUps`: the queue's wake-ups the player reports (the clicks are recorded as asked).
+    public init(instant: Bool = true, wakeUps: QueueWakeUps = .exact) {
+        self.instant = instant
+        self.wakeUps = wakeUps
+    }
 
     public var scheduled: [RhythmClick] { lock.withLock { scheduledClicks } }
     public var cancelCount: Int { lock.withLock { cancels } }
@@ -33,6 +38,8 @@ public final class InstantRhythmPlayer: RhythmPlayer, @unchecked Sendable {
     }
 
     public func queueNow() async throws -> QueueInstant { lock.withLock { clock } }
+
+    public func queueWakeUps() async throws -> QueueWakeUps { wakeUps }
 
     public func schedule(_ clicks: [RhythmClick]) async throws { lock.withLock { scheduledClicks += clicks } }
 

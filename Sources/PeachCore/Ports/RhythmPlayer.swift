@@ -16,6 +16,8 @@ public struct RhythmClick: Hashable, Sendable {
 public protocol RhythmPlayer: Sendable {
     /// The queue clock now.
     func queueNow() async throws -> QueueInstant
+    /// Where a click asked for at a time really sounds: the queue's wake-ups (`.exact` where every time is kept).
+    func queueWakeUps() async throws -> QueueWakeUps
     /// Queues every click at its time; returns once they are all in the kernel's queue (before they sound).
     func schedule(_ clicks: [RhythmClick]) async throws
     /// Returns once the queue clock has passed `instant` (a marker scheduled at that time came back), or at
@@ -38,6 +40,8 @@ public struct SilentRhythmPlayer: RhythmPlayer {
     public func queueNow() async throws -> QueueInstant {
         QueueInstant(nanoseconds: Self.origin.duration(to: .now).nanoseconds)
     }
+
+    public func queueWakeUps() async throws -> QueueWakeUps { .exact }
 
     public func schedule(_ clicks: [RhythmClick]) async throws {}
 

@@ -97,14 +97,19 @@ public final class CompareTimingSession: InputTakingSession {
         return loop.settled
     }
 
-    /// Queues the whole pattern at absolute queue times, then waits (by a queue marker, for the screen only)
-    /// until its last click has sounded before answers are taken.
+    /// Queues the whole pattern at absolute queue times, from a wake-up of the queue and with the moved click's
+    /// offset as the queue will deliver it (the trial recorded is the one played), then waits (by a queue marker,
+    /// for the screen only) until its last click has sounded before answers are taken.
     private func beginTrial() {
-        let trial = strategy.next(tempo: settingsSource.currentSettings.tempo, profile: profile, last: lastCompleted)
-        currentTrial = trial
+        let asked = strategy.next(tempo: settingsSource.currentSettings.tempo, profile: profile, last: lastCompleted)
+        currentTrial = asked
         state = .playingPattern
         loop.runTrial { [weak self, player] token in
-            let start = try await player.queueNow() + Self.leadIn
+            let wakeUps = try await player.queueWakeUps()
+            let start = wakeUps.nearest(to: try await player.queueNow() + Self.leadIn)
+            let trial = asked.delivered(from: start, on: wakeUps)
+            guard self?.loop.isCurrent(token) == true else { return }
+            self?.currentTrial = trial
             let clicks = trial.clicks(from: start)
             try await player.schedule(clicks)
             try await player.waitUntil(clicks[clicks.count - 1].time + trial.tempo.sixteenth)

@@ -20,6 +20,17 @@ public struct CompareTimingTrial: Hashable, Sendable {
     /// |offset| as a percentage of the sixteenth note (the staircase's unit, as iOS Peach's).
     public var percentOfSixteenth: Double { 100 * offset.magnitude.value / tempo.sixteenthMilliseconds }
 
+    /// This trial as the queue plays it from `start`: the moved click lands on the wake-up nearest its time, so
+    /// its offset is the one delivered, measured from the wake-up its grid position lands on; never zero (a
+    /// smaller offset than one wake-up is played as one wake-up, in its direction), so every trial is early or late.
+    public func delivered(from start: QueueInstant, on wakeUps: QueueWakeUps) -> CompareTimingTrial {
+        let grid = start + tempo.sixteenth * Self.movedClick
+        let asked = grid + .nanoseconds(Int64((offset.value * 1e6).rounded()))
+        var played = wakeUps.nearest(to: asked).nanoseconds - wakeUps.nearest(to: grid).nanoseconds
+        if played == 0, let step = wakeUps.periodNanoseconds { played = offset.value < 0 ? -step : step }
+        return CompareTimingTrial(tempo: tempo, offset: Milliseconds(Double(played) / 1e6))
+    }
+
     /// The pattern's clicks from `start`: the first accented, the moved one off the grid.
     public func clicks(from start: QueueInstant) -> [RhythmClick] {
         (0..<Self.clickCount).map { step in

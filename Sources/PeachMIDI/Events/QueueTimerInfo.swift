@@ -68,10 +68,11 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
     /// from 0 at its start in steps of one period) and delivers an event at the first wake-up at or after its
     /// time: scheduled here, a click leaves within half a period of `instant` instead of up to a whole period late.
     public func nearestWakeUp(to instant: QueueInstant) -> QueueInstant {
-        guard let period = queuePeriodNanoseconds.map(Int64.init), period > 1 else { return instant }
-        let rounded = (instant.nanoseconds + period / 2) / period * period
-        return QueueInstant(nanoseconds: rounded)
+        wakeUps.nearest(to: instant)
     }
+
+    /// The queue's wake-ups: where it delivers an event put on the nearest one.
+    public var wakeUps: QueueWakeUps { QueueWakeUps(periodNanoseconds: queuePeriodNanoseconds.map(Int64.init)) }
 
     /// "hrtimer", "system timer", "PCM timer (card 0, device 0)" …
     public var kind: String {

@@ -27,6 +27,10 @@ public struct CeilingEnforcingOutputPort<Base: MIDIOutputPort>: MIDIOutputPort {
         try await base.queueNow()
     }
 
+    public func queueWakeUps() async throws -> QueueWakeUps {
+        try await base.queueWakeUps()
+    }
+
     /// Scheduled clicks obey the ceiling like every other note.
     public func schedule(_ events: [TimedMIDIEvent]) async throws {
         try await base.schedule(events.map { TimedMIDIEvent(ceiling.enforce($0.event), at: $0.time) })

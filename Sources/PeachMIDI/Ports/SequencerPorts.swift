@@ -20,6 +20,9 @@ public protocol MIDIOutputPort: Sendable {
     /// The queue's clock now: the clock `schedule(_:)` times events by and incoming events are stamped with.
     func queueNow() async throws -> QueueInstant
 
+    /// Where `schedule(_:)` really delivers an event: the queue's wake-ups (`.exact` where every time is kept).
+    func queueWakeUps() async throws -> QueueWakeUps
+
     /// Puts every event on the queue at its own absolute time (events with equal times leave in the
     /// order given) and returns once they are all in the kernel's queue, before the first is due. The
     /// kernel delivers them: nothing is timed by sleeping. A time already past is delivered at once.

@@ -24,6 +24,10 @@ public struct MidiRhythmPlayer: RhythmPlayer {
         try await port.queueNow()
     }
 
+    public func queueWakeUps() async throws -> QueueWakeUps {
+        try await port.queueWakeUps()
+    }
+
     public func schedule(_ clicks: [RhythmClick]) async throws {
         guard !clicks.isEmpty else { return }
         try await admit()

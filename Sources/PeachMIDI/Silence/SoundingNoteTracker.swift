@@ -49,6 +49,10 @@ public final class SoundingNoteTracker<Base: MIDIOutputPort>: MIDIOutputPort {
         try await base.queueNow()
     }
 
+    public func queueWakeUps() async throws -> QueueWakeUps {
+        try await base.queueWakeUps()
+    }
+
     /// Timed note-ons are listed before they are queued. Their note-offs are applied once a wait has
     /// seen the queue pass them, except for a key that a later timed note-on switches on again; a cancel
     /// drops them undelivered, so the keys stay until the stop's silence.

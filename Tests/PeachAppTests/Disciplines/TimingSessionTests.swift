@@ -22,13 +22,14 @@ final class TrialCollector: TrainingObserver {
 /// answers only after it, feedback, the staircase, and stop from every state.
 @MainActor @Suite struct CompareTimingSessionTests {
     @MainActor struct Rig {
-        let player = InstantRhythmPlayer(instant: false)
+        let player: InstantRhythmPlayer
         let settings = FixedSettings()
         let collector = TrialCollector()
         let profile = PerceptualProfile()
         let session: CompareTimingSession
 
-        init(tempo: Int = 120, seed: UInt64 = 7) {
+        init(tempo: Int = 120, seed: UInt64 = 7, wakeUps: QueueWakeUps = .exact) {
+            player = InstantRhythmPlayer(instant: false, wakeUps: wakeUps)
             settings.currentSettings.tempo = TempoBPM(tempo)!
             session = CompareTimingSession(player: player, profile: profile, settings: settings, clock: SteppingClock(),
                                            observers: [collector], strategy: CompareTimingStrategy(random: SeededRandom(seed: seed)))
@@ -55,6 +56,41 @@ final class TrialCollector: TrainingObserver {
         #expect(!rig.session.accepts(.answer(late: true)), "no answer while the pattern plays")
         rig.player.advance(by: .seconds(1))
         #expect(await eventually("answerable") { rig.session.accepts(.answer(late: true)) })
+    }
+
+    /// On a queue that wakes every millisecond (the default timer), the pattern starts on a wake-up and the
+    /// trial that is answered and recorded states the offset the queue delivers, not the one the staircase asked.
+    @Test(arguments: [60, 120, 200])
+    func theRecordedOffsetIsTheOneTheQueueDelivers(tempo: Int) async throws {
+        let millisecond = QueueWakeUps(periodNanoseconds: 1_000_000)
+        let rig = Rig(tempo: tempo, seed: UInt64(tempo), wakeUps: millisecond)
+        rig.player.advance(by: .nanoseconds(333_333))  // now is between two wake-ups
+        rig.session.start()
+        await rig.playPattern()
+        #expect(await eventually("answerable") { rig.session.state == .awaitingAnswer })
+        let clicks = rig.player.scheduled
+        let trial = try #require(rig.session.currentTrial)
+        #expect(clicks.allSatisfy { millisecond.nearest(to: $0.time) == $0.time }, "every click on a wake-up: \(clicks)")
+        let grid = clicks[0].time + trial.tempo.sixteenth * CompareTimingTrial.movedClick
+        #expect(Double((clicks[3].time - grid).nanoseconds) / 1e6 == trial.offset.value)
+        #expect(trial.offset.value == trial.offset.value.rounded() && trial.offset.value != 0)
+        rig.session.handle(.answer(late: trial.isLate))
+        let completed = try #require(rig.collector.trials.first as? CompletedCompareTiming)
+        #expect(completed.trial.offset == trial.offset)
+    }
+
+    @Test func anOffsetSmallerThanAWakeUpIsPlayedAsOneInItsDirection() {
+        let start = QueueInstant(nanoseconds: 5_000_000_000)
+        let millisecond = QueueWakeUps(periodNanoseconds: 1_000_000)
+        let tempo = TempoBPM(200)!
+        #expect(CompareTimingTrial(tempo: tempo, offset: Milliseconds(0.3)).delivered(from: start, on: millisecond).offset
+                == Milliseconds(1))
+        #expect(CompareTimingTrial(tempo: tempo, offset: Milliseconds(-0.3)).delivered(from: start, on: millisecond).offset
+                == Milliseconds(-1))
+        #expect(CompareTimingTrial(tempo: tempo, offset: Milliseconds(-16.737)).delivered(from: start, on: millisecond).offset
+                == Milliseconds(-17))
+        #expect(CompareTimingTrial(tempo: tempo, offset: Milliseconds(0.3)).delivered(from: start, on: .exact).offset
+                == Milliseconds(0.3))
     }
 
     @Test func anAnswerIsScoredRecordedAndTheNextPatternFollows() async throws {

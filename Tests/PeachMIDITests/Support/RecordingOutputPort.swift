@@ -124,6 +124,8 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
 
     func queueNow() async throws -> QueueInstant { queueTime }
 
+    func queueWakeUps() async throws -> QueueWakeUps { .exact }
+
     func schedule(_ events: [TimedMIDIEvent]) async throws {
         log.append(.timed(events))
         if failNextSend { failNextSend = false; throw Failure() }
