@@ -10,7 +10,7 @@ import PeachText
 /// It drives an ordinary `ComparisonSession` (same notes, answers, feedback, stop paths and records) whose
 /// strategy asks the procedure, and listens to that session's trials twice: first (before the store and the
 /// others; no side effects) the answer updates the posterior; last, once the procedure is complete, it stops
-/// the comparisons, tells the `ThresholdTestObserver`s once and leaves the result on screen until `stop`
+/// the comparisons, tells the `OutcomeObserver`s once and leaves the result on screen until `stop`
 /// (the user goes back; nothing restarts by itself). A quiet break that stops the test on its last answer
 /// (an observer between the two) still gets the result recorded, without the card. A test stopped earlier
 /// records no result; its answered trials stay ordinary comparison records.

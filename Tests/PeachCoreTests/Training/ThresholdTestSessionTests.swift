@@ -5,7 +5,7 @@ import Testing
 import PeachTestSupport
 
 @MainActor
-final class MockThresholdTestObserver: OutcomeObserver {
+final class MockOutcomeObserver: OutcomeObserver {
     var results: [ThresholdTestRecord] = []
     func outcomeFinished(_ outcome: any TrainingOutcome) throws {
         if let result = outcome as? ThresholdTestRecord { results.append(result) }
@@ -19,7 +19,7 @@ struct ThresholdTestFixture {
     let player: MockNotePlayer
     let settings: MockSettingsSource
     let trials = MockComparisonObserver()
-    let results = MockThresholdTestObserver()
+    let results = MockOutcomeObserver()
     let test: ThresholdTestSession
 
     init(trialCount: Int = 3, noteRange: ClosedRange<MIDINote> = MIDINote(60)!...MIDINote(64)!,
