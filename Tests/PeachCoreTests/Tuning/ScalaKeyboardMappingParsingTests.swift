@@ -76,7 +76,7 @@ import Testing
         (replacing(1, with: "-1"), 2, "not a whole number for the first MIDI note"),
         (replacing(2, with: "128"), 3, "from 0 to 127"),
         (replacing(2, with: "99999999999999999999999"), 3, "out of range"),
-        (replacing(1, with: "100") , 3, "the last MIDI note 127 lies below"),
+        ("12\n100\n50\n60\n69\n440.0\n12\n", 3, "the last MIDI note 50 lies below the first 100"),
         (replacing(3, with: "C4"), 4, "the middle note"),
         (replacing(4, with: "A4"), 5, "the reference note"),
         (replacing(5, with: "0"), 6, "'0' is not a frequency"),

@@ -22,9 +22,11 @@ public struct ScalaScale: Hashable, Sendable {
     /// (degree n + 1 is the period plus degree 1), both up and down.
     public func cents(ofDegree index: Int) -> Cents {
         let count = degrees.count
-        // Floor division written so that no index, not even Int.min, can overflow.
-        let periods = index >= 0 ? index / count : (index + 1) / count - 1
-        let within = index - periods * count
+        guard count > 0 else { return .zero }  // only a hand-built scale can be empty
+        // Floor division by remainder, so that no index, not even Int.min, can overflow.
+        let remainder = index % count
+        let within = remainder < 0 ? remainder + count : remainder
+        let periods = index / count - (remainder < 0 ? 1 : 0)
         let base = within == 0 ? Cents.zero : degrees[within - 1].cents
         return base + period * Double(periods)
     }
