@@ -93,8 +93,6 @@ import Testing
     @Test(arguments: malformed.indices)
     func malformedFilesNameTheirLine(_ index: Int) throws {
         let (text, line, words) = Self.malformed[index]
-        let error = try #require(Self.error(text), "case \(index) parsed")
-        #expect(error.description.hasPrefix("line \(line): "), "\(error)")
-        #expect(error.description.contains(words), "\(error)")
+        try expectLineError(Self.error(text), line: line, saying: words, case: index)
     }
 }
