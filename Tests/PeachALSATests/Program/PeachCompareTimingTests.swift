@@ -9,7 +9,9 @@ extension RealSequencerTests {
     /// each click for on its own queue clock. Every record's offset must be the offset that was played: the fourth
     /// click's time less where the grid of the first three puts it, as the capture heard them.
     @Suite struct PeachCompareTimingTests {
-        static let trials = 5
+        /// Patterns played per tempo; at least `measured` of them must come through undisturbed.
+        static let trials = 8
+        static let measured = 3
 
         @Test(arguments: [60, 120, 200])
         func everyRecordStatesTheOffsetTheKernelPlayed(tempo: Int) throws {
@@ -24,11 +26,15 @@ extension RealSequencerTests {
             try peach.expectLine(prefix: "start:", anywhere: true)
             _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
             try peach.send("ct")
-            var played: [Double] = []
+            var patterns: [Pattern] = []
             for _ in 0..<Self.trials {
                 try peach.expectLine(prefix: "the fourth click", timeout: .seconds(30))
-                played.append(try Self.playedOffset(synth, sixteenth: 15_000_000_000 / UInt64(tempo)))
-                try peach.send("l")
+                let pattern = try Self.pattern(synth, sixteenth: 15_000_000_000 / UInt64(tempo))
+                patterns.append(pattern)
+                // Answered right, so the staircase narrows as a listener's would. (Answered "late" every time, it
+                // widened to early offsets near half a sixteenth, and under the full suite's load the VM delivered
+                // such a moved click up to 1.5 ms late at 200 BPM: docs/rhythm-timing.md.)
+                try peach.send(pattern.offset > 0 ? "l" : "e")
             }
             _ = try peach.expectLine(timeout: .seconds(30), "the last verdict") { $0.hasSuffix("of \(Self.trials) correct)") }
             try peach.send("s")
@@ -37,16 +43,30 @@ extension RealSequencerTests {
 
             // compareTiming, timestamp, tempo, offset ms, early|late, correct|wrong, output
             let recorded = try PeachProgram.logRecords(directory).filter { $0.first == "compareTiming" }.compactMap { Double($0[3]) }
-            print("compare timing at \(tempo) BPM: recorded \(recorded) ms, played \(played.map { (($0 * 1000).rounded()) / 1000 }) ms")
             #expect(recorded.count == Self.trials, "\(peach.transcript)")
-            for (record, heard) in zip(recorded, played) {
-                #expect(abs(record - heard) < 0.1, "recorded \(record) ms, played \(heard) ms at \(tempo) BPM")
+            let measured = zip(recorded, patterns).filter { $0.1.onWakeUps }
+            print("compare timing at \(tempo) BPM: recorded \(recorded) ms, played \(patterns.map(\.rounded)) ms; "
+                  + "\(measured.count) of \(patterns.count) patterns undisturbed")
+            #expect(measured.count >= Self.measured, "too few undisturbed patterns: \(patterns.map(\.rounded))")
+            for (record, pattern) in measured {
+                #expect(abs(record - pattern.offset) < 0.1, "recorded \(record) ms, played \(pattern.offset) ms at \(tempo) BPM")
             }
         }
 
-        /// The pattern's four clicks as the capture received them (kernel-stamped); the fourth's offset from one
-        /// sixteenth after the third, in ms (the pattern's first click may leave late: docs/rhythm-timing.md).
-        static func playedOffset(_ synth: TestClient, sixteenth: UInt64) throws -> Double {
+        /// A pattern as the capture heard it (kernel-stamped on its own queue).
+        struct Pattern {
+            /// The fourth click's offset from one sixteenth after the third, in ms (the pattern's first click may
+            /// leave late: docs/rhythm-timing.md).
+            let offset: Double
+            /// Every click a whole number of milliseconds after the first, as the queue's 1 ms wake-ups deliver
+            /// them: false when the emulated machine delivered one late (seen under the full suite's load, up to
+            /// 1.5 ms), which would measure the VM, not what Peach recorded.
+            let onWakeUps: Bool
+
+            var rounded: Double { (offset * 1000).rounded() / 1000 }
+        }
+
+        static func pattern(_ synth: TestClient, sixteenth: UInt64) throws -> Pattern {
             var clicks: [UInt64] = []
             let deadline = ContinuousClock.now + .seconds(10)
             while clicks.count < 4, ContinuousClock.now < deadline {
@@ -56,9 +76,9 @@ extension RealSequencerTests {
                 }
             }
             guard clicks.count == 4 else { throw TestClient.Failure(description: "heard \(clicks.count) clicks of a pattern, not 4") }
-            #expect(abs(Double(clicks[2]) - Double(clicks[1]) - Double(sixteenth)) < 250_000,
-                    "the steady clicks a sixteenth apart: \(clicks)")
-            return (Double(clicks[3]) - Double(clicks[2]) - Double(sixteenth)) / 1_000_000
+            let fromFirst = clicks.dropFirst().map { (Double($0) - Double(clicks[0])) / 1_000_000 }
+            return Pattern(offset: (Double(clicks[3]) - Double(clicks[2]) - Double(sixteenth)) / 1_000_000,
+                           onWakeUps: fromFirst.allSatisfy { abs($0 - $0.rounded()) < 0.05 })
         }
     }
 }
