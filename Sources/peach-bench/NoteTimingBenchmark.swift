@@ -75,7 +75,8 @@ enum NoteTimingBenchmark {
     /// A comparison session answered ~100 ms into each note 2; the monotonic time of each answer.
     static func answerComparisons(count: Int, on player: MidiNotePlayer) async throws -> [UInt64] {
         let settings = BenchSettings(TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(300)))
-        let session = ComparisonSession(notePlayer: player, profile: PerceptualProfile(), settings: settings)
+        let session = ComparisonSession(notePlayer: player, profile: PerceptualProfile(), settings: settings,
+                                        strategy: AdaptiveNoteStrategy())
         var answers: [UInt64] = []
         session.start()
         for _ in 0..<count {

@@ -41,7 +41,7 @@ extension TrainingApp {
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
-                            tapLatencies: TapCalibrationText.infoSummary(Array(trainer.latencies.taps.values)))
+                            tapLatencies: TapLatencyText.infoSummary(Array(trainer.latencies.taps.values)))
         }
         if wantsPlainLines(context.options, inputIsTerminal: isatty(STDIN_FILENO) == 1,
                            outputIsTerminal: isatty(STDOUT_FILENO) == 1) {
@@ -52,7 +52,7 @@ extension TrainingApp {
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
                 profileReport: {
                     ProfileDocument(ReportContext(profile: history.profile,
-                                                  range: Disciplines.trainingSettings(from: configuration.configuration).noteRange)).lines
+                                                  range: configuration.configuration.coreTrainingSettings.noteRange)).lines
                 })
             return Interface(trainerInterface: plain, input: pump.input, signals: pump.signals)
         }

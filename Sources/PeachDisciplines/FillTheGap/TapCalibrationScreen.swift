@@ -29,15 +29,15 @@ public enum TapCalibrationScreen {
     static func sentence(_ outcome: TapCalibrationResult.Outcome) -> String {
         switch outcome {
         case .tooFewTaps(let source, let taps):
-            return tr(.tapCalibrationTooFewTaps, ["source": TapCalibrationText.name(source), "taps": "\(taps)",
+            return tr(.tapCalibrationTooFewTaps, ["source": TapLatencyText.name(source), "taps": "\(taps)",
                                                   "clicks": "\(TapCalibrationPattern.tappedClicks)",
                                                   "minimum": "\(TapCalibrationResult.minimumTaps)"])
         case .tooUneven(let source, let spread):
-            return tr(.tapCalibrationTooUneven, ["source": TapCalibrationText.name(source), "spread": ScreenFormat.number(spread.value)])
+            return tr(.tapCalibrationTooUneven, ["source": TapLatencyText.name(source), "spread": ScreenFormat.number(spread.value)])
         case .calibrated(let calibration, let saveError):
             let latency = calibration.latency
             let measured = tr(latency.median.value < 0 ? .tapCalibrationEarly : .tapCalibrationLate, [
-                "source": TapCalibrationText.name(calibration.source), "ms": ScreenFormat.number(abs(latency.median.value)),
+                "source": TapLatencyText.name(calibration.source), "ms": ScreenFormat.number(abs(latency.median.value)),
                 "spread": ScreenFormat.number(latency.spread.value), "count": "\(latency.count)"])
             let synth = calibration.synthLatency.map { tr(.tapCalibrationSynthTakenOff, ["ms": ScreenFormat.number($0.value)]) } ?? ""
             let stored = saveError.map { tr(.tapCalibrationNotSaved, ["error": $0]) } ?? tr(.tapCalibrationStored)

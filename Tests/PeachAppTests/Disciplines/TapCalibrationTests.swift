@@ -207,9 +207,9 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
             TapCalibration(source: .keyboard, latency: MeasuredLatency(median: Milliseconds(38.24), spread: Milliseconds(11), count: 20),
                            synthLatency: nil, date: day),
         ]
-        let summary = Localization.rendering(in: .english) { TapCalibrationText.infoSummary(calibrations) }
+        let summary = Localization.rendering(in: .english) { TapLatencyText.infoSummary(calibrations) }
         #expect(summary == "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); Test pad −3.3 ms (spread 2.0 ms, 2026-11-27)")
-        #expect(TapCalibrationText.infoSummary([]) == nil)
+        #expect(TapLatencyText.infoSummary([]) == nil)
         let screen = Localization.rendering(in: .english) {
             InfoScreen.render(InfoScreenModel(version: "1", licence: "MIT", dataDirectory: "/d", configFile: "/c", synth: .none,
                                               controller: .none, velocityCeiling: 100, volumeCeiling: 100, volumePercent: 80,

@@ -1,5 +1,11 @@
 import PeachCore
 
+// ComparisonTrials/ holds what every discipline whose trials ask "two notes: higher or lower?" shares, as Rhythm/
+// holds what the timing disciplines share: the trial (`Comparison`, `CompletedComparison`), the session that plays
+// and scores it under a `ComparisonStrategy`, and how it is shown and answered (`ComparisonModeSession`,
+// `ComparisonScreen`, `ComparisonKeys`). Unison and interval comparison (Comparison/) and the threshold test
+// (ThresholdTest/) bring their own strategies, records and reports.
+
 /// One pitch-discrimination trial: a reference note, then the target note `interval` above or below it
 /// (tuned in `tuningSystem`), moved `centOffset` away from that in-tune pitch. For unisons both notes are the same.
 public struct Comparison: Hashable, Sendable {

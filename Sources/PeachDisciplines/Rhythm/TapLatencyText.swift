@@ -1,9 +1,11 @@
 import Foundation
 import PeachCore
+import PeachPresentation
 import PeachText
 
-/// How a tap source and its calibration read on the screens (the tap calibration's result card, the Info screen).
-public enum TapCalibrationText {
+/// How a tap source and its measured latency read on the screens: the timing family's words for the tap
+/// calibration's result card and the Info screen's list of calibrated sources.
+public enum TapLatencyText {
     /// "computer keyboard", or the MIDI device's name.
     public static func name(_ source: TapSource) -> String {
         switch source {

@@ -59,7 +59,7 @@ public final class ComparisonSession: InputTakingSession {
     /// The profile feeds the strategy; it is not registered as an observer here (add it with the others)
     /// so the composition root decides who records what, once.
     public init(notePlayer: any NotePlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
-                strategy: any ComparisonStrategy = AdaptiveNoteStrategy(),
+                strategy: any ComparisonStrategy,
                 clock: any TrainingClock = SystemTrainingClock(), logger: any PeachLogger = SilentLogger(),
                 interruptions: (any InterruptionSource)? = nil, observers: [any TrainingObserver] = [],
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
