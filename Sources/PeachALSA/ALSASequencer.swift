@@ -69,9 +69,10 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
         try await perform { session throws(SequencerError) in try session.queueNow() }
     }
 
-    /// The wake-ups the session puts timed events on (`QueueTimerInfo.nearestWakeUp`).
+    /// The wake-ups the session puts timed events on: from the timer it read once at start, the same one it
+    /// rounds every scheduled event with (no timer query per pattern).
     public func queueWakeUps() async throws -> QueueWakeUps {
-        try await queueTimer().wakeUps
+        try await perform { session throws(SequencerError) in session.wakeUps }
     }
 
     public func schedule(_ events: [TimedMIDIEvent]) async throws {

@@ -14,6 +14,8 @@ final class SequencerSession {
     let queue: Int32
     /// The queue's timer, read once at start.
     let timer: QueueTimerInfo?
+    /// Where the queue delivers what `schedule` puts on it (every time kept where the timer is unknown).
+    var wakeUps: QueueWakeUps { timer?.wakeUps ?? .exact }
     private let logger: any PeachLogger
     private var input: AsyncStream<SequencerInput>.Continuation?
     /// Callers of `send(_:then:after:)`, resumed when their marker comes back from the queue.
@@ -149,7 +151,7 @@ final class SequencerSession {
         for timed in events {
             var event = EventEncoding.event(for: timed.event)
             peach_ev_to_subscribers_direct(&event, Int32(outputPort))
-            Self.scheduleAbsolute(&event, at: timer?.nearestWakeUp(to: timed.time) ?? timed.time, on: queue)
+            Self.scheduleAbsolute(&event, at: wakeUps.nearest(to: timed.time), on: queue)
             try handle.output(&event)
         }
     }

@@ -56,7 +56,7 @@ public enum PeachApp {
         case .profile(let svgPath, let json):
             return await withData { data in
                 data.configuration.diagnostics.forEach { console.err("peach: \($0)\n") }
-                return ProfileCommand.run(directory: data.directory, range: Disciplines.trainingSettings(from: data.configuration).noteRange,
+                return ProfileCommand.run(directory: data.directory, range: data.configuration.coreTrainingSettings.noteRange,
                                           svgPath: svgPath, json: json, console: console)
             }
         case .ports:

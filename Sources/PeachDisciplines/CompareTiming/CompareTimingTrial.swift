@@ -25,17 +25,20 @@ public struct CompareTimingTrial: Hashable, Sendable {
     /// smaller offset than one wake-up is played as one wake-up, in its direction), so every trial is early or late.
     public func delivered(from start: QueueInstant, on wakeUps: QueueWakeUps) -> CompareTimingTrial {
         let grid = start + tempo.sixteenth * Self.movedClick
-        let asked = grid + .nanoseconds(Int64((offset.value * 1e6).rounded()))
+        let asked = grid + offsetDuration
         var played = wakeUps.nearest(to: asked).nanoseconds - wakeUps.nearest(to: grid).nanoseconds
         if played == 0, let step = wakeUps.periodNanoseconds { played = offset.value < 0 ? -step : step }
         return CompareTimingTrial(tempo: tempo, offset: Milliseconds(Double(played) / 1e6))
     }
 
+    /// The moved click's offset on the queue clock (whole nanoseconds).
+    private var offsetDuration: Duration { .nanoseconds(Int64((offset.value * 1e6).rounded())) }
+
     /// The pattern's clicks from `start`: the first accented, the moved one off the grid.
     public func clicks(from start: QueueInstant) -> [RhythmClick] {
         (0..<Self.clickCount).map { step in
             var time = start + tempo.sixteenth * step
-            if step == Self.movedClick { time = time + .nanoseconds(Int64((offset.value * 1e6).rounded())) }
+            if step == Self.movedClick { time = time + offsetDuration }
             return RhythmClick(time: time, accent: step == 0)
         }
     }

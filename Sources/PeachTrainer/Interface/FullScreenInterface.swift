@@ -55,7 +55,7 @@ public final class FullScreenInterface: TrainerInterface {
 
     /// The model of what is on screen now.
     public func screen(for controller: TrainerController) -> Screen {
-        let range = Disciplines.trainingSettings(from: configuration.configuration).noteRange
+        let range = configuration.configuration.coreTrainingSettings.noteRange
         if case .training = controller.screen, let session = controller.activeModeSession {
             return ScreenModels.training(session, controller: controller, knobMoving: knobLightOn(controller))
         }
@@ -118,7 +118,7 @@ public final class FullScreenInterface: TrainerInterface {
             return controller.modeSession(mode)?.commands(for: key) ?? []
         case .profile:
             if case .arrow(let direction, _) = key, direction == .left || direction == .right {
-                let count = ScreenModels.profileSections(controller, range: Disciplines.trainingSettings(from: configuration.configuration).noteRange).count
+                let count = ScreenModels.profileSections(controller, range: configuration.configuration.coreTrainingSettings.noteRange).count
                 profilePage = (profilePage + (direction == .right ? 1 : count)) % (count + 1)
                 return [.redraw]
             }
