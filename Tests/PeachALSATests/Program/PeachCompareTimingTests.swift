@@ -10,7 +10,7 @@ extension RealSequencerTests {
     /// click's time less where the grid of the first three puts it, as the capture heard them.
     @Suite struct PeachCompareTimingTests {
         /// Patterns played per tempo; at least `measured` of them must come through undisturbed.
-        static let trials = 8
+        static let trials = 12
         static let measured = 3
 
         @Test(arguments: [60, 120, 200])
@@ -58,9 +58,10 @@ extension RealSequencerTests {
             /// The fourth click's offset from one sixteenth after the third, in ms (the pattern's first click may
             /// leave late: docs/rhythm-timing.md).
             let offset: Double
-            /// Every click a whole number of milliseconds after the first, as the queue's 1 ms wake-ups deliver
-            /// them: false when the emulated machine delivered one late (seen under the full suite's load, up to
-            /// 1.5 ms), which would measure the VM, not what Peach recorded.
+            /// The second, third and fourth clicks (those the offset is measured from) whole milliseconds apart, as
+            /// the queue's 1 ms wake-ups deliver them: false when the emulated machine delivered one late (seen
+            /// under the full suite's load, up to 1.5 ms), which would measure the VM, not what Peach recorded. The
+            /// first click is left out: it sometimes leaves late at 60 BPM (issue 33's benchmark figure).
             let onWakeUps: Bool
 
             var rounded: Double { (offset * 1000).rounded() / 1000 }
@@ -76,9 +77,9 @@ extension RealSequencerTests {
                 }
             }
             guard clicks.count == 4 else { throw TestClient.Failure(description: "heard \(clicks.count) clicks of a pattern, not 4") }
-            let fromFirst = clicks.dropFirst().map { (Double($0) - Double(clicks[0])) / 1_000_000 }
+            let fromSecond = clicks.dropFirst(2).map { (Double($0) - Double(clicks[1])) / 1_000_000 }
             return Pattern(offset: (Double(clicks[3]) - Double(clicks[2]) - Double(sixteenth)) / 1_000_000,
-                           onWakeUps: fromFirst.allSatisfy { abs($0 - $0.rounded()) < 0.05 })
+                           onWakeUps: fromSecond.allSatisfy { abs($0 - $0.rounded()) < 0.05 })
         }
     }
 }
