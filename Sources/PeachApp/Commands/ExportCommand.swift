@@ -17,7 +17,7 @@ public enum ExportCommand {
         guard entry.recordName == "threshold-test result" else {
             return "\(entry.count) \(entry.recordName)\(entry.count == 1 ? "" : "s")"
         }
-        return tr(count: entry.count, one: .exportThresholdTestResultsOne, other: .exportThresholdTestResultsOther)
+        return tr(.exportThresholdTestResults, count: entry.count)
     }
 
 
@@ -42,7 +42,7 @@ public enum ExportCommand {
         guard let path else {
             exporter.export(contents.records, progress: progress) { (chunk: String) in console.out(chunk) }
             reporter.finishLine()
-            console.err("peach: " + tr(.exportExported, ["count": "\(exported)", "note": note]) + "\n")
+            console.err("peach: " + tr(.exportExported, count: exported, ["note": note]) + "\n")
             return 0
         }
         let target = special == nil ? path + ".partial" : path
@@ -70,7 +70,7 @@ public enum ExportCommand {
             return 1
         }
         reporter.finishLine()
-        console.err("peach: " + tr(.exportExportedTo, ["count": "\(exported)", "path": path, "note": note]) + "\n")
+        console.err("peach: " + tr(.exportExportedTo, count: exported, ["path": path, "note": note]) + "\n")
         return 0
     }
 }

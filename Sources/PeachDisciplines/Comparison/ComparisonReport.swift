@@ -16,8 +16,8 @@ struct ComparisonReport: DisciplineReport {
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let profile = context.profile, range = context.range
         let count = profile.comparisonCount(in: discipline)
-        var lines = [tr(.reportComparisonHeading, ["title": Self.title(discipline), "range": "\(range.lowerBound.name)–\(range.upperBound.name)",
-                                                   "count": "\(count)"])]
+        var lines = [tr(.reportComparisonHeading, count: count,
+                        ["title": Self.title(discipline), "range": "\(range.lowerBound.name)–\(range.upperBound.name)"])]
         lines += PitchBasisReport.lines(profile.comparisonPitchBases(in: discipline))
         guard let thresholds = profile.thresholds(of: discipline), let overall = thresholds.overall else {
             return lines + [tr(.reportNoComparisons)]
@@ -30,8 +30,7 @@ struct ComparisonReport: DisciplineReport {
             // An inconclusive estimate's text already says how many answers it has.
             let value = region.estimate.map {
                 !$0.isConclusive ? ScreenFormat.threshold($0)
-                    : tr(count: $0.trials, one: .reportRegionAnswersOne, other: .reportRegionAnswersOther,
-                         ["threshold": ScreenFormat.threshold($0)])
+                    : tr(.reportRegionAnswers, count: $0.trials, ["threshold": ScreenFormat.threshold($0)])
             } ?? tr(.reportUnknown)
             lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
@@ -126,7 +125,7 @@ struct ComparisonReport: DisciplineReport {
             lines: [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
                     ProfileSummaryLine(label: tr(.profileProgress),
                                        text: ProgressText.short(profile.progress(of: unison), unit: "ct"))],
-            trained: tr(count: profile.comparisonCount(in: unison), one: .profileComparisonsOne, other: .profileComparisonsOther),
+            trained: tr(.profileComparisons, count: profile.comparisonCount(in: unison)),
             progressChart: ProfileDocument(context).progressChart(of: unison))
     }
 }
