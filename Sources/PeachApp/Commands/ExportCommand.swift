@@ -11,15 +11,11 @@ import PeachTrainer
 /// a temporary name and renamed, so an interrupted export never leaves half a file behind; a FIFO
 /// or device (`/dev/stdout`) is written in place, never replaced.
 public enum ExportCommand {
-    /// "2 threshold-test results": the registry names the records the CSV cannot hold in English; the one it has
-    /// (threshold tests) is said in the user's language.
-    static func leftOutRecords(_ entry: (recordName: String, count: Int)) -> String {
-        guard entry.recordName == "threshold-test result" else {
-            return "\(entry.count) \(entry.recordName)\(entry.count == 1 ? "" : "s")"
-        }
-        return tr(.exportThresholdTestResults, count: entry.count)
+    /// "2 threshold-test results", in the user's language: each discipline whose records the CSV cannot hold names
+    /// them by a counted text.
+    static func leftOutRecords(_ entry: (records: PluralMessageID, count: Int)) -> String {
+        tr(entry.records, count: entry.count)
     }
-
 
     public static func run(directory: DataDirectory, path: String?, console: Console) -> Int32 {
         let special: FileKind?
