@@ -29,7 +29,7 @@ public struct FluidSynthCalibrator: Sendable {
         let sequence = self.sequence
         progress(tr(.calibrationRendering, count: sequence.probes.count))
         let recording = try render(sequence.file)
-        progress("measuring \(sequence.probes.count) notes…")
+        progress(tr(.captureMeasuring, count: sequence.probes.count))
         let measurements = ProbeMeasurer.measure(sequence.probes, samples: recording.samples, sampleRate: recording.sampleRate)
         return try CalibrationAnalysis.analyse(measurements, sequence: sequence, synthName: Self.synthName(executable),
                                                date: CalibrationDate.day(date))
