@@ -25,13 +25,13 @@ struct ComparisonReport: DisciplineReport {
         lines.append(tr(.reportThreshold, ["threshold": ScreenFormat.threshold(overall)]))
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         lines.append(tr(.reportByRegion))
+        // Only regions with answers: a region without any has nothing to say (the JSON lists it, its threshold null).
         for region in thresholds.regions(in: range) {
+            guard let estimate = region.estimate else { continue }
             let name = "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)"
             // An inconclusive estimate's text already says how many answers it has.
-            let value = region.estimate.map {
-                !$0.isConclusive ? ScreenFormat.threshold($0)
-                    : tr(.reportRegionAnswers, count: $0.trials, ["threshold": ScreenFormat.threshold($0)])
-            } ?? tr(.reportUnknown)
+            let value = !estimate.isConclusive ? ScreenFormat.threshold(estimate)
+                : tr(.reportRegionAnswers, count: estimate.trials, ["threshold": ScreenFormat.threshold(estimate)])
             lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
         return lines
