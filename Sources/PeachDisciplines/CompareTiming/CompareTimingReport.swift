@@ -61,16 +61,26 @@ struct CompareTimingReport: DisciplineReport {
                       })]
     }
 
+    /// The threshold of each tempo range that has a firm one; under the chart a line for each range that has not
+    /// yet. Without any firm threshold, one line: a chart of nothing would say "No training yet." over its answers.
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
-        let ranges = context.profile.compareTiming.ranges.sorted { $0.key < $1.key }
-        let points = ranges.map { _, data in
-            let threshold = data.threshold.flatMap { $0.isConclusive ? $0 : nil }
-            return ProfileChartPoint(note: MIDINote(60)!, threshold: threshold.map { Cents($0.median.value) },
-                                     band: threshold.map { Cents($0.lower.value)...Cents($0.upper.value) })
+        let statistics = context.profile.compareTiming
+        let ranges = statistics.ranges.sorted { $0.key < $1.key }
+        let firm = ranges.compactMap { range, data in data.threshold.flatMap { $0.isConclusive ? (range, $0) : nil } }
+        guard !firm.isEmpty else {
+            return .line(tr(.chartLine, ["title": tr(.reportTimingTitle), "status": tr(.reportNotEnoughAnswers, count: statistics.count)]))
         }
-        return ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: tr(.reportTimingTitle),
-                                     height: 300, xAxis: .labels(ranges.map { "\($0.key)" }, title: tr(.reportTempo)), unit: "ms",
-                                     quantity: tr(.reportThresholdMsAxis))
+        let points = firm.map { _, threshold in
+            ProfileChartPoint(note: MIDINote(60)!, threshold: Cents(threshold.median.value),
+                              band: Cents(threshold.lower.value)...Cents(threshold.upper.value))
+        }
+        let chart = ProfileSVG.chartPanel(ProfileChartModel(points: points), heading: tr(.reportTimingTitle), height: 300,
+                                          xAxis: .labels(firm.map { "\($0.0)" }, title: tr(.reportTempo)), unit: "ms",
+                                          quantity: tr(.reportThresholdMsAxis))
+        let unsettled = ranges.filter { range, _ in !firm.contains { $0.0 == range } }
+        return unsettled.reduce(chart) { panel, entry in
+            panel.appendingLine(tr(.chartLine, ["title": "\(entry.key)", "status": tr(.reportNotEnoughAnswers, count: entry.value.answers)]))
+        }
     }
 
     struct Entry: Encodable, Sendable {

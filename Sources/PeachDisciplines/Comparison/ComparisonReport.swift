@@ -55,10 +55,23 @@ struct ComparisonReport: DisciplineReport {
             compared: ReportJSON.Compared(progress))]
     }
 
+    /// The thresholds over the keyboard; one line instead when no region has a firm one to draw.
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
-        let model = ComparisonChart.model(context.profile, range: context.range, discipline: discipline)
+        let model = ComparisonChart.model(context.profile, range: context.range, discipline: discipline, conclusiveOnly: true)
+        guard model.hasData else {
+            let overall = context.profile.thresholds(of: discipline)?.overall
+            return .line(tr(.chartLine, ["title": Self.title(discipline), "status": Self.withoutChart(overall)]),
+                         underTitle: discipline.isUnison)
+        }
         // The unison chart is the picture's first panel, under its title; the others carry their own heading.
         return ProfileSVG.chartPanel(model, heading: discipline.isUnison ? nil : Self.title(discipline))
+    }
+
+    /// What a discipline without a chart says: its threshold over the keyboard if that is firm, else how many answers
+    /// it has, or that it has none.
+    static func withoutChart(_ overall: ThresholdEstimate?) -> String {
+        guard let overall else { return tr(.chartNoComparisonsYet) }
+        return overall.isConclusive ? tr(.chartThreshold, ["threshold": ScreenFormat.threshold(overall)]) : ScreenFormat.threshold(overall)
     }
 
     struct Entry: Encodable, Sendable {

@@ -76,11 +76,12 @@ struct FillTheGapReport: DisciplineReport {
         var height = 0.0
         let ranges = statistics.ranges.sorted { $0.key < $1.key }
         for (range, data) in ranges {
-            let summary = data.summary
-            let panel = SignedErrorPanel.render(
-                heading: tr(.reportTappingPanel, count: data.trials, ["range": "\(range)"]),
-                summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ms", lowLabel: tr(.reportEarly), highLabel: tr(.reportLate),
-                caption: summary.map { Self.bias($0, range: range) } ?? tr(.reportNotEnoughTrials))
+            let heading = tr(.reportTappingPanel, count: data.trials, ["range": "\(range)"])
+            // A tempo range without two trials to summarise is one line, not an empty axis.
+            let panel = data.summary.map { summary in
+                SignedErrorPanel.render(heading: heading, summary: SignedErrorPanel.Figures(summary), unit: "ms",
+                                        lowLabel: tr(.reportEarly), highLabel: tr(.reportLate), caption: Self.bias(summary, range: range))
+            } ?? .line(tr(.chartLine, ["title": heading, "status": tr(.reportNotEnoughTrials)]))
             elements.append(#"<g transform="translate(0,\#(ProfileSVG.n(height)))">"#)
             elements += panel.elements
             elements.append("</g>")

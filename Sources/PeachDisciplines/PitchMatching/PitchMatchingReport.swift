@@ -43,15 +43,19 @@ struct PitchMatchingReport: DisciplineReport {
                       compared: ReportJSON.Compared(progress))]
     }
 
+    /// Bias and spread on a signed-cents axis; one line instead until there are two attempts to summarise.
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
-        let summary = context.profile.pitchMatchingSummary(of: discipline)
-        let caption = summary.map { tr(.reportMatchingCaption, ["bias": ScreenFormat.signedWithInterval($0.bias, $0.biasInterval),
-                                                                "spread": ScreenFormat.withInterval($0.spread, $0.spreadInterval)]) }
-            ?? tr(.reportNotEnoughAttempts)
-        return SignedErrorPanel.render(
-            heading: tr(.reportAttempts, count: context.profile.pitchMatching(in: discipline).count, ["title": Self.title(discipline)]),
-            summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ct", lowLabel: tr(.reportFlat), highLabel: tr(.reportSharp),
-            caption: caption)
+        let count = context.profile.pitchMatching(in: discipline).count
+        let heading = tr(.reportAttempts, count: count, ["title": Self.title(discipline)])
+        guard let summary = context.profile.pitchMatchingSummary(of: discipline) else {
+            let line = count == 0 ? tr(.chartLine, ["title": Self.title(discipline), "status": tr(.chartNoAttemptsYet)])
+                : tr(.chartLine, ["title": heading, "status": tr(.reportNotEnoughAttempts)])
+            return .line(line)
+        }
+        let caption = tr(.reportMatchingCaption, ["bias": ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval),
+                                                  "spread": ScreenFormat.withInterval(summary.spread, summary.spreadInterval)])
+        return SignedErrorPanel.render(heading: heading, summary: SignedErrorPanel.Figures(summary), unit: "ct",
+                                       lowLabel: tr(.reportFlat), highLabel: tr(.reportSharp), caption: caption)
     }
 
     struct Entry: Encodable, Sendable {

@@ -127,7 +127,10 @@ public enum ProfileSVG {
     static func summary(_ model: ProfileChartModel) -> String {
         guard model.hasData else { return tr(.chartNoTraining) }
         var parts: [String] = []
-        if let overall = model.overall { parts.append(tr(.chartThreshold, ["threshold": ScreenFormat.threshold(overall)])) }
+        // An estimate that is not firm yet says so ("not enough data yet (14 answers)") instead of naming a threshold.
+        if let overall = model.overall {
+            parts.append(overall.isConclusive ? tr(.chartThreshold, ["threshold": ScreenFormat.threshold(overall)]) : ScreenFormat.threshold(overall))
+        }
         if let trend = model.trend { parts.append(tr(.chartTrend, ["trend": trend.label])) }
         parts.append(tr(.chartBand))
         return parts.joined(separator: " · ")

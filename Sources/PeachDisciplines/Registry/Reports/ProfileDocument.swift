@@ -40,12 +40,14 @@ public struct ProfileDocument {
     }
 
     /// Each section's own panel, and under it the progress of a trained discipline that has one (threshold or
-    /// spread per day or week with intervals): small multiples, one discipline's pair after another.
+    /// spread per day or week with intervals): small multiples, one discipline's pair after another. A discipline
+    /// with no period to chart yet gets a line saying so, not an empty chart.
     public var svg: String {
         ProfileSVG.document(panels: sections.flatMap { discipline -> [SVGPanel] in
             guard let report = Disciplines.report(for: discipline.kind) else { return [] }
             let panel = report.svgPanel(for: discipline, in: context)
-            guard context.profile.progress(of: discipline) != nil else { return [panel] }
+            guard let progress = context.profile.progress(of: discipline) else { return [panel] }
+            guard !progress.points.isEmpty else { return [panel, .line(ProgressText.noProgressYet, fontSize: 12)] }
             return [panel, ProgressSVG.panel(progressChart(of: discipline), heading: ProgressText.chartHeading)]
         })
     }

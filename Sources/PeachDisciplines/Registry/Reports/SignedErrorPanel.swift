@@ -19,12 +19,13 @@ public enum SignedErrorPanel {
         }
     }
 
-    public static func render(heading: String, summary: Figures?, unit: String, lowLabel: String, highLabel: String,
+    /// A discipline without a summary yet says so in one line (`SVGPanel.line`) instead of an empty axis.
+    public static func render(heading: String, summary: Figures, unit: String, lowLabel: String, highLabel: String,
                               caption: String, width: Double = ProfileSVG.width) -> SVGPanel {
         let left = 70.0, right = 20.0, axisY = 70.0
         var svg = [#"<text x="\#(n(left))" y="24" font-size="14">\#(ProfileSVG.escape(heading))</text>"#]
-        let reach = summary.map { max(abs($0.bias) + $0.spread, abs($0.biasInterval.lowerBound), abs($0.biasInterval.upperBound)) } ?? 10
-        let limit = niceLimit(reach)
+        let limit = niceLimit(max(abs(summary.bias) + summary.spread, abs(summary.biasInterval.lowerBound),
+                                  abs(summary.biasInterval.upperBound)))
         func x(_ value: Double) -> Double { left + (width - left - right) * (value + limit) / (2 * limit) }
         svg.append(#"<line class="axis" x1="\#(n(left))" y1="\#(n(axisY))" x2="\#(n(width - right))" y2="\#(n(axisY))" stroke="black"/>"#)
         for tick in [-limit, -limit / 2, 0, limit / 2, limit] {
@@ -36,14 +37,12 @@ public enum SignedErrorPanel {
         }
         svg.append(#"<text x="\#(n(left))" y="\#(n(axisY - 30))">\#(ProfileSVG.escape("← " + lowLabel))</text>"#)
         svg.append(#"<text x="\#(n(width - right))" y="\#(n(axisY - 30))" text-anchor="end">\#(ProfileSVG.escape(highLabel + " →"))</text>"#)
-        if let summary {
-            let low = x(summary.bias - summary.spread), high = x(summary.bias + summary.spread)
-            svg.append(#"<rect class="band" x="\#(n(low))" y="\#(n(axisY - 14))" width="\#(n(high - low))" height="28" fill="rgb(244,162,97)" fill-opacity="0.35"/>"#)
-            svg.append(#"<line class="interval" x1="\#(n(x(summary.biasInterval.lowerBound)))" y1="\#(n(axisY))" x2="\#(n(x(summary.biasInterval.upperBound)))" y2="\#(n(axisY))" stroke="rgb(231,111,81)" stroke-width="4"/>"#)
-            svg.append(#"<circle class="bias" cx="\#(n(x(summary.bias)))" cy="\#(n(axisY))" r="4" fill="rgb(231,111,81)"/>"#)
-        }
-        svg.append(#"<text x="\#(n(left))" y="\#(n(axisY + 42))">\#(ProfileSVG.escape(caption + tr(.reportBandOneSpread)))</text>"#)
-        return SVGPanel(height: 130, elements: svg)
+        let low = x(summary.bias - summary.spread), high = x(summary.bias + summary.spread)
+        svg.append(#"<rect class="band" x="\#(n(low))" y="\#(n(axisY - 14))" width="\#(n(high - low))" height="28" fill="rgb(244,162,97)" fill-opacity="0.35"/>"#)
+        svg.append(#"<line class="interval" x1="\#(n(x(summary.biasInterval.lowerBound)))" y1="\#(n(axisY))" x2="\#(n(x(summary.biasInterval.upperBound)))" y2="\#(n(axisY))" stroke="rgb(231,111,81)" stroke-width="4"/>"#)
+        svg.append(#"<circle class="bias" cx="\#(n(x(summary.bias)))" cy="\#(n(axisY))" r="4" fill="rgb(231,111,81)"/>"#)
+        let captionLines = SVGText.elements(caption + tr(.reportBandOneSpread), x: left, baseline: axisY + 42)
+        return SVGPanel(height: 130 + Double(captionLines.count - 1) * 16, elements: svg + captionLines)
     }
 
     /// 1, 2 or 5 times a power of ten at or above `value`: the axis reaches a round figure.
