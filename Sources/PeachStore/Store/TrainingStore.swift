@@ -1,6 +1,7 @@
 import PeachCore
 import PeachFormats
 import PeachFiles
+import PeachText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,7 +64,7 @@ public final class TrainingStore: RecordObserver {
         unsaved.append(record)
         if unsaved.count > Self.maximumUnsaved { unsaved.removeFirst(unsaved.count - Self.maximumUnsaved) }
         guard let log else {
-            let error = saveFailure?.error ?? .saveFailed(SystemError("writing to", "the training log", code: EBADF))
+            let error = saveFailure?.error ?? .saveFailed(SystemError("writing to", tr(.descriptorTrainingLog), code: EBADF))
             saveFailure = SaveFailure(error: error, unsavedRecords: unsaved.count)
             throw error
         }

@@ -1,5 +1,6 @@
 import Glibc
 import PeachFiles
+import PeachText
 
 /// Turns signals into readable events with the self-pipe trick: the handler only writes the signal
 /// number into a pipe (async-signal-safe), and the main loop polls that pipe next to the keyboard,
@@ -19,12 +20,12 @@ public enum TerminalSignals {
     public static func install(_ signals: [Int32] = handled) throws(SystemError) {
         if pipeDescriptors.read < 0 {
             var descriptors: [Int32] = [-1, -1]
-            guard pipe(&descriptors) == 0 else { throw SystemError("creating", "the signal pipe") }
+            guard pipe(&descriptors) == 0 else { throw SystemError("creating", tr(.descriptorSignalPipe)) }
             do {
                 for descriptor in descriptors {
                     // Non-blocking: a full pipe drops a byte rather than blocking inside a handler.
-                    try DescriptorFlags.setNonBlocking(descriptor, true, name: "the signal pipe")
-                    try DescriptorFlags.setCloseOnExec(descriptor, name: "the signal pipe")
+                    try DescriptorFlags.setNonBlocking(descriptor, true, name: tr(.descriptorSignalPipe))
+                    try DescriptorFlags.setCloseOnExec(descriptor, name: tr(.descriptorSignalPipe))
                 }
             } catch {
                 descriptors.forEach { close($0) }

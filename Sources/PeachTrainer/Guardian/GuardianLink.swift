@@ -1,5 +1,6 @@
 import Glibc
 import PeachFiles
+import PeachText
 import Synchronization
 
 /// Peach's end of its guardian: starts `peach __guardian` and tells it what it must know
@@ -23,13 +24,13 @@ final class GuardianLink: Sendable {
     static func launch(executable: String = GuardianLink.ownExecutable()) throws(LaunchFailure) -> GuardianLink {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw LaunchFailure(description: "socketpair failed (errno \(errno))")
+            throw LaunchFailure(description: tr(.guardianNoSocket, ["reason": String(cString: strerror(errno))]))
         }
         let (ours, theirs) = (ends[0], ends[1])
         defer { Glibc.close(theirs) }
         // Writes never block (see above). O_NONBLOCK belongs to this end only: the guardian's stays blocking.
         do {
-            try DescriptorFlags.setNonBlocking(ours, true, name: "Peach's end of the guardian socket")
+            try DescriptorFlags.setNonBlocking(ours, true, name: tr(.descriptorGuardianSocket))
         } catch {
             Glibc.close(ours)
             throw LaunchFailure(description: error.description)
@@ -59,7 +60,8 @@ final class GuardianLink: Sendable {
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard result == 0 else {
             Glibc.close(ours)
-            throw LaunchFailure(description: "cannot start \(executable) \(Guardian.subcommand): \(String(cString: strerror(result)))")
+            throw LaunchFailure(description: tr(.guardianCannotStart, ["executable": executable, "subcommand": Guardian.subcommand,
+                                                                       "reason": String(cString: strerror(result))]))
         }
         return GuardianLink(pid: pid, socket: ours)
     }

@@ -142,7 +142,7 @@ private final class OutputBuffer: @unchecked Sendable {
     /// A pipe that cannot be made non-blocking is not read (it could wait forever): the output says so.
     func drain(_ descriptor: Int32) {
         do {
-            try DescriptorFlags.setNonBlocking(descriptor, true, name: "FluidSynth's output pipe")
+            try DescriptorFlags.setNonBlocking(descriptor, true, name: tr(.descriptorFluidSynthOutput))
         } catch {
             append(Data(("\n" + tr(.synthOutputUnreadable, ["error": "\(error)"]) + "\n").utf8))
             return
