@@ -32,6 +32,13 @@ public struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
     /// `documentation` in the user's language, for the man page and screens.
     public var localizedDocumentation: String { Self.localized(catalogID + ".documentation") ?? documentation }
 
+    /// What an empty value of a text key means ("automatic"), in the user's language (catalog id
+    /// "config.midi.outputPort.emptyMeans", with the schema's English); nil for a key that is not text.
+    public var emptyMeaning: String? {
+        guard case .text(let english) = kind else { return nil }
+        return Self.localized(catalogID + ".emptyMeans") ?? english
+    }
+
     /// "config.thresholdTest.maxTrials": the key's id in the catalog (ids are dotted lowerCamelCase words).
     public var catalogID: String { "config." + Self.camelCase(section) + "." + Self.camelCase(name) }
 

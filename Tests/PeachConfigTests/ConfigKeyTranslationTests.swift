@@ -19,6 +19,16 @@ import Testing
         }
     }
 
+    /// What an empty text value means is in the catalog too, English as the schema says it (the man page showed the
+    /// English in German: "Vorgabe: leer (automatic)").
+    @Test(arguments: Disciplines.schema.keys.filter { $0.emptyMeaning != nil })
+    func everyTextKeySaysWhatEmptyMeansInTheCatalog(key: ConfigKey) throws {
+        guard case .text(let english) = key.kind else { return }
+        let id = try #require(MessageID(rawValue: key.catalogID + ".emptyMeans"), "\(key.catalogID).emptyMeans")
+        #expect(Localization.text(id, in: .english) == english)
+        #expect(Localization.rendering(in: .german) { key.emptyMeaning } != english, "\(key) says it in English")
+    }
+
     @Test func allowedValuesKeepTheirNotationInGerman() {
         Localization.rendering(in: .german) {
             #expect(ConfigSchema.noteDuration.kind.allowedDescription == "0.2...5 Sekunden")

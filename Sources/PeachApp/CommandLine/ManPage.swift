@@ -45,8 +45,8 @@ enum ManPage {
                 page.append(".SS [\(section)]")
             }
             let allowed: String
-            if case .text(let emptyMeans) = key.kind, key.defaultValue == .text("") {
-                allowed = tr(.manDefaultEmpty, ["meaning": emptyMeans])
+            if let emptyMeaning = key.emptyMeaning, key.defaultValue == .text("") {
+                allowed = tr(.manDefaultEmpty, ["meaning": emptyMeaning])
             } else {
                 allowed = tr(.manAllowedAndDefault, ["allowed": key.kind.allowedDescription, "default": "\(key.defaultValue)"])
             }
