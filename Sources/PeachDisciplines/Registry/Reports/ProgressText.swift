@@ -88,7 +88,7 @@ public enum ProgressText {
     static func unitName(_ unit: String) -> String { unit == "cents" ? tr(.unitCents) : unit }
 
     static func pointMinimum(_ quantity: DisciplineProgress.Quantity) -> Int {
-        quantity == .spread ? SignedErrorProgress.minimumTrials : ThresholdProgress.minimumTrials
+        quantity == .spread ? SignedErrorProgress.enoughTrials : ThresholdProgress.enoughTrials
     }
 
     static func figure(_ estimate: ProgressEstimate, _ unit: String) -> String {
