@@ -49,7 +49,8 @@ public enum DriftingLevel {
         public var path: [[Double]]
         /// Posterior weight of each of `rates` (sum 1).
         public var rateWeights: [Double]
-        /// How sure the model is that the level at the last step is below (above) the first step's.
+        /// How sure the model is, given that the level moves at all, that the level at the last step is below
+        /// (above) the first step's.
         public var probabilityLower: Double
         public var probabilityHigher: Double
     }
@@ -100,7 +101,11 @@ public enum DriftingLevel {
             lower += weight * order.lastBelow
             higher += weight * order.lastAbove
         }
-        return Solution(now: now, path: path, rateWeights: rateWeights, probabilityLower: lower, probabilityHigher: higher)
+        // Given that the level moves at all: "still" says now equals the start and so takes no side, and with the
+        // slope unknown a still level with a shallow slope explains a real change nearly as well.
+        let moving = 1 - rateWeights[0]
+        return Solution(now: now, path: path, rateWeights: rateWeights, probabilityLower: moving > 0 ? lower / moving : 0,
+                        probabilityHigher: moving > 0 ? higher / moving : 0)
     }
 }
 

@@ -22,7 +22,9 @@ struct ComparisonReport: DisciplineReport {
         guard let thresholds = profile.thresholds(of: discipline), let overall = thresholds.overall else {
             return lines + [tr(.reportNoComparisons)]
         }
-        lines.append(tr(.reportThreshold, ["threshold": ScreenFormat.threshold(overall)]))
+        let progress = profile.progress(of: discipline)
+        lines.append(tr(.reportThreshold, ["threshold": ScreenFormat.threshold(HearingNow.threshold(progress) ?? overall)]))
+        lines.append(tr(.reportThresholdPooled, ["threshold": ScreenFormat.threshold(overall)]))
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         lines.append(tr(.reportByRegion))
         for region in thresholds.regions(in: range) {
@@ -46,6 +48,7 @@ struct ComparisonReport: DisciplineReport {
             kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
             tuningSystem: discipline.tuningSystem.rawValue, comparisons: profile.comparisonCount(in: discipline),
             pitchBasis: PitchBasisReport.Counts(profile.comparisonPitchBases(in: discipline)),
+            now: HearingNow.threshold(progress).map(ReportJSON.Estimate.init),
             threshold: thresholds?.overall.map(ReportJSON.Estimate.init),
             regions: thresholds?.regions(in: context.range).map { region in
                 Region(lowestNote: region.notes.lowerBound.rawValue, highestNote: region.notes.upperBound.rawValue,
@@ -69,6 +72,9 @@ struct ComparisonReport: DisciplineReport {
         var comparisons: Int
         /// How many answers rest on a measured synth, a built-in profile, nothing measured, or say nothing.
         var pitchBasis: PitchBasisReport.Counts
+        /// The threshold on the latest training day, followed through time; null before the first answer.
+        var now: ReportJSON.Estimate?
+        /// The pool of every answer ever given.
         var threshold: ReportJSON.Estimate?
         var regions: [Region]?
         var progress: [ReportJSON.Period]
@@ -83,6 +89,7 @@ struct ComparisonReport: DisciplineReport {
             try container.encode(tuningSystem, forKey: .tuningSystem)
             try container.encode(comparisons, forKey: .comparisons)
             try container.encode(pitchBasis, forKey: .pitchBasis)
+            try container.encodeIfPresent(now, forKey: .now)
             try container.encodeIfPresent(threshold, forKey: .threshold)
             try container.encodeIfPresent(regions, forKey: .regions)
             try container.encode(progress, forKey: .progress)
@@ -91,7 +98,7 @@ struct ComparisonReport: DisciplineReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case kind, interval, tuningSystem, comparisons, pitchBasis, threshold, regions, progress, trend, compared
+            case kind, interval, tuningSystem, comparisons, pitchBasis, now, threshold, regions, progress, trend, compared
         }
     }
 
@@ -121,7 +128,8 @@ struct ComparisonReport: DisciplineReport {
     /// The page's progress chart, its threshold and progress lines, and its count: unison comparison.
     func overview(in context: ReportContext) -> ProfileOverviewPart? {
         let profile = context.profile, unison = TrainingDiscipline.unisonComparison
-        let threshold = profile.thresholds(of: unison)?.overall.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
+        let now = HearingNow.threshold(profile.progress(of: unison)) ?? profile.thresholds(of: unison)?.overall
+        let threshold = now.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
         return ProfileOverviewPart(
             lines: [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
                     ProfileSummaryLine(label: tr(.profileProgress),
