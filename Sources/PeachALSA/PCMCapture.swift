@@ -100,8 +100,8 @@ public final class PCMCapture: @unchecked Sendable {
         if !wasStopping { finished.wait() }
         lock.lock(); defer { lock.unlock() }
         if readError < 0 {
-            throw Failure(description: tr(.captureRecordingFailed, [
-                "device": device, "frames": "\(interleaved.count / channels)",
+            throw Failure(description: tr(.captureRecordingFailed, count: interleaved.count / channels, [
+                "device": device,
                 "reason": String(cString: snd_strerror(readError)) + " (\(readErrorDetail))"]))
         }
         return stride(from: min(channel, channels - 1), to: interleaved.count, by: channels).map { Double(interleaved[$0]) / 32768 }

@@ -11,15 +11,15 @@ public struct CatalogFiles: Sendable {
     public var germanPath: String { repository + "/po/de.po" }
     public var generatedSourcePath: String { repository + "/Sources/PeachText/Generated/Catalog.swift" }
 
-    public func template() throws -> [CatalogEntry] { try read(templatePath, name: "po/peach.pot") }
-    public func german() throws -> [CatalogEntry] { try read(germanPath, name: "po/de.po") }
+    public func template() throws -> Catalog { try read(templatePath, name: "po/peach.pot") }
+    public func german() throws -> Catalog { try read(germanPath, name: "po/de.po") }
 
     /// The source the catalogs give now.
     public func generatedSource() throws -> String {
         CatalogSourceWriter.source(template: try template(), german: try german())
     }
 
-    private func read(_ path: String, name: String) throws -> [CatalogEntry] {
+    private func read(_ path: String, name: String) throws -> Catalog {
         try CatalogParser.parse(String(contentsOfFile: path, encoding: .utf8), file: name)
     }
 }

@@ -61,7 +61,7 @@ public enum UserFileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     static func size(_ bytes: Int64) -> String {
-        if bytes < 1000 { return tr(.fileBytes, ["count": "\(bytes)"]) }
+        if bytes < 1000 { return tr(.fileBytes, count: Int(bytes)) }
         let units = ["kB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1000
         var unit = 0

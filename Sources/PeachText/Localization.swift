@@ -29,6 +29,23 @@ public enum Localization {
         case .german: CatalogTables.german(id) ?? CatalogTables.english(id)
         }
     }
+
+    /// The form of the counted text `id` that `count` takes in the language's plural rule ("1 answer",
+    /// "3 answers"); English where the German catalog has no entry.
+    public static func text(_ id: PluralMessageID, count: Int, in language: Language = current) -> String {
+        switch language {
+        case .english: form(CatalogTables.english(id), CatalogTables.englishForm(count: count))
+        case .german:
+            CatalogTables.german(id).map { form($0, CatalogTables.germanForm(count: count)) }
+                ?? form(CatalogTables.english(id), CatalogTables.englishForm(count: count))
+        }
+    }
+
+    /// The form at `index`; the last one should a rule ever name a form past the end (a catalog the parser let
+    /// through has exactly the forms its rule numbers).
+    private static func form(_ forms: [String], _ index: Int) -> String {
+        forms.indices.contains(index) ? forms[index] : forms.last ?? ""
+    }
 }
 
 /// `id`'s text in the current language with its placeholders filled: `tr(.startTrend, ["trend": label])`.
@@ -37,7 +54,8 @@ public func tr(_ id: MessageID, _ values: [String: String] = [:]) -> String {
     Template.fill(Localization.text(id), with: values)
 }
 
-/// The `.one` or `.other` form of a counted text, with `{count}` filled: "1 answer", "3 answers".
-public func tr(count: Int, one: MessageID, other: MessageID, _ values: [String: String] = [:]) -> String {
-    tr(count == 1 ? one : other, values.merging(["count": String(count)]) { current, _ in current })
+/// A counted text in the form `count` takes, with `{count}` and the other placeholders filled:
+/// `tr(.profileComparisons, count: 1)` is "1 comparison", with 3 "3 comparisons".
+public func tr(_ id: PluralMessageID, count: Int, _ values: [String: String] = [:]) -> String {
+    Template.fill(Localization.text(id, count: count), with: values.merging(["count": String(count)]) { given, _ in given })
 }

@@ -9,9 +9,9 @@ do {
     let german = try files.german()
     let source = CatalogSourceWriter.source(template: template, german: german)
     try source.write(toFile: files.generatedSourcePath, atomically: true, encoding: .utf8)
-    let problems = CatalogCheck.problems(template: template, translation: german, language: "German")
+    let problems = CatalogCheck.problems(template: template.entries, translation: german.entries, language: "German")
     problems.forEach { print("po/de.po: \($0)") }
-    print("\(template.count) messages; \(problems.isEmpty ? "German complete" : "\(problems.count) German problems (above)")")
+    print("\(template.entries.count) messages; \(problems.isEmpty ? "German complete" : "\(problems.count) German problems (above)")")
 } catch {
     FileHandle.standardError.write(Data("peach-catalog: \(error)\n".utf8))
     exit(1)

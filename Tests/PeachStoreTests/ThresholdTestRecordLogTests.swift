@@ -131,7 +131,7 @@ let cappedCold = ThresholdTestConduct(precision: 1.75, reachedPrecision: false, 
         let withResults = trials + [.thresholdTest(makeThresholdTest(ms: 1)), .thresholdTest(makeThresholdTest(ms: 2))]
         #expect(CSVExporter(codecs: Disciplines.codecs).csv(withResults) == CSVExporter(codecs: Disciplines.codecs).csv(trials))
         let exporter = CSVExporter(codecs: Disciplines.codecs)
-        #expect(exporter.leftOut(withResults).map(\.recordName) == ["threshold-test result"])
+        #expect(exporter.leftOut(withResults).map(\.records) == [.exportThresholdTestResults])
         #expect(exporter.leftOut(withResults).map(\.count) == [2])
         #expect(exporter.leftOut(trials).isEmpty)
     }

@@ -57,8 +57,7 @@ enum ScreenFixtures {
             tr(.profileBiasAndSpread, ["bias": ScreenFormat.signedWithInterval($0.bias, $0.biasInterval),
                                        "spread": ScreenFormat.withInterval($0.spread, $0.spreadInterval)])
         } ?? tr(matches == 0 ? .profileNoMatches : .profileOneMatch)
-        let trained = tr(count: comparisons, one: .profileComparisonsOne, other: .profileComparisonsOther) + " · "
-            + tr(count: matches, one: .profileMatchesOne, other: .profileMatchesOther)
+        let trained = tr(.profileComparisons, count: comparisons) + " · " + tr(.profileMatches, count: matches)
         return [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
                 ProfileSummaryLine(label: tr(.profileProgress), text: progress ?? tr(.profileNotEnoughData)),
                 ProfileSummaryLine(label: tr(.profilePitchMatching), text: matched),

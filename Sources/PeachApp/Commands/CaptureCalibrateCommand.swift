@@ -113,7 +113,7 @@ enum CaptureCalibrateCommand {
                                                 "device": device, "bank": "\(instrument.bankMSB)",
                                                 "program": "\(instrument.program)", "range": "\(bendRange)"])
         let level = tr(.calibratePeak, ["peak": SynthCalibration.shown(result.peakLevelDB, decimals: 1)])
-            + (result.overruns > 0 ? tr(.calibrateOverruns, ["count": "\(result.overruns)"]) : "")
+            + (result.overruns > 0 ? tr(.calibrateOverruns, count: result.overruns) : "")
         return ([title] + CalibrationReport.lines(result.calibration) + [level, latencyLine(result)]).joined(separator: "\n") + "\n"
     }
 
@@ -121,10 +121,9 @@ enum CaptureCalibrateCommand {
     static func latencyLine(_ result: CaptureCalibrator.Result) -> String {
         guard let latency = result.latency else {
             guard result.captureTimestamped else { return tr(.calibrateLatencyNoTimestamps) }
-            return tr(.calibrateLatencyNotMeasured, ["heard": "\(result.latencyClicksHeard)", "count": "\(result.latencyClicks)"])
+            return tr(.calibrateLatencyNotMeasured, count: result.latencyClicks, ["heard": "\(result.latencyClicksHeard)"])
         }
-        return tr(.calibrateLatency, ["latency": SynthCalibration.shown(latency.median.value, decimals: 1),
-                                      "jitter": SynthCalibration.shown(latency.spread.value, decimals: 1),
-                                      "count": "\(latency.count)"])
+        return tr(.calibrateLatency, count: latency.count, ["latency": SynthCalibration.shown(latency.median.value, decimals: 1),
+                                                           "jitter": SynthCalibration.shown(latency.spread.value, decimals: 1)])
     }
 }

@@ -11,15 +11,11 @@ import PeachTrainer
 /// a temporary name and renamed, so an interrupted export never leaves half a file behind; a FIFO
 /// or device (`/dev/stdout`) is written in place, never replaced.
 public enum ExportCommand {
-    /// "2 threshold-test results": the registry names the records the CSV cannot hold in English; the one it has
-    /// (threshold tests) is said in the user's language.
-    static func leftOutRecords(_ entry: (recordName: String, count: Int)) -> String {
-        guard entry.recordName == "threshold-test result" else {
-            return "\(entry.count) \(entry.recordName)\(entry.count == 1 ? "" : "s")"
-        }
-        return tr(count: entry.count, one: .exportThresholdTestResultsOne, other: .exportThresholdTestResultsOther)
+    /// "2 threshold-test results", in the user's language: each discipline whose records the CSV cannot hold names
+    /// them by a counted text.
+    static func leftOutRecords(_ entry: (records: PluralMessageID, count: Int)) -> String {
+        tr(entry.records, count: entry.count)
     }
-
 
     public static func run(directory: DataDirectory, path: String?, console: Console) -> Int32 {
         let special: FileKind?
@@ -42,7 +38,7 @@ public enum ExportCommand {
         guard let path else {
             exporter.export(contents.records, progress: progress) { (chunk: String) in console.out(chunk) }
             reporter.finishLine()
-            console.err("peach: " + tr(.exportExported, ["count": "\(exported)", "note": note]) + "\n")
+            console.err("peach: " + tr(.exportExported, count: exported, ["note": note]) + "\n")
             return 0
         }
         let target = special == nil ? path + ".partial" : path
@@ -70,7 +66,7 @@ public enum ExportCommand {
             return 1
         }
         reporter.finishLine()
-        console.err("peach: " + tr(.exportExportedTo, ["count": "\(exported)", "path": path, "note": note]) + "\n")
+        console.err("peach: " + tr(.exportExportedTo, count: exported, ["path": path, "note": note]) + "\n")
         return 0
     }
 }

@@ -13,9 +13,9 @@ struct CompareTimingReport: DisciplineReport {
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let statistics = context.profile.compareTiming
-        var lines = [tr(.reportTimingHeading, ["count": "\(statistics.count)"])]
+        var lines = [tr(.reportTimingHeading, count: statistics.count)]
         for (range, data) in statistics.ranges.sorted(by: { $0.key < $1.key }) {
-            lines.append(tr(.reportRangeAnswers, ["range": "\(range)", "count": "\(data.answers)"]))
+            lines.append(tr(.reportRangeAnswers, count: data.answers, ["range": "\(range)"]))
             if let threshold = data.threshold {
                 lines.append(tr(.reportTimingThreshold, ["threshold": Self.describe(threshold)]))
             }
@@ -27,7 +27,7 @@ struct CompareTimingReport: DisciplineReport {
 
     /// "14.2 ms (95 %: 10.1–19.9), 9.5 % of a sixteenth", or why there is no figure yet.
     static func describe(_ threshold: TimingThreshold) -> String {
-        guard threshold.isConclusive else { return tr(.reportNotEnoughAnswers, ["count": "\(threshold.trials)"]) }
+        guard threshold.isConclusive else { return tr(.reportNotEnoughAnswers, count: threshold.trials) }
         return tr(.reportTimingThresholdValue, ["median": ReportText.format(threshold.median.value),
                                                 "lower": ReportText.format(threshold.lower.value),
                                                 "upper": ReportText.format(threshold.upper.value),

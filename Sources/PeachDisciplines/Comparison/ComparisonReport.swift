@@ -16,8 +16,8 @@ struct ComparisonReport: DisciplineReport {
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let profile = context.profile, range = context.range
         let count = profile.comparisonCount(in: discipline)
-        var lines = [tr(.reportComparisonHeading, ["title": Self.title(discipline), "range": "\(range.lowerBound.name)–\(range.upperBound.name)",
-                                                   "count": "\(count)"])]
+        var lines = [tr(.reportComparisonHeading, count: count,
+                        ["title": Self.title(discipline), "range": "\(range.lowerBound.name)–\(range.upperBound.name)"])]
         lines += PitchBasisReport.lines(profile.comparisonPitchBases(in: discipline))
         guard let thresholds = profile.thresholds(of: discipline), let overall = thresholds.overall else {
             return lines + [tr(.reportNoComparisons)]
@@ -27,14 +27,13 @@ struct ComparisonReport: DisciplineReport {
         lines.append(tr(.reportThresholdPooled, ["threshold": ScreenFormat.threshold(overall)]))
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         lines.append(tr(.reportByRegion))
+        // Only regions with answers: a region without any has nothing to say (the JSON lists it, its threshold null).
         for region in thresholds.regions(in: range) {
+            guard let estimate = region.estimate else { continue }
             let name = "\(region.notes.lowerBound.name)–\(region.notes.upperBound.name)"
             // An inconclusive estimate's text already says how many answers it has.
-            let value = region.estimate.map {
-                !$0.isConclusive ? ScreenFormat.threshold($0)
-                    : tr(count: $0.trials, one: .reportRegionAnswersOne, other: .reportRegionAnswersOther,
-                         ["threshold": ScreenFormat.threshold($0)])
-            } ?? tr(.reportUnknown)
+            let value = !estimate.isConclusive ? ScreenFormat.threshold(estimate)
+                : tr(.reportRegionAnswers, count: estimate.trials, ["threshold": ScreenFormat.threshold(estimate)])
             lines.append("    \(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)")
         }
         return lines
@@ -134,7 +133,7 @@ struct ComparisonReport: DisciplineReport {
             lines: [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
                     ProfileSummaryLine(label: tr(.profileProgress),
                                        text: ProgressText.short(profile.progress(of: unison), unit: "ct"))],
-            trained: tr(count: profile.comparisonCount(in: unison), one: .profileComparisonsOne, other: .profileComparisonsOther),
+            trained: tr(.profileComparisons, count: profile.comparisonCount(in: unison)),
             progressChart: ProfileDocument(context).progressChart(of: unison))
     }
 }

@@ -13,11 +13,11 @@ struct FillTheGapReport: DisciplineReport {
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let statistics = context.profile.fillTheGap
-        var lines = [tr(.reportTappingHeading, ["count": "\(statistics.count)"])]
+        var lines = [tr(.reportTappingHeading, count: statistics.count)]
         if statistics.count > 0 { lines.append(Self.correction(statistics)) }
         for (range, data) in statistics.ranges.sorted(by: { $0.key < $1.key }) {
             let hitRate = data.hitRate.map { tr(.reportGapsHit, ["percent": String(format: "%.0f", 100 * $0)]) } ?? ""
-            lines.append(tr(.reportRangeTrials, ["range": "\(range)", "count": "\(data.trials)", "hitRate": hitRate]))
+            lines.append(tr(.reportRangeTrials, count: data.trials, ["range": "\(range)", "hitRate": hitRate]))
             guard let summary = data.summary else {
                 lines.append(tr(.reportTappingBiasNotEnough))
                 continue
@@ -42,7 +42,7 @@ struct FillTheGapReport: DisciplineReport {
     static func correction(_ statistics: FillTheGapStatistics) -> String {
         statistics.correctedCount == 0
             ? tr(.reportTappingUncorrected)
-            : tr(.reportTappingCorrected, ["corrected": "\(statistics.correctedCount)", "count": "\(statistics.count)"])
+            : tr(.reportTappingCorrected, count: statistics.count, ["corrected": "\(statistics.correctedCount)"])
     }
 
     /// "you tap 12.0 ms early at 80–99 BPM (95 %: 8.0–16.0)", or "no clear bias (…)".
@@ -78,7 +78,7 @@ struct FillTheGapReport: DisciplineReport {
         for (range, data) in ranges {
             let summary = data.summary
             let panel = SignedErrorPanel.render(
-                heading: tr(.reportTappingPanel, ["range": "\(range)", "count": "\(data.trials)"]),
+                heading: tr(.reportTappingPanel, count: data.trials, ["range": "\(range)"]),
                 summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ms", lowLabel: tr(.reportEarly), highLabel: tr(.reportLate),
                 caption: summary.map { Self.bias($0, range: range) } ?? tr(.reportNotEnoughTrials))
             elements.append(#"<g transform="translate(0,\#(ProfileSVG.n(height)))">"#)

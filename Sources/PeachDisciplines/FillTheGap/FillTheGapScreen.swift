@@ -11,11 +11,11 @@ enum FillTheGapScreen {
         let last = gaps.lastCompleted.map { TrainingScreenModel.Line.centered(tr(.fillTheGapLastTrial, ["summary": summary($0)]), .bold) } ?? .blank
         return TrainingScreenModel(
             title: tr(.modeFillTheGap),
-            status: tr(.fillTheGapStatus, ["count": "\(gaps.completedCount)"]),
+            status: tr(.fillTheGapStatus, count: gaps.completedCount),
             lines: [.centered(gaps.current.map { tr(.fillTheGapTempo, ["tempo": "\($0.tempo)"]) } ?? "", .bold),
                     .centered("●  ●  ●  ○", .accent), .blank,
                     .centered(gaps.state == .playing ? tr(.fillTheGapTapPrompt) : "", .plain), .blank,
-                    .centered(tr(.fillTheGapThisTrial, ["hits": "\(hits)", "cycles": "\(FillTheGapTrial.cycles)"]), .plain), .blank,
+                    .centered(tr(.fillTheGapThisTrial, count: FillTheGapTrial.cycles, ["hits": "\(hits)"]), .plain), .blank,
                     last],
             keyHints: tr(.fillTheGapKeyHints), warning: warning)
     }
@@ -25,7 +25,7 @@ enum FillTheGapScreen {
         let mean = completed.meanOffset.map {
             tr($0.value < 0 ? .fillTheGapMeanEarly : .fillTheGapMeanLate, ["ms": ScreenFormat.number(abs($0.value))])
         } ?? tr(.fillTheGapNoHit)
-        return tr(.fillTheGapSummary, ["hits": "\(completed.hits)", "cycles": "\(FillTheGapTrial.cycles)", "mean": mean])
+        return tr(.fillTheGapSummary, count: FillTheGapTrial.cycles, ["hits": "\(completed.hits)", "mean": mean])
             + (completed.kernelStamped ? "" : tr(.fillTheGapKeyboardTaps))
     }
 }

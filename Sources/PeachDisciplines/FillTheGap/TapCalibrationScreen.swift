@@ -13,7 +13,7 @@ public enum TapCalibrationScreen {
             [.paragraph(tr(.tapCalibrationCard, ["summary": summary(result)]), .bold)]
         } else {
             [.centered(tr(.tapCalibrationPrompt), .plain), .blank,
-             .centered(tr(.tapCalibrationProgress, ["taps": "\(calibration.tapCount)", "clicks": "\(clicks)"]), .plain)]
+             .centered(tr(.tapCalibrationProgress, count: clicks, ["taps": "\(calibration.tapCount)"]), .plain)]
         }
         return TrainingScreenModel(title: tr(.modeTapCalibration), status: "", lines: [.centered(tempo, .bold), .blank] + body,
                                    keyHints: tr(.tapCalibrationKeyHints), warning: warning)
@@ -29,16 +29,15 @@ public enum TapCalibrationScreen {
     static func sentence(_ outcome: TapCalibrationResult.Outcome) -> String {
         switch outcome {
         case .tooFewTaps(let source, let taps):
-            return tr(.tapCalibrationTooFewTaps, ["source": TapLatencyText.name(source), "taps": "\(taps)",
-                                                  "clicks": "\(TapCalibrationPattern.tappedClicks)",
-                                                  "minimum": "\(TapCalibrationResult.minimumTaps)"])
+            return tr(.tapCalibrationTooFewTaps, count: TapCalibrationPattern.tappedClicks,
+                      ["source": TapLatencyText.name(source), "taps": "\(taps)", "minimum": "\(TapCalibrationResult.minimumTaps)"])
         case .tooUneven(let source, let spread):
             return tr(.tapCalibrationTooUneven, ["source": TapLatencyText.name(source), "spread": ScreenFormat.number(spread.value)])
         case .calibrated(let calibration, let saveError):
             let latency = calibration.latency
-            let measured = tr(latency.median.value < 0 ? .tapCalibrationEarly : .tapCalibrationLate, [
+            let measured = tr(latency.median.value < 0 ? .tapCalibrationEarly : .tapCalibrationLate, count: latency.count, [
                 "source": TapLatencyText.name(calibration.source), "ms": ScreenFormat.number(abs(latency.median.value)),
-                "spread": ScreenFormat.number(latency.spread.value), "count": "\(latency.count)"])
+                "spread": ScreenFormat.number(latency.spread.value)])
             let synth = calibration.synthLatency.map { tr(.tapCalibrationSynthTakenOff, ["ms": ScreenFormat.number($0.value)]) } ?? ""
             let stored = saveError.map { tr(.tapCalibrationNotSaved, ["error": $0]) } ?? tr(.tapCalibrationStored)
             return measured + synth + stored

@@ -15,7 +15,7 @@ struct PitchMatchingReport: DisciplineReport {
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         let matching = context.profile.pitchMatching(in: discipline)
-        var lines = [tr(.reportAttempts, ["title": Self.title(discipline), "count": "\(matching.count)"])]
+        var lines = [tr(.reportAttempts, count: matching.count, ["title": Self.title(discipline)])]
         lines += PitchBasisReport.lines(context.profile.pitchMatchingPitchBases(in: discipline))
         if let summary = context.profile.pitchMatchingSummary(of: discipline) {
             let direction = tr(summary.biasInterval.lowerBound > .zero ? .reportTuneSharp
@@ -49,7 +49,7 @@ struct PitchMatchingReport: DisciplineReport {
                                                                 "spread": ScreenFormat.withInterval($0.spread, $0.spreadInterval)]) }
             ?? tr(.reportNotEnoughAttempts)
         return SignedErrorPanel.render(
-            heading: tr(.reportAttempts, ["title": Self.title(discipline), "count": "\(context.profile.pitchMatching(in: discipline).count)"]),
+            heading: tr(.reportAttempts, count: context.profile.pitchMatching(in: discipline).count, ["title": Self.title(discipline)]),
             summary: summary.map { SignedErrorPanel.Figures($0) }, unit: "ct", lowLabel: tr(.reportFlat), highLabel: tr(.reportSharp),
             caption: caption)
     }
@@ -78,6 +78,6 @@ struct PitchMatchingReport: DisciplineReport {
                                        "spread": ScreenFormat.withInterval($0.spread, $0.spreadInterval)])
         } ?? tr(count == 0 ? .profileNoMatches : .profileOneMatch)
         return ProfileOverviewPart(lines: [ProfileSummaryLine(label: tr(.profilePitchMatching), text: matching)],
-                                   trained: tr(count: count, one: .profileMatchesOne, other: .profileMatchesOther))
+                                   trained: tr(.profileMatches, count: count))
     }
 }

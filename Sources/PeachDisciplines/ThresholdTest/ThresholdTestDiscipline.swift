@@ -9,7 +9,7 @@ public struct ThresholdTestDiscipline: Discipline {
     public init() {}
 
     public var logCodec: AnyRecordLogCodec { AnyRecordLogCodec(ThresholdTestLogCodec()) }
-    public var csvRows: CSVRows { .noRows(recordName: "threshold-test result") }
+    public var csvRows: CSVRows { .noRows(records: .exportThresholdTestResults) }
 
     public func record(of outcome: any TrainingOutcome, outputName: String?) -> ThresholdTestRecord? {
         outcome as? ThresholdTestResult

@@ -47,8 +47,8 @@ public struct ThresholdTestResult: Hashable, Sendable, Codable, TrainingOutcome 
         func number(_ value: Double) -> String { LocalizedNumber.decimal(value, places: 1) }
         // The ratio is what the test ran to; results from before the precision existed read as they always did.
         let ratio = conduct == nil ? "" : ", ×" + number(estimate.intervalRatio)
-        return tr(.thresholdTestSummary, ["range": range, "median": number(median.value), "lower": number(lower.value),
-                                          "upper": number(upper.value), "ratio": ratio, "trials": "\(trials)"])
+        return tr(.thresholdTestSummary, count: trials, ["range": range, "median": number(median.value), "lower": number(lower.value),
+                                                         "upper": number(upper.value), "ratio": ratio])
             + (isConclusive ? "" : tr(.thresholdTestInconclusive)) + (conduct.map { "; " + $0.summary } ?? "")
     }
 }

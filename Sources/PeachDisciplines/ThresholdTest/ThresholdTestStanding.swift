@@ -18,7 +18,7 @@ public struct ThresholdTestStanding: Hashable, Sendable {
         let interval = tr(.standingInterval, ["lower": number(estimate.lower.value), "upper": number(estimate.upper.value),
                                               "ratio": number(estimate.intervalRatio)])
         if stopRule.isReached(by: estimate) { return interval + tr(.standingDone) }
-        if estimate.trials >= stopRule.maximumTrials { return interval + tr(.standingCapReached, ["count": "\(stopRule.maximumTrials)"]) }
+        if estimate.trials >= stopRule.maximumTrials { return interval + tr(.standingCapReached, count: stopRule.maximumTrials) }
         // An unbounded interval's ratio is the grid's, not the listener's: say so rather than show a huge factor.
         guard estimate.isConclusive else { return tr(.standingNotBounded) + goal }
         return interval + goal

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachText
 
 /// How one discipline's records are rows of iOS Peach's CSV format 3 (`PeachCSVFormat`): rows of one
 /// `trainingType`, with the discipline's own columns, and the key that tells a duplicate on import.
@@ -16,8 +17,9 @@ public protocol RecordCSVCodec: Sendable {
 /// out of exports, and the reason is said). Explicit, so a discipline cannot forget its CSV rows silently.
 public enum CSVRows: Sendable {
     case rows(AnyRecordCSVCodec)
-    /// e.g. "threshold-test result": what the records are, for "left out 2 threshold-test results".
-    case noRows(recordName: String)
+    /// The counted text that says what the records are, for "left out 2 threshold-test results"
+    /// (`.exportThresholdTestResults`): in the user's language, in the form the count takes.
+    case noRows(records: PluralMessageID)
 
     public static func rows<Codec: RecordCSVCodec>(_ codec: Codec) -> CSVRows { .rows(AnyRecordCSVCodec(codec)) }
 }

@@ -56,7 +56,7 @@ public final class LogFields {
     /// Refuses a line of `kind` that has not exactly `expected` fields (the tag included).
     public func expectCount(_ expected: Int, _ kind: String) throws(LogLineError) {
         guard count == expected else {
-            throw LogLineError(tr(.logLineFieldCount, ["kind": kind, "expected": "\(expected)", "count": "\(count)"]))
+            throw LogLineError(tr(.logLineFieldCount, count: count, ["kind": kind, "expected": "\(expected)"]))
         }
     }
 

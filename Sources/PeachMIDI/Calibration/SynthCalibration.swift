@@ -80,7 +80,7 @@ public struct SynthCalibration: Hashable, Sendable {
         if bendResolutionBits < SynthProfile.fullBendBits { text += tr(.synthCalibrationCoarseBend, ["bits": "\(bendResolutionBits)"]) }
         text += tr(.synthCalibrationKeysWithin, ["offset": Self.shown(keyTuning.largestOffset.value, decimals: 1)])
         if !honoursBendRange { text += tr(.synthCalibrationIgnoresRPN) }
-        if !uncorrectableKeys.isEmpty { text += tr(.synthCalibrationBeyondRange, ["count": "\(uncorrectableKeys.count)"]) }
+        if !uncorrectableKeys.isEmpty { text += tr(.synthCalibrationBeyondRange, count: uncorrectableKeys.count) }
         return text
     }
 

@@ -29,7 +29,7 @@ public enum ScreenFormat {
     /// "6.3 ct (95 %: 4.9–8.1)", or "not enough data yet (n trials)" when the interval does not bound it.
     public static func threshold(_ estimate: ThresholdEstimate) -> String {
         guard estimate.isConclusive else {
-            return tr(count: estimate.trials, one: .thresholdInconclusiveOne, other: .thresholdInconclusiveOther)
+            return tr(.thresholdInconclusive, count: estimate.trials)
         }
         return withInterval(estimate.median, estimate.lower...estimate.upper)
     }

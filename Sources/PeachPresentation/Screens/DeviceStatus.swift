@@ -39,7 +39,7 @@ public enum StatusWarning: Hashable, Sendable {
         case .resultsNotSaved(let reason): tr(.warningResultsNotSaved, ["reason": reason])
         case .synthLost(let hint): tr(.warningSynthLost, ["hint": hint])
         case .configurationProblems(let count, let file):
-            tr(count: count, one: .warningConfigurationProblemsOne, other: .warningConfigurationProblemsOther, ["file": file])
+            tr(.warningConfigurationProblems, count: count, ["file": file])
         case .other(let text): text
         }
     }

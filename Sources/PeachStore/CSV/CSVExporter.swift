@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import PeachFormats
+import PeachText
 
 /// Writes training records as iOS Peach CSV format 3, oldest first, each row by its discipline's CSV codec.
 /// Records of a discipline format 3 has no row for (threshold-test results: their comparisons are exported as
@@ -10,13 +11,14 @@ public struct CSVExporter {
 
     public init(codecs: RecordCodecs) { self.codecs = codecs }
 
-    /// The records an export leaves out, by what they are ("threshold-test result": 2), in first-seen order.
-    public func leftOut(_ records: [TrainingRecord]) -> [(recordName: String, count: Int)] {
-        var counts: [(recordName: String, count: Int)] = []
+    /// The records an export leaves out, by the text that says what they are (`.exportThresholdTestResults`: 2),
+    /// in first-seen order.
+    public func leftOut(_ records: [TrainingRecord]) -> [(records: PluralMessageID, count: Int)] {
+        var counts: [(records: PluralMessageID, count: Int)] = []
         for record in records {
-            guard case .noRows(let name) = codecs.csvRows(for: record.kind) else { continue }
-            if let index = counts.firstIndex(where: { $0.recordName == name }) { counts[index].count += 1 }
-            else { counts.append((name, 1)) }
+            guard case .noRows(let text) = codecs.csvRows(for: record.kind) else { continue }
+            if let index = counts.firstIndex(where: { $0.records == text }) { counts[index].count += 1 }
+            else { counts.append((text, 1)) }
         }
         return counts
     }

@@ -34,7 +34,7 @@ public enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible 
             if !missing.isEmpty { parts.append(tr(.importMissingColumns, ["columns": missing.joined(separator: ", ")])) }
             if !unexpected.isEmpty {
                 parts.append(tr(.importUnexpectedColumns, ["columns": unexpected.prefix(5).map { Echo.quoted($0) }.joined(separator: ", ")
-                    + (unexpected.count > 5 ? tr(.importAndMore, ["count": "\(unexpected.count - 5)"]) : "")]))
+                    + (unexpected.count > 5 ? tr(.importAndMore, count: unexpected.count - 5) : "")]))
             }
             if missing.isEmpty && unexpected.isEmpty { parts.append(tr(.importOutOfOrder)) }
             return tr(.importNothingWasImported, ["problems": parts.joined(separator: "; ")])
@@ -42,8 +42,8 @@ public enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible 
             return tr(.importInvalidCSV, ["error": "\(error)"])
         case .invalidRows(let errors):
             let shown = errors.prefix(20).map { "  " + $0.description }
-            let more = errors.count > 20 ? [tr(.importMoreProblems, ["count": "\(errors.count - 20)"])] : []
-            return ([tr(count: errors.count, one: .importInvalidRowsOne, other: .importInvalidRowsOther)] + shown + more)
+            let more = errors.count > 20 ? [tr(.importMoreProblems, count: errors.count - 20)] : []
+            return ([tr(.importInvalidRows, count: errors.count)] + shown + more)
                 .joined(separator: "\n")
         case .saveFailed(let error, let saved, let total):
             // Worded for an import, not for one training result: what is in, what is not, that
@@ -54,7 +54,7 @@ public enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible 
                 cause = tr(.importFailedCall, ["operation": system.operation, "path": system.path, "reason": system.reason])
                 advice = system.advice + " "
             }
-            func records(_ count: Int) -> String { tr(count == 1 ? .importRecord : .importRecordPlural) }
+            func records(_ count: Int) -> String { tr(.importRecords, count: count) }
             return tr(.importStopped, ["cause": cause, "saved": "\(saved)", "total": "\(total)", "records": records(total),
                                        "unsaved": "\(total - saved)", "advice": advice, "savedRecords": records(saved)])
         }

@@ -94,7 +94,7 @@ public struct CSVImporter {
         let expected = PeachCSVFormat.columns.count
         guard row.fields.count == expected else {
             return .invalid([CSVRowError(row: row.lineNumber, column: nil,
-                                         reason: tr(.importCellCount, ["count": "\(row.fields.count)", "expected": "\(expected)"]))])
+                                         reason: tr(.importCellCount, count: row.fields.count, ["expected": "\(expected)"]))])
         }
         let typeName = row.fields[PeachCSVFormat.Column.trainingType.rawValue]
         guard let codec = codecs.csvCodec(forTrainingType: typeName) else {

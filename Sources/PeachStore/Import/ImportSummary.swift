@@ -16,10 +16,8 @@ public struct ImportSummary: Equatable, Sendable, CustomStringConvertible {
     public var invalidRowCount: Int { Set(invalid.map(\.row)).count }
 
     public var description: String {
-        let counts = [tr(count: imported, one: .importSummaryImportedOne, other: .importSummaryImportedOther),
-                      tr(count: duplicates, one: .importSummaryDuplicatesOne, other: .importSummaryDuplicatesOther),
-                      tr(count: skippedCount, one: .importSummaryOtherTypesOne, other: .importSummaryOtherTypesOther),
-                      tr(count: invalidRowCount, one: .importSummaryInvalidOne, other: .importSummaryInvalidOther)]
+        let counts = [tr(.importSummaryImported, count: imported), tr(.importSummaryDuplicates, count: duplicates),
+                      tr(.importSummaryOtherTypes, count: skippedCount), tr(.importSummaryInvalid, count: invalidRowCount)]
         var lines = [counts.joined(separator: "; ") + "."]
         if !skipped.isEmpty {
             lines.append(tr(.importSummarySkippedTypes,

@@ -20,17 +20,16 @@ public enum LogWarning: Hashable, Sendable, CustomStringConvertible {
         case .corruptLine(let path, let lineNumber, let reason):
             return tr(.logCorruptLine, ["path": path, "line": "\(lineNumber)", "reason": reason])
         case .tornLastLine(let path, let lineNumber, let byteCount, let reason, let movedTo):
-            let what = tr(.logTornLastLine, ["path": path, "line": "\(lineNumber)", "reason": reason, "bytes": "\(byteCount)"])
+            let what = tr(.logTornLastLine, count: byteCount, ["path": path, "line": "\(lineNumber)", "reason": reason])
             if let movedTo { return what + tr(.logMovedTo, ["path": movedTo]) }
             return what + tr(.logLeftInPlace)
         case .tornHeader(let path, let byteCount, let movedTo):
-            let what = tr(.logTornHeader, ["path": path, "bytes": "\(byteCount)"])
+            let what = tr(.logTornHeader, count: byteCount, ["path": path])
             if let movedTo { return what + tr(.logHeaderMovedTo, ["path": movedTo]) }
             return what + tr(.logHeaderLeftInPlace)
         case .newerRecords(let path, let count, let tags):
-            return tr(count: count, one: .logNewerRecordsOne, other: .logNewerRecordsOther,
-                      ["tags": tags.joined(separator: ", "), "path": path,
-                       "disciplines": tr(tags.count == 1 ? .logThatDiscipline : .logThoseDisciplines)])
+            return tr(.logNewerRecords, count: count, ["tags": tags.joined(separator: ", "), "path": path,
+                                                       "disciplines": tr(.logDisciplines, count: tags.count)])
         }
     }
 }

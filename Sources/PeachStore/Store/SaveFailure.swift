@@ -8,6 +8,6 @@ public struct SaveFailure: Equatable, Sendable, CustomStringConvertible {
     public var unsavedRecords: Int
 
     public var description: String {
-        tr(count: unsavedRecords, one: .storeUnsavedOne, other: .storeUnsavedOther, ["error": "\(error)"])
+        tr(.storeUnsaved, count: unsavedRecords, ["error": "\(error)"])
     }
 }

@@ -26,7 +26,7 @@ public enum CalibrationKeys {
         let missing = calibration.keyTuning.unmeasured(keys)
         guard let first = missing.first, let last = missing.last else { return nil }
         let names = missing.count <= 4 ? missing.map(\.name).joined(separator: " ")
-            : tr(.calibrationKeySpan, ["count": "\(missing.count)", "first": first.name, "last": last.name])
+            : tr(.calibrationKeySpan, count: missing.count, ["first": first.name, "last": last.name])
         return tr(.calibrationUnmeasuredKeys, ["synth": calibration.synthName, "keys": names])
     }
 }

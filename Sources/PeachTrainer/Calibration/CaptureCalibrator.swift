@@ -51,12 +51,12 @@ public struct CaptureCalibrator: Sendable {
                           progress: @Sendable (String) -> Void = { _ in }) async throws -> Result {
         let sequence = self.sequence
         let capture = try Self.openCapture(device)
-        progress(tr(.capturePlaying, ["count": "\(sequence.probes.count)", "seconds": "\(sequence.durationMilliseconds / 1000)",
+        progress(tr(.capturePlaying, count: sequence.probes.count, ["seconds": "\(sequence.durationMilliseconds / 1000)",
                                       "device": device]))
         let probe: PlayedLatencyProbe
         do {
             try await play(sequence, on: sequencer)
-            progress(tr(.captureLatencyProbe, ["count": "\(LatencyProbe.defaultCount)"]))
+            progress(tr(.captureLatencyProbe, count: LatencyProbe.defaultCount))
             probe = try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
         } catch {
             _ = try? capture.stop()
@@ -67,7 +67,7 @@ public struct CaptureCalibrator: Sendable {
         }
         try await Task.sleep(for: .milliseconds(300))
         let samples = try checkedRecording(capture)
-        progress(tr(.captureMeasuring, ["count": "\(sequence.probes.count)"]))
+        progress(tr(.captureMeasuring, count: sequence.probes.count))
         let peak = try Self.checkedLevel(samples, device: device)
         let measured = try measurePitch(samples)
         var calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
@@ -97,7 +97,7 @@ public struct CaptureCalibrator: Sendable {
         }
         let expected = Double(sequence.durationMilliseconds) / 1000 * Double(Self.sampleRate)
         guard Double(samples.count) > 0.8 * expected else {
-            throw Failure(description: tr(.captureTooFewFrames, ["device": device, "frames": "\(samples.count)",
+            throw Failure(description: tr(.captureTooFewFrames, count: samples.count, ["device": device,
                                                                  "seconds": "\(sequence.durationMilliseconds / 1000)",
                                                                  "rate": "\(Self.sampleRate)"]))
         }
@@ -112,7 +112,7 @@ public struct CaptureCalibrator: Sendable {
         }
         let clipped = samples.filter { abs($0) >= 0.999 }.count
         guard Double(clipped) < 0.0005 * Double(samples.count) else {
-            throw Failure(description: tr(.captureClips, ["count": "\(clipped)"]))
+            throw Failure(description: tr(.captureClips, count: clipped))
         }
         return peak
     }

@@ -27,9 +27,9 @@ public struct FluidSynthCalibrator: Sendable {
     /// Renders and measures; `progress` gets short status lines.
     public func calibrate(date: Date = Date(), progress: @Sendable (String) -> Void = { _ in }) async throws -> SynthCalibration {
         let sequence = self.sequence
-        progress(tr(.calibrationRendering, ["count": "\(sequence.probes.count)"]))
+        progress(tr(.calibrationRendering, count: sequence.probes.count))
         let recording = try render(sequence.file)
-        progress("measuring \(sequence.probes.count) notes…")
+        progress(tr(.captureMeasuring, count: sequence.probes.count))
         let measurements = ProbeMeasurer.measure(sequence.probes, samples: recording.samples, sampleRate: recording.sampleRate)
         return try CalibrationAnalysis.analyse(measurements, sequence: sequence, synthName: Self.synthName(executable),
                                                date: CalibrationDate.day(date))

@@ -5,6 +5,8 @@ import PeachCore
 import PeachDisciplines
 import PeachMIDI
 import PeachTestSupport
+import PeachText
+import Synchronization
 @testable import PeachTrainer
 import Testing
 
@@ -30,6 +32,17 @@ struct FluidSynthCalibrationTests {
         #expect(result.honoursBendRange)
         #expect(result.uncorrectableKeys.isEmpty)
         #expect(result.synthName.hasPrefix("FluidSynth"))
+    }
+
+    /// The status lines speak the user's language: German showed "Kalibrierung: measuring 104 notes…".
+    @Test func itsStatusLinesAreInTheUsersLanguage() async throws {
+        let calibrator = makeCalibrator(keys: MIDINote(60)!...MIDINote(64)!)
+        let lines = Mutex<[String]>([])
+        _ = try await Localization.$override.withValue(.german) {
+            try await calibrator.calibrate { line in lines.withLock { $0.append(line) } }
+        }
+        let notes = calibrator.sequence.probes.count
+        #expect(lines.withLock { $0 } == ["FluidSynth rendert \(notes) Testtöne…", "messe \(notes) Töne…"])
     }
 
     /// The per-key table against a second rendering (other times, another channel, only these keys)

@@ -92,7 +92,7 @@ import Testing
         let captured = Captured()
         #expect(ExportCommand.run(directory: directory, path: nil, console: captured.console) == 0)
         #expect(captured.out.split(separator: "\n").count == 3, "format line, header and the one trial")
-        #expect(captured.err.contains("exported 1 records (left out 1 threshold-test result"))
+        #expect(captured.err.contains("exported 1 record (left out 1 threshold-test result"))
         #expect(captured.err.contains("their trials are exported"))
     }
 }

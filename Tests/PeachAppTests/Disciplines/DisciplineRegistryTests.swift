@@ -6,6 +6,7 @@ import PeachDisciplines
 import PeachFormats
 @testable import PeachStore
 import PeachTestSupport
+import PeachText
 @testable import PeachTrainer
 import Testing
 
@@ -63,8 +64,8 @@ import Testing
         for discipline in Disciplines.all {
             let samples = Self.samples(discipline)
             switch discipline.csvRows {
-            case .noRows(let recordName):
-                #expect(!recordName.isEmpty)
+            case .noRows(let records):
+                #expect(Localization.rendering(in: .english) { tr(records, count: 2) }.hasPrefix("2 "), "says how many")
                 #expect(exporter.leftOut(samples.map(\.record)).map(\.count) == [samples.count])
             case .rows(let codec):
                 #expect(codec.kind == discipline.kind)

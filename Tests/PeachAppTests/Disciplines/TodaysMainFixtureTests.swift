@@ -13,7 +13,8 @@ import Testing
 /// JSON were regenerated once, when the Kazez trend gave way to the trend of the fitted estimates (docs/threshold-estimator.md, "Progress and trend"):
 /// `PEACH_DATA_DIR=Tests/PeachAppTests/Fixtures/LogOfMain .build/debug/peach profile [--json]`. The JSON was
 /// regenerated again when each pitch entry gained its `pitchBasis` counts: that object is its only change, and every
-/// answer of this log, written before records stated a basis, counts as unknown (the text gained no line).
+/// answer of this log, written before records stated a basis, counts as unknown (the text gained no line). The text
+/// was regenerated again when a comparison's regions without answers were left out of it (no "unknown" lines).
 @MainActor @Suite struct TodaysMainFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")

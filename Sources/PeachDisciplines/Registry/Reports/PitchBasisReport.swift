@@ -11,10 +11,10 @@ public enum PitchBasisReport {
         var lines: [String] = []
         let assumed = tally.count(.assumed), builtIn = tally.count(.builtIn)
         if assumed > 0 {
-            lines.append(tr(count: assumed, one: .reportPitchAssumedOne, other: .reportPitchAssumedOther, total))
+            lines.append(tr(.reportPitchAssumed, count: assumed, total))
         }
         if builtIn > 0 {
-            lines.append(tr(count: builtIn, one: .reportPitchBuiltInOne, other: .reportPitchBuiltInOther, total))
+            lines.append(tr(.reportPitchBuiltIn, count: builtIn, total))
         }
         return lines
     }
