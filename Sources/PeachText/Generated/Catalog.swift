@@ -882,6 +882,8 @@ public enum PluralMessageID: String, CaseIterable, Sendable {
     case captureRecordingFailed = "capture.recordingFailed"
     case captureMeasuring = "capture.measuring"
     case standingCapReached = "standing.capReached"
+    case progressAnswerCount = "progress.answerCount"
+    case progressAttemptCount = "progress.attemptCount"
     case logLineFieldCount = "logLine.fieldCount"
     case tapCalibrationProgress = "tapCalibration.progress"
     case tapCalibrationLate = "tapCalibration.late"
@@ -1630,7 +1632,7 @@ enum CatalogTables {
         case .progressFirstWeeks: "first {count} training weeks"
         case .progressLatestWeek: "latest training week"
         case .progressLatestWeeks: "latest {count} training weeks"
-        case .progressDated: "{span} ({dates}, {count} {trials})"
+        case .progressDated: "{span} ({dates}, {trials})"
         case .progressDateRange: "{from} to {to}"
         case .progressAnswers: "answers"
         case .progressAttempts: "attempts"
@@ -2465,7 +2467,7 @@ enum CatalogTables {
         case .progressFirstWeeks: "erste {count} Trainingswochen"
         case .progressLatestWeek: "letzte Trainingswoche"
         case .progressLatestWeeks: "letzte {count} Trainingswochen"
-        case .progressDated: "{span}: {dates}, {count} {trials}"
+        case .progressDated: "{span}: {dates}, {trials}"
         case .progressDateRange: "{from} bis {to}"
         case .progressAnswers: "Antworten"
         case .progressAttempts: "Versuche"
@@ -2613,6 +2615,8 @@ enum CatalogTables {
         case .captureRecordingFailed: ["recording from {device} failed after {count} frame: {reason}", "recording from {device} failed after {count} frames: {reason}"]
         case .captureMeasuring: ["measuring {count} note…", "measuring {count} notes…"]
         case .standingCapReached: [": cap of {count} trial reached", ": cap of {count} trials reached"]
+        case .progressAnswerCount: ["{count} answer", "{count} answers"]
+        case .progressAttemptCount: ["{count} attempt", "{count} attempts"]
         case .logLineFieldCount: ["a {kind} line has {expected} tab-separated fields, this one has {count}", "a {kind} line has {expected} tab-separated fields, this one has {count}"]
         case .tapCalibrationProgress: ["{taps} of {count} click tapped along with", "{taps} of {count} clicks tapped along with"]
         case .tapCalibrationLate: ["{source}: your taps come {ms} ms after the click you hear (spread {spread} ms, {count} tap)", "{source}: your taps come {ms} ms after the click you hear (spread {spread} ms, {count} taps)"]
@@ -2674,6 +2678,8 @@ enum CatalogTables {
         case .captureRecordingFailed: ["Aufnahme von {device} nach {count} Frame gescheitert: {reason}", "Aufnahme von {device} nach {count} Frames gescheitert: {reason}"]
         case .captureMeasuring: ["messe {count} Ton…", "messe {count} Töne…"]
         case .standingCapReached: [": Höchstzahl von {count} Durchgang erreicht", ": Höchstzahl von {count} Durchgängen erreicht"]
+        case .progressAnswerCount: ["{count} Antwort", "{count} Antworten"]
+        case .progressAttemptCount: ["{count} Versuch", "{count} Versuche"]
         case .logLineFieldCount: ["eine {kind}-Zeile hat {expected} tabulatorgetrennte Felder, diese hat {count}", "eine {kind}-Zeile hat {expected} tabulatorgetrennte Felder, diese hat {count}"]
         case .tapCalibrationProgress: ["bei {taps} von {count} Klick mitgetippt", "bei {taps} von {count} Klicks mitgetippt"]
         case .tapCalibrationLate: ["{source}: deine Tipps kommen {ms} ms nach dem Klick, den du hörst (Streuung {spread} ms, {count} Tipp)", "{source}: deine Tipps kommen {ms} ms nach dem Klick, den du hörst (Streuung {spread} ms, {count} Tipps)"]

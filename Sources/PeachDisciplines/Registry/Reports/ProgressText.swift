@@ -105,7 +105,8 @@ public enum ProgressText {
         let day = { (date: Date) in date.formatted(.iso8601.year().month().day()) }
         let dates = estimate.start == estimate.lastStart ? day(estimate.start)
             : tr(.progressDateRange, ["from": day(estimate.start), "to": day(estimate.lastStart)])
-        return tr(.progressDated, ["span": span, "dates": dates, "count": "\(estimate.trials)", "trials": trialsWord(progress)])
+        let trials = tr(progress.quantity == .spread ? .progressAttemptCount : .progressAnswerCount, count: estimate.trials)
+        return tr(.progressDated, ["span": span, "dates": dates, "trials": trials])
     }
 
     /// "the first 2 training days" (`article`, inside a sentence), "first 2 training days" (a label).
