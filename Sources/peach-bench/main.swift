@@ -20,6 +20,7 @@ func shouldRun(_ name: String, group benchmarkGroup: String) -> Bool {
 
 if shouldRun("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }
 if shouldRun("threshold", group: "host") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
+if shouldRun("hearing-now", group: "host") { HearingNowBenchmark.run(report: report, short: short) }
 if shouldRun("timing-estimates", group: "host") { await TimingEstimatorBenchmark.run(report: report, short: short) }
 if shouldRun("launch", group: "host") { LaunchBenchmark.runHost(report: report, short: short) }
 if shouldRun("calibration", group: "host") { await CalibrationBenchmark.run(report: report, short: short) }

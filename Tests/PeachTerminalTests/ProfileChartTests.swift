@@ -79,7 +79,7 @@ import Testing
         #expect(texts.contains("Ann's <profile> & more"))
         #expect(texts.contains("C3") && texts.contains("C4") && texts.contains("C5"))
         #expect(texts.contains("1 ct") && texts.contains("10 ct") && texts.contains("100 ct"))
-        #expect(texts.contains { $0.contains("75 % threshold 21.4 ct (95 %: 15.2–30.1)") && $0.contains("95 % interval") })
+        #expect(texts.contains { $0.contains("75 % threshold now 21.4 ct (95 %: 15.2–30.1)") && $0.contains("95 % interval") })
         // Two runs of trained notes (the untrained pair splits them): two bands, two lines.
         #expect(try root?.nodes(forXPath: "//*[local-name()='polygon']").count == 2)
         #expect(try root?.nodes(forXPath: "//*[local-name()='polyline']").count == 2)

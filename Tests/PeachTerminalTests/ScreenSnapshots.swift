@@ -363,7 +363,7 @@ enum ScreenSnapshots {
                     └┴───────────────────────┴───────────────────────┴─
                      C3                      C4                      C5
 
-              Threshold       75 % point 21.4 ct (95 %: 15.2–30.1)
+              Threshold       75 % point now 21.4 ct (95 %: 15.2–30.1)
               Progress        improved from 12.1 (9.8–15.0) to 7.9 (6.5–9.6) cents
               Pitch matching  bias +0.4 ct (95 %: -0.3–+1.1) · spread 2.1 ct (95 %: 1.7–2.7)
               Trained         412 comparisons · 37 pitch matches

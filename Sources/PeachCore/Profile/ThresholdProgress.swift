@@ -1,38 +1,28 @@
 import Foundation
 
-/// The threshold over time: one discipline's answers by UTC day, estimated per day or per week (each period on
-/// its own answers, so a period's interval says what that period alone shows), and the first and latest stretch
-/// with enough answers (`ProgressStretches`), whose intervals give the trend.
+/// The threshold over time: one discipline's answers by UTC day, followed through time by `DriftingLevel` (ln T a
+/// random walk from one day or week to the next, its rate learned from the answers, the slope shared by all of
+/// them), which gives now, the smoothed path and the trend (`DisciplineProgress`).
 ///
-/// Estimates are kept between answers: `refresh()` re-estimates only the periods and stretches that gained answers,
-/// so a live answer costs a few posteriors, not one per day of the history.
+/// Each training day's likelihood is kept between answers: `refresh()` recomputes only the days that gained
+/// answers, then solves the model again (one step per training day).
 public struct ThresholdProgress: Sendable {
-    /// A period's answers need at least this many to be shown (fewer say nothing: the interval is the grid).
-    public static let minimumTrials = 20
-    /// A stretch compared for the trend pools neighbouring periods until it holds this many answers and, where the
-    /// history is long enough for two such stretches, until its threshold is known within `preciseRatio` (upper /
-    /// lower of its 95 % interval): staircase answers are weakly informative, and two stretches of 60 can have
-    /// intervals so wide that even a clear change reads "no clear change".
+    /// Answers in all before a trend is read.
     public static let enoughTrials = 60
-    public static let preciseRatio = 3.0
+    /// Slopes whose pooled evidence is this many nats under the best one's cannot matter to the mixture.
+    static let pairCutoff = 12.0
 
     private struct Counts {
         var correct = 0
         var wrong = 0
     }
 
-    private struct StretchKey: Hashable {
-        var period: ProgressPeriod
-        var periods: ClosedRange<Int>
-    }
-
     /// Per UTC day, the answers at each lattice difference: a long history costs a few counts per day, not a
-    /// trial each, and a period's estimate reads only its own days.
+    /// trial each, and a period's likelihood reads only its own days.
     private var days: [Int: [Int: Counts]] = [:]
-    private var trialsByDay: [Int: Int] = [:]
     private var changedDays: Set<Int> = []
-    private var periodEstimates: [ProgressPeriod: [Int: ProgressEstimate]] = [:]
-    private var stretchEstimates: [StretchKey: ProgressEstimate] = [:]
+    /// Each training day's likelihood, the model's steps; recomputed only for the days that gained answers.
+    private var dayLikelihoods: [Int: ThresholdLikelihood] = [:]
     /// As of the last `refresh()`; nil before the first answer.
     public private(set) var summary: DisciplineProgress?
 
@@ -47,61 +37,53 @@ public struct ThresholdProgress: Sendable {
         } else {
             days[day, default: [:]][lattice, default: Counts()].wrong += 1
         }
-        trialsByDay[day, default: 0] += 1
         changedDays.insert(day)
     }
 
     /// Re-estimates what the answers since the last refresh changed, and the summary.
     public mutating func refresh() {
-        guard !changedDays.isEmpty, let firstDay = trialsByDay.keys.min(), let lastDay = trialsByDay.keys.max() else { return }
-        let period = ProgressPeriod.natural(firstDay: firstDay, lastDay: lastDay)
-        let changed = Set(changedDays.map(period.index(ofDay:)))
+        guard !changedDays.isEmpty, let firstDay = days.keys.min(), let lastDay = days.keys.max() else { return }
+        for day in changedDays { dayLikelihoods[day] = likelihood(ofDay: day) }
         changedDays = []
-        let counts = trialCounts(per: period)
-        var cached = periodEstimates[period] ?? [:]
-        for (index, trials) in counts where changed.contains(index) || cached[index] == nil {
-            cached[index] = trials >= Self.minimumTrials ? estimate(period, index...index) : nil
-        }
-        periodEstimates[period] = cached
-        stretchEstimates = stretchEstimates.filter { key, _ in !key.periods.contains { changed.contains($0) } }
-        let stretches = ProgressStretches.firstAndLatest(counts) { periods, trials in
-            trials >= Self.enoughTrials && stretch(period, periods).intervalRatio <= Self.preciseRatio
-        } ?? ProgressStretches.firstAndLatest(counts, enough: Self.enoughTrials)
-        summary = DisciplineProgress(
-            quantity: .threshold, period: period, points: counts.compactMap { cached[$0.index] },
-            first: stretches.map { stretch(period, $0.first) }, latest: stretches.map { stretch(period, $0.latest) },
-            enoughTrials: Self.enoughTrials)
+        let period = ProgressPeriod.natural(firstDay: firstDay, lastDay: lastDay)
+        summary = Self.progress(dayLikelihoods.sorted { $0.key < $1.key }, period: period)
     }
 
-    /// Period indices with answers and their answer counts, oldest first.
-    private func trialCounts(per period: ProgressPeriod) -> [(index: Int, trials: Int)] {
-        var counts: [Int: Int] = [:]
-        for (day, trials) in trialsByDay { counts[period.index(ofDay: day), default: 0] += trials }
-        return counts.keys.sorted().map { (index: $0, trials: counts[$0] ?? 0) }
-    }
-
-    private mutating func stretch(_ period: ProgressPeriod, _ periods: ClosedRange<Int>) -> ProgressEstimate {
-        let key = StretchKey(period: period, periods: periods)
-        if let known = stretchEstimates[key] { return known }
-        let estimate = estimate(period, periods)
-        stretchEstimates[key] = estimate
-        return estimate
-    }
-
-    /// The threshold of the answers in `periods` alone.
-    private func estimate(_ period: ProgressPeriod, _ periods: ClosedRange<Int>) -> ProgressEstimate {
+    /// The answers of one day alone.
+    private func likelihood(ofDay day: Int) -> ThresholdLikelihood {
         var likelihood = ThresholdLikelihood()
-        var held = Set<Int>()
-        for day in (periods.lowerBound * period.days)..<((periods.upperBound + 1) * period.days) {
-            guard let answers = days[day] else { continue }
-            held.insert(period.index(ofDay: day))
-            for (lattice, counts) in answers {
-                likelihood.add(differenceIndex: lattice, correct: counts.correct, wrong: counts.wrong)
-            }
+        for (lattice, counts) in days[day] ?? [:] {
+            likelihood.add(differenceIndex: lattice, correct: counts.correct, wrong: counts.wrong)
         }
-        let threshold = likelihood.posterior.estimate
-        return ProgressEstimate(start: period.start(of: periods.lowerBound), lastStart: period.start(of: periods.upperBound),
-                                periods: held.count, value: threshold.median.value, lower: threshold.lower.value,
-                                upper: threshold.upper.value, trials: likelihood.trials)
+        return likelihood
+    }
+
+    /// The model solved over the training days (oldest first), shown per `period`: each period's point is the
+    /// level on its last training day, given every answer.
+    private static func progress(_ days: [(key: Int, value: ThresholdLikelihood)],
+                                 period: ProgressPeriod) -> DisciplineProgress {
+        let grid = ThresholdGrid.standard
+        let steps = days.map { DriftingLevel.Step(day: $0.key, logLikelihood: $0.value.logLikelihood) }
+        let solution = DriftingLevel.solve(steps, pairs: likelyPairs(days.map(\.value), grid: grid),
+                                           grid: DriftingLevel.Grid(levelCount: grid.thresholdCount, logStep: grid.logStep,
+                                                                    logPairPrior: grid.logPairPrior))
+        return DisciplineProgress(quantity: .threshold, period: period, days: days.map { ($0.key, $0.value.trials) },
+                                  solution: solution, firstLog: grid.logThresholds[0], logStep: grid.logStep,
+                                  enoughTrials: enoughTrials)
+    }
+
+    /// The (λ, β) pairs whose evidence over every answer, pooled, is within `pairCutoff` of the best: the others
+    /// would carry no weight in any component.
+    static func likelyPairs(_ periods: [ThresholdLikelihood], grid: ThresholdGrid) -> [Int] {
+        var pooled = ThresholdLikelihood(grid: grid)
+        for period in periods { pooled.add(period) }
+        let n = grid.thresholdCount
+        let evidence = (0..<grid.pairCount).map { pair in
+            let cells = pooled.logLikelihood[(pair * n)..<((pair + 1) * n)]
+            let peak = cells.max() ?? 0
+            return grid.logPairPrior[pair] + peak + log(cells.reduce(0) { $0 + exp($1 - peak) })
+        }
+        let best = evidence.max() ?? 0
+        return evidence.indices.filter { evidence[$0] >= best - pairCutoff }
     }
 }

@@ -103,9 +103,14 @@ enum RegionChainSmoother {
         let n: Int
 
         init(stepSD: Double, grid: ThresholdGrid) {
-            n = grid.thresholdCount
-            let sd = max(stepSD / grid.logStep, 1e-6)
-            halfWidth = Int((4 * sd).rounded(.up))
+            self.init(stepSD: stepSD, logStep: grid.logStep, count: grid.thresholdCount)
+        }
+
+        /// A walk of SD `stepSD` (in ln units) on `count` nodes `logStep` apart.
+        init(stepSD: Double, logStep: Double, count: Int) {
+            n = count
+            let sd = max(stepSD / logStep, 1e-6)
+            halfWidth = min(Int((4 * sd).rounded(.up)), count - 1)
             taps = (-halfWidth...halfWidth).map { exp(-0.5 * pow(Double($0) / sd, 2)) }
             let halfWidth = halfWidth, taps = taps, n = n
             rowTotals = (0..<n).map { from in

@@ -1,14 +1,16 @@
 import Foundation
 
 /// The spread (SD) of a discipline's signed errors over time: per UTC day the count, sum and sum of squares (enough
-/// to pool any days), estimated per day or week with the chi-square 95 % interval of `SignedErrorSummary`, and the
-/// first and latest stretch with enough attempts (`ProgressStretches`) for the trend. Smaller spread is better;
-/// the bias is reported on its own, since a bias that moves is not by itself better or worse.
+/// to pool any days), followed through time by `DriftingLevel` (ln SD a random walk from one day or week to the
+/// next, its rate learned from the attempts), which gives now, the smoothed path and the trend. Smaller spread is
+/// better; the bias is reported on its own, since a bias that moves is not by itself better or worse.
 public struct SignedErrorProgress: Hashable, Sendable {
-    /// A period needs this many attempts to be shown (an SD of fewer says little).
-    public static let minimumTrials = 10
-    /// A stretch compared for the trend pools neighbouring periods until it holds this many attempts.
+    /// Attempts in all before a trend is read.
     public static let enoughTrials = 20
+    /// The spreads the model can tell apart: 0.05 to 2000 (cents or milliseconds), 120 levels.
+    static let firstLog = log(0.05)
+    static let levelCount = 120
+    static let logStep = (log(2000.0) - log(0.05)) / Double(levelCount - 1)
 
     private struct Sums: Hashable {
         var count = 0
@@ -19,6 +21,18 @@ public struct SignedErrorProgress: Hashable, Sendable {
             count += other.count
             sum += other.sum
             sumOfSquares += other.sumOfSquares
+        }
+
+        /// ln-likelihood of each spread level: normal errors about the period's own mean (marginalised under a flat
+        /// prior), −(n − 1) ln s − SS / 2s²; flat for fewer than two attempts.
+        var logLikelihood: [Double] {
+            guard count >= 2 else { return [Double](repeating: 0, count: SignedErrorProgress.levelCount) }
+            let n = Double(count)
+            let squares = max(0, sumOfSquares - sum * sum / n)
+            return (0..<SignedErrorProgress.levelCount).map { level in
+                let logSpread = SignedErrorProgress.firstLog + Double(level) * SignedErrorProgress.logStep
+                return -(n - 1) * logSpread - squares / (2 * exp(2 * logSpread))
+            }
         }
     }
 
@@ -32,41 +46,16 @@ public struct SignedErrorProgress: Hashable, Sendable {
         days[day, default: Sums()].add(Sums(count: 1, sum: error, sumOfSquares: error * error))
     }
 
-    /// Per period and the stretches; nil before the first error. Cheap: sums only.
+    /// Now, the path per period and the trend; nil before the first error.
     public var summary: DisciplineProgress? {
         guard let firstDay = days.keys.min(), let lastDay = days.keys.max() else { return nil }
         let period = ProgressPeriod.natural(firstDay: firstDay, lastDay: lastDay)
-        var byPeriod: [Int: Sums] = [:]
-        for (day, sums) in days { byPeriod[period.index(ofDay: day), default: Sums()].add(sums) }
-        let counts = byPeriod.keys.sorted().map { (index: $0, trials: byPeriod[$0]?.count ?? 0) }
-        func estimate(_ periods: ClosedRange<Int>) -> ProgressEstimate? {
-            var pooled = Sums()
-            var held = 0
-            for (index, sums) in byPeriod where periods.contains(index) {
-                pooled.add(sums)
-                held += 1
-            }
-            return Self.spread(of: pooled, period: period, periods: periods, held: held)
-        }
-        let stretches = ProgressStretches.firstAndLatest(counts, enough: Self.enoughTrials)
-        return DisciplineProgress(
-            quantity: .spread, period: period,
-            points: counts.filter { $0.trials >= Self.minimumTrials }.compactMap { estimate($0.index...$0.index) },
-            first: stretches.flatMap { estimate($0.first) }, latest: stretches.flatMap { estimate($0.latest) },
-            enoughTrials: Self.enoughTrials)
-    }
-
-    private static func spread(of sums: Sums, period: ProgressPeriod, periods: ClosedRange<Int>,
-                               held: Int) -> ProgressEstimate? {
-        guard sums.count >= 2 else { return nil }
-        let n = Double(sums.count)
-        let mean = sums.sum / n
-        let variance = max(0, (sums.sumOfSquares - n * mean * mean) / (n - 1))
-        // The unit is only a carrier here: the numbers come out as they went in.
-        guard let summary = SignedErrorSummary<Cents>(
-            count: sums.count, mean: mean, standardDeviation: variance.squareRoot()) else { return nil }
-        return ProgressEstimate(start: period.start(of: periods.lowerBound), lastStart: period.start(of: periods.upperBound),
-                                periods: held, value: summary.spread.value, lower: summary.spreadInterval.lowerBound.value,
-                                upper: summary.spreadInterval.upperBound.value, trials: sums.count)
+        let training = days.sorted { $0.key < $1.key }
+        let steps = training.map { DriftingLevel.Step(day: $0.key, logLikelihood: $0.value.logLikelihood) }
+        let solution = DriftingLevel.solve(steps, pairs: [0],
+                                           grid: DriftingLevel.Grid(levelCount: Self.levelCount, logStep: Self.logStep))
+        return DisciplineProgress(quantity: .spread, period: period, days: training.map { ($0.key, $0.value.count) },
+                                  solution: solution, firstLog: Self.firstLog, logStep: Self.logStep,
+                                  enoughTrials: Self.enoughTrials)
     }
 }

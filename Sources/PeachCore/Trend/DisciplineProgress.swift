@@ -1,6 +1,7 @@
-/// A discipline's progress over time, the one source of its trend everywhere it is shown: its headline quantity
-/// (smaller is better: a threshold, a spread) per day or week with 95 % intervals, and the first and latest
-/// stretch with enough answers (`ProgressStretches`). The trend compares those two stretches' intervals.
+/// A discipline's progress over time, the one source of its "now" and its trend everywhere they are shown: its
+/// headline quantity (smaller is better: a threshold, a spread) followed through time by `DriftingLevel`, with
+/// 95 % intervals — now (the latest period, given every answer), the path per day or week, and how sure the model
+/// is that now differs from where the user started.
 public struct DisciplineProgress: Hashable, Sendable {
     /// What the numbers are, for words and charts.
     public enum Quantity: String, Hashable, Sendable {
@@ -10,30 +11,57 @@ public struct DisciplineProgress: Hashable, Sendable {
         case spread
     }
 
+    /// How sure the model must be that now lies below (above) the start before it says improving (declining).
+    public static let trendCertainty = 0.95
+
     public var quantity: Quantity
     public var period: ProgressPeriod
-    /// Every period with enough answers to show, oldest first.
+    /// Every period with answers, oldest first: the smoothed path (each period's level given every answer).
     public var points: [ProgressEstimate]
-    /// The earliest and the latest stretch with enough answers to compare; nil when there are not two.
+    /// Where the user started (the first period, smoothed) and where they are now (the latest period); nil
+    /// before the first answer.
     public var first: ProgressEstimate?
     public var latest: ProgressEstimate?
-    /// Answers a stretch needs before it is compared.
+    /// The model's probability that now lies below (above) the start.
+    public var probabilityLower: Double
+    public var probabilityHigher: Double
+    /// Answers in all before a trend is read.
     public var enoughTrials: Int
 
     public init(quantity: Quantity, period: ProgressPeriod, points: [ProgressEstimate], first: ProgressEstimate?,
-                latest: ProgressEstimate?, enoughTrials: Int) {
+                latest: ProgressEstimate?, probabilityLower: Double = 0, probabilityHigher: Double = 0,
+                enoughTrials: Int) {
         self.quantity = quantity
         self.period = period
         self.points = points
         self.first = first
         self.latest = latest
+        self.probabilityLower = probabilityLower
+        self.probabilityHigher = probabilityHigher
         self.enoughTrials = enoughTrials
     }
 
-    /// Improving when the latest stretch's 95 % interval lies wholly below the first's, declining when wholly
-    /// above, stable when they overlap; nil without two stretches to compare.
+    /// Where the user is now; nil before the first answer.
+    public var now: ProgressEstimate? { latest }
+
+    /// Improving when the model is `trendCertainty` sure that now lies below the start, declining when above,
+    /// stable otherwise; nil while there is one period, fewer than `enoughTrials` answers, or now is not known.
     public var trend: TrainingTrend? {
-        guard let first, let latest else { return nil }
-        return TrainingTrend(from: first, to: latest)
+        guard points.count >= 2, let latest, latest.isConclusive,
+              points.reduce(0, { $0 + $1.trials }) >= enoughTrials else { return nil }
+        if probabilityLower >= Self.trendCertainty { return .improving }
+        if probabilityHigher >= Self.trendCertainty { return .declining }
+        return .stable
+    }
+
+    /// The probability behind the trend's word: that now is below the start (improving), above it (declining), or
+    /// the larger of the two (stable).
+    public var trendProbability: Double? {
+        switch trend {
+        case .improving: probabilityLower
+        case .declining: probabilityHigher
+        case .stable: max(probabilityLower, probabilityHigher)
+        case nil: nil
+        }
     }
 }

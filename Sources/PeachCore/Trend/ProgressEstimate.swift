@@ -14,12 +14,14 @@ public struct ProgressEstimate: Hashable, Sendable {
     public var upper: Double
     /// The answers (attempts, trials) behind it.
     public var trials: Int
+    /// False ("not enough data yet") when the interval is too wide to say anything (`ThresholdEstimate`'s rule).
+    public var isConclusive: Bool
 
     /// upper / lower of the interval (infinite when the lower edge is 0).
     public var intervalRatio: Double { lower > 0 ? upper / lower : .infinity }
 
     public init(start: Date, lastStart: Date? = nil, periods: Int = 1, value: Double, lower: Double, upper: Double,
-                trials: Int) {
+                trials: Int, isConclusive: Bool = true) {
         self.start = start
         self.lastStart = lastStart ?? start
         self.periods = periods
@@ -27,5 +29,21 @@ public struct ProgressEstimate: Hashable, Sendable {
         self.lower = lower
         self.upper = upper
         self.trials = trials
+        self.isConclusive = isConclusive
+    }
+}
+
+extension ProgressEstimate {
+    /// Median and 95 % interval of a level's masses on a log grid (`firstLog`, then every `logStep`), conclusive by
+    /// `ThresholdEstimate`'s rule: bounded inside the grid and at most `maximumConclusiveRatio` wide.
+    public init(masses: [Double], firstLog: Double, logStep: Double, start: Date, trials: Int) {
+        func value(_ position: Double) -> Double { exp(firstLog + position * logStep) }
+        let low = GridQuantile.position(of: 0.025, in: masses)
+        let middle = GridQuantile.position(of: 0.5, in: masses)
+        let high = GridQuantile.position(of: 0.975, in: masses)
+        let lower = value(low.position), upper = value(high.position)
+        let bounded = low.cell > 0 && high.cell < masses.count - 1
+        self.init(start: start, value: value(middle.position), lower: lower, upper: upper, trials: trials,
+                  isConclusive: bounded && upper / lower <= ThresholdEstimate.maximumConclusiveRatio)
     }
 }

@@ -23,7 +23,8 @@ public enum ComparisonChart {
             let estimate = byRegion[thresholds.regionIndex(containing: note)]
             return ProfileChartPoint(note: note, threshold: estimate?.median, band: estimate.map { $0.lower...$0.upper })
         }
-        return ProfileChartModel(points: points, overall: thresholds.overall, trend: trend.map(ProfileTrend.init))
+        return ProfileChartModel(points: points, overall: HearingNow.threshold(profile.progress(of: discipline)) ?? thresholds.overall,
+                                 trend: trend.map(ProfileTrend.init))
     }
 }
 

@@ -22,7 +22,9 @@ struct ComparisonReport: DisciplineReport {
         guard let thresholds = profile.thresholds(of: discipline), let overall = thresholds.overall else {
             return lines + [tr(.reportNoComparisons)]
         }
-        lines.append(tr(.reportThreshold, ["threshold": ScreenFormat.threshold(overall)]))
+        let progress = profile.progress(of: discipline)
+        lines.append(tr(.reportThreshold, ["threshold": ScreenFormat.threshold(HearingNow.threshold(progress) ?? overall)]))
+        lines.append(tr(.reportThresholdPooled, ["threshold": ScreenFormat.threshold(overall)]))
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         lines.append(tr(.reportByRegion))
         // Only regions with answers: a region without any has nothing to say (the JSON lists it, its threshold null).
@@ -45,6 +47,7 @@ struct ComparisonReport: DisciplineReport {
             kind: discipline.kind.rawValue, interval: discipline.interval.abbreviation,
             tuningSystem: discipline.tuningSystem.rawValue, comparisons: profile.comparisonCount(in: discipline),
             pitchBasis: PitchBasisReport.Counts(profile.comparisonPitchBases(in: discipline)),
+            now: HearingNow.threshold(progress).map(ReportJSON.Estimate.init),
             threshold: thresholds?.overall.map(ReportJSON.Estimate.init),
             regions: thresholds?.regions(in: context.range).map { region in
                 Region(lowestNote: region.notes.lowerBound.rawValue, highestNote: region.notes.upperBound.rawValue,
@@ -59,16 +62,15 @@ struct ComparisonReport: DisciplineReport {
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
         let model = ComparisonChart.model(context.profile, range: context.range, discipline: discipline, conclusiveOnly: true)
         guard model.hasData else {
-            let overall = context.profile.thresholds(of: discipline)?.overall
-            return .line(tr(.chartLine, ["title": Self.title(discipline), "status": Self.withoutChart(overall)]),
+            return .line(tr(.chartLine, ["title": Self.title(discipline), "status": Self.withoutChart(model.overall)]),
                          underTitle: discipline.isUnison)
         }
         // The unison chart is the picture's first panel, under its title; the others carry their own heading.
         return ProfileSVG.chartPanel(model, heading: discipline.isUnison ? nil : Self.title(discipline))
     }
 
-    /// What a discipline without a chart says: its threshold over the keyboard if that is firm, else how many answers
-    /// it has, or that it has none.
+    /// What a discipline without a chart says: its threshold (now, as the chart's summary gives it) if that is firm,
+    /// else how many answers it has, or that it has none.
     static func withoutChart(_ overall: ThresholdEstimate?) -> String {
         guard let overall else { return tr(.chartNoComparisonsYet) }
         return overall.isConclusive ? tr(.chartThreshold, ["threshold": ScreenFormat.threshold(overall)]) : ScreenFormat.threshold(overall)
@@ -81,6 +83,9 @@ struct ComparisonReport: DisciplineReport {
         var comparisons: Int
         /// How many answers rest on a measured synth, a built-in profile, nothing measured, or say nothing.
         var pitchBasis: PitchBasisReport.Counts
+        /// The threshold on the latest training day, followed through time; null before the first answer.
+        var now: ReportJSON.Estimate?
+        /// The pool of every answer ever given.
         var threshold: ReportJSON.Estimate?
         var regions: [Region]?
         var progress: [ReportJSON.Period]
@@ -95,6 +100,7 @@ struct ComparisonReport: DisciplineReport {
             try container.encode(tuningSystem, forKey: .tuningSystem)
             try container.encode(comparisons, forKey: .comparisons)
             try container.encode(pitchBasis, forKey: .pitchBasis)
+            try container.encodeIfPresent(now, forKey: .now)
             try container.encodeIfPresent(threshold, forKey: .threshold)
             try container.encodeIfPresent(regions, forKey: .regions)
             try container.encode(progress, forKey: .progress)
@@ -103,7 +109,7 @@ struct ComparisonReport: DisciplineReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case kind, interval, tuningSystem, comparisons, pitchBasis, threshold, regions, progress, trend, compared
+            case kind, interval, tuningSystem, comparisons, pitchBasis, now, threshold, regions, progress, trend, compared
         }
     }
 
@@ -133,7 +139,8 @@ struct ComparisonReport: DisciplineReport {
     /// The page's progress chart, its threshold and progress lines, and its count: unison comparison.
     func overview(in context: ReportContext) -> ProfileOverviewPart? {
         let profile = context.profile, unison = TrainingDiscipline.unisonComparison
-        let threshold = profile.thresholds(of: unison)?.overall.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
+        let now = HearingNow.threshold(profile.progress(of: unison)) ?? profile.thresholds(of: unison)?.overall
+        let threshold = now.map { tr(.profileThresholdPoint, ["threshold": ScreenFormat.threshold($0)]) }
         return ProfileOverviewPart(
             lines: [ProfileSummaryLine(label: tr(.profileThreshold), text: threshold ?? tr(.profileNoComparisons)),
                     ProfileSummaryLine(label: tr(.profileProgress),

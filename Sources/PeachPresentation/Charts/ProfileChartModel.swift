@@ -36,7 +36,7 @@ public struct ProfileChartPoint: Hashable, Sendable {
 public struct ProfileChartModel: Hashable, Sendable {
     /// One per note of the keyboard axis, lowest first.
     public var points: [ProfileChartPoint]
-    /// One threshold over the whole keyboard, with its interval.
+    /// One threshold over the whole keyboard, with its interval: the threshold now (the latest training day).
     public var overall: ThresholdEstimate?
     public var trend: ProfileTrend?
 

@@ -33,7 +33,7 @@ import Testing
     @Test func theTextSpeaksGermanAsRecorded() throws {
         let text = Self.run(.german) { ProfileCommand.run(directory: Main.log, range: Main.range, svgPath: nil, console: $0) }.out
         #expect(text.contains("Tonhöhenunterscheidung über C2–C6: "))
-        #expect(text.contains("  75-%-Schwelle: "))
+        #expect(text.contains("  75-%-Schwelle jetzt: "))
         #expect(text.wholeMatch(of: /(?s).*\d,\d ct \(95 %: \d+,\d–\d+,\d\).*/) != nil, "thresholds with a decimal comma")
         let fixture = Main.fixtures.appendingPathComponent("german/profile.txt")
         if ProcessInfo.processInfo.environment["PEACH_RECORD_SNAPSHOTS"] == "1" {

@@ -34,12 +34,12 @@ import Testing
         #expect(!svg.contains(#"class="axis""#), "no chart frame around nothing")
     }
 
-    /// A discipline whose regions are not firm yet but whose threshold over the keyboard is: a line with that figure.
+    /// A discipline whose regions are not firm yet but whose threshold is: a line with that figure.
     @Test func aDisciplineWithoutAChartSaysWhatItKnows() {
         let none = Self.english { ComparisonReport.withoutChart(nil) }
         #expect(none == "no comparisons yet")
         let firm = ThresholdEstimate(median: Cents(9), lower: Cents(7), upper: Cents(12), trials: 200, isConclusive: true)
-        #expect(Self.english { ComparisonReport.withoutChart(firm) } == "75 % threshold 9.0 ct (95 %: 7.0–12.0)")
+        #expect(Self.english { ComparisonReport.withoutChart(firm) } == "75 % threshold now 9.0 ct (95 %: 7.0–12.0)")
         let loose = ThresholdEstimate(median: Cents(2), lower: Cents(0.1), upper: Cents(150), trials: 3, isConclusive: false)
         #expect(Self.english { ComparisonReport.withoutChart(loose) } == "not enough data yet (3 answers)")
     }

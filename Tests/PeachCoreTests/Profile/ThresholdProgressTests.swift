@@ -4,8 +4,8 @@ import Testing
 import PeachDisciplines
 import PeachTestSupport
 
-/// Progress over time compares the first and latest stretch with enough answers, and claims a change only when
-/// their 95 % intervals do not overlap; small days are pooled with their neighbours, never compared alone.
+/// Progress over time follows the threshold with the time-following model: now is the latest training day given
+/// every answer, the path has a point per day or week, and a change is claimed only when the model is 95 % sure.
 @Suite @MainActor struct ThresholdProgressTests {
     static func profile(_ records: [TrainingRecord]) -> PerceptualProfile {
         let profile = PerceptualProfile()
@@ -13,49 +13,51 @@ import PeachTestSupport
         return profile
     }
 
-    @Test func aClearImprovementIsClaimedWithBothIntervals() throws {
+    @Test func aClearImprovementIsClaimedAndNowIsTheLatestDay() throws {
         let records = SimulatedHistory.comparisons(days: 2, perDay: 240, seed: 1) { $0 == 0 ? 25 : 3 }
         let progress = try #require(Self.profile(records).progress(of: .unisonComparison))
         #expect(progress.points.count == 2)
-        let first = try #require(progress.first), latest = try #require(progress.latest)
-        #expect(latest.upper < first.lower)
+        let first = try #require(progress.first), now = try #require(progress.now)
+        #expect(now.lower <= 3 && 3 <= now.upper, "now is the second day's 3 c: \(now)")
+        #expect(first.value > 2 * now.value, "the start lies well above now: \(first), \(now)")
         #expect(progress.trend == .improving)
+        #expect(progress.probabilityLower >= DisciplineProgress.trendCertainty)
     }
 
-    @Test func smallDaysArePooledUntilAStretchHasEnoughAnswers() throws {
-        // 25 answers a day: no single day is enough, so each stretch pools three days.
-        let records = SimulatedHistory.comparisons(days: 8, perDay: 25, seed: 2) { _ in 8 }
-        let progress = try #require(Self.profile(records).progress(of: .unisonComparison))
-        let first = try #require(progress.first), latest = try #require(progress.latest)
-        #expect(first.periods == 3 && latest.periods == 3)
-        #expect(first.trials == 75 && latest.trials == 75)
-        #expect(first.lastStart < latest.start, "the stretches never share a day")
+    @Test func aSteadyListenerIsStableAndNowIsAboutAsNarrowAsThePool() throws {
+        let records = SimulatedHistory.comparisons(days: 8, perDay: 60, seed: 2) { _ in 8 }
+        let profile = Self.profile(records)
+        let progress = try #require(profile.progress(of: .unisonComparison))
+        let pooled = try #require(profile.thresholds(of: .unisonComparison)?.overall)
+        let now = try #require(progress.now)
+        #expect(progress.trend == .stable)
+        #expect(now.lower <= 8 && 8 <= now.upper)
+        #expect(log(now.upper / now.lower) <= 1.5 * log(pooled.intervalRatio), "\(now) against the pool \(pooled)")
     }
 
-    @Test func aLongHistoryPoolsUntilBothStretchesArePrecise() throws {
-        let records = SimulatedHistory.comparisons(days: 12, perDay: 80, seed: 5) { day in 25 * pow(0.85, Double(day)) }
-        let progress = try #require(Self.profile(records).progress(of: .unisonComparison))
-        let first = try #require(progress.first), latest = try #require(progress.latest)
-        #expect(first.intervalRatio <= ThresholdProgress.preciseRatio && latest.intervalRatio <= ThresholdProgress.preciseRatio)
-        #expect(first.periods > 1 && latest.periods > 1, "one day of 80 answers is not that precise")
-        #expect(progress.trend == .improving, "25 c to 4 c over twelve days: \(first) \(latest)")
+    @Test func nowFollowsADecliningListenerThatThePoolMisses() throws {
+        let records = SimulatedHistory.comparisons(days: 12, perDay: 80, seed: 5) { day in 4 * pow(1.2, Double(day)) }
+        let profile = Self.profile(records)
+        let progress = try #require(profile.progress(of: .unisonComparison))
+        let now = try #require(progress.now), truth = 4 * pow(1.2, 11.0)
+        let pooled = try #require(profile.thresholds(of: .unisonComparison)?.overall)
+        #expect(now.lower <= truth && truth <= now.upper, "now \(now), truth \(truth)")
+        #expect(pooled.upper.value < truth, "the pool of every answer lags: \(pooled)")
+        #expect(progress.trend == .declining)
     }
 
-    @Test func aHandfulOfAnswersLaterIsNotCompared() throws {
+    @Test func oneDayHasNoTrend() throws {
         let records = SimulatedHistory.comparisons(days: 1, perDay: 120, seed: 3) { _ in 8 }
-            + SimulatedHistory.comparisons(days: 4, perDay: 5, seed: 4) { _ in 8 }.filter {
-                $0.timestamp > SimulatedHistory.firstDay.addingTimeInterval(86_400 * 3)
-            }
         let progress = try #require(Self.profile(records).progress(of: .unisonComparison))
         #expect(progress.trend == nil)
-        #expect(progress.points.count == 1, "a day of five answers is not shown")
+        #expect(progress.points.count == 1)
+        #expect(progress.now?.isConclusive == true)
     }
 
-    @Test func stretchesChooseTheShortestRunsFromEachEnd() {
-        let periods = [(index: 0, trials: 10), (index: 1, trials: 70), (index: 5, trials: 30), (index: 6, trials: 40)]
-        let stretches = ProgressStretches.firstAndLatest(periods, enough: 60)
-        #expect(stretches?.first == 0...1)
-        #expect(stretches?.latest == 5...6)
-        #expect(ProgressStretches.firstAndLatest([(index: 0, trials: 100)], enough: 60) == nil)
+    @Test func aFewAnswersAreNotEnoughToSayWhereYouAre() throws {
+        let records = SimulatedHistory.comparisons(days: 1, perDay: 3, seed: 4) { _ in 8 }
+        let progress = try #require(Self.profile(records).progress(of: .unisonComparison))
+        #expect(progress.now?.isConclusive == false)
+        #expect(progress.trend == nil)
     }
 }

@@ -41,21 +41,24 @@ public struct ProfileDocument {
 
     /// Each section's own panel, and under it the progress of a trained discipline that has one (threshold or
     /// spread per day or week with intervals): small multiples, one discipline's pair after another. A discipline
-    /// with no period to chart yet gets a line saying so, not an empty chart.
+    /// with no period firm enough to chart yet gets a line saying so, not an empty chart or dots of no figure.
     public var svg: String {
         ProfileSVG.document(panels: sections.flatMap { discipline -> [SVGPanel] in
             guard let report = Disciplines.report(for: discipline.kind) else { return [] }
             let panel = report.svgPanel(for: discipline, in: context)
             guard let progress = context.profile.progress(of: discipline) else { return [panel] }
-            guard !progress.points.isEmpty else { return [panel, .line(ProgressText.noProgressYet, fontSize: 12)] }
-            return [panel, ProgressSVG.panel(progressChart(of: discipline), heading: ProgressText.chartHeading)]
+            guard progress.points.contains(where: \.isConclusive) else {
+                return [panel, .line(ProgressText.noProgressYet, fontSize: 12)]
+            }
+            return [panel, ProgressSVG.panel(progressChart(of: discipline, conclusiveOnly: true), heading: ProgressText.chartHeading)]
         })
     }
 
-    /// `discipline`'s progress chart, in its report's unit (the Profile screen shows it too).
-    public func progressChart(of discipline: TrainingDiscipline) -> ProgressChartModel {
+    /// `discipline`'s progress chart, in its report's unit (the Profile screen shows it too); `conclusiveOnly`: its
+    /// firm periods only, as the SVG draws them.
+    public func progressChart(of discipline: TrainingDiscipline, conclusiveOnly: Bool = false) -> ProgressChartModel {
         ProgressChart.model(context.profile, discipline: discipline,
-                            unit: Disciplines.report(for: discipline.kind)?.progressUnit ?? "cents")
+                            unit: Disciplines.report(for: discipline.kind)?.progressUnit ?? "cents", conclusiveOnly: conclusiveOnly)
     }
 
     /// Registry order, then interval size, then tuning system.

@@ -3,12 +3,15 @@ import PeachCore
 import PeachPresentation
 import PeachText
 
-/// A discipline's progress as a chart model, the same for the SVG and the Profile screen.
+/// A discipline's progress as a chart model, the same for the SVG and the Profile screen. `conclusiveOnly` leaves out
+/// the periods whose figure is not firm yet ("not enough data yet"), as the SVG does: it draws no figure where the
+/// text says there is none.
 @MainActor
 public enum ProgressChart {
-    public static func model(_ profile: PerceptualProfile, discipline: TrainingDiscipline, unit: String) -> ProgressChartModel {
+    public static func model(_ profile: PerceptualProfile, discipline: TrainingDiscipline, unit: String,
+                             conclusiveOnly: Bool = false) -> ProgressChartModel {
         let progress = profile.progress(of: discipline)
-        let points = (progress?.points ?? []).map { point in
+        let points = (progress?.points ?? []).filter { $0.isConclusive || !conclusiveOnly }.map { point in
             ProgressChartModel.Point(label: ReportJSON.day(point.start), value: point.value, lower: point.lower,
                                      upper: point.upper)
         }

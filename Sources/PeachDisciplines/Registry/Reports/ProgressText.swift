@@ -5,8 +5,8 @@ import PeachText
 /// Progress and its trend in words, for every discipline and every place they are shown (report, Profile screen,
 /// plain mode, SVG captions). All of these strings are here, so a translation finds them in one place.
 public enum ProgressText {
-    /// "improving: the threshold fell from 12.1 (9.8–15.0) cents over the first 2 training days to 7.9 (6.5–9.6)
-    /// cents over the latest training day"; `dated` adds each stretch's dates and answers (the report has room for
+    /// "improving (98 % sure): the threshold fell from 12.1 (9.8–15.0) cents over the first training day to 7.9
+    /// (6.5–9.6) cents over the latest training day"; `dated` adds each stretch's dates and answers (the report has room for
     /// them, the screen does not).
     public static func line(_ progress: DisciplineProgress?, unit: String, dated: Bool) -> String {
         guard let progress, let first = progress.first, let latest = progress.latest, let trend = progress.trend else {
@@ -16,7 +16,8 @@ public enum ProgressText {
             tr(.progressFigureOver, ["figure": figure(estimate, unit),
                                      "stretch": stretch(estimate, progress, latest: latest, dated: dated)])
         }
-        let words = ["quantity": quantityName(progress.quantity), "from": over(first, latest: false), "to": over(latest, latest: true)]
+        let words = ["quantity": quantityName(progress.quantity), "from": over(first, latest: false), "to": over(latest, latest: true),
+                     "sure": sure(progress)]
         switch trend {
         case .improving: return tr(.progressImproving, words)
         case .declining: return tr(.progressDeclining, words)
@@ -38,7 +39,7 @@ public enum ProgressText {
         case (.spread, .day): .progressCaptionSpreadDay
         case (.spread, .week): .progressCaptionSpreadWeek
         }
-        return tr(caption, ["unit": unitName(unit), "count": "\(pointMinimum(progress.quantity))", "trials": trialsWord(progress)])
+        return tr(caption, ["unit": unitName(unit)])
     }
 
     /// "first 2 training days 12.1 (9.8–15.0) ct → latest training day 7.9 (6.5–9.6) ct", or "" without two stretches.
@@ -87,8 +88,9 @@ public enum ProgressText {
     /// The chart caption's unit: "cents" in the user's language; symbols (ms, ct) as they are.
     static func unitName(_ unit: String) -> String { unit == "cents" ? tr(.unitCents) : unit }
 
-    static func pointMinimum(_ quantity: DisciplineProgress.Quantity) -> Int {
-        quantity == .spread ? SignedErrorProgress.minimumTrials : ThresholdProgress.minimumTrials
+    /// "97 %": how sure the model is of the trend's direction.
+    static func sure(_ progress: DisciplineProgress) -> String {
+        LocalizedNumber.decimal((progress.trendProbability ?? 0) * 100, places: 0) + " %"
     }
 
     static func figure(_ estimate: ProgressEstimate, _ unit: String) -> String {
@@ -103,7 +105,8 @@ public enum ProgressText {
         let day = { (date: Date) in date.formatted(.iso8601.year().month().day()) }
         let dates = estimate.start == estimate.lastStart ? day(estimate.start)
             : tr(.progressDateRange, ["from": day(estimate.start), "to": day(estimate.lastStart)])
-        return tr(.progressDated, ["span": span, "dates": dates, "count": "\(estimate.trials)", "trials": trialsWord(progress)])
+        let trials = tr(progress.quantity == .spread ? .progressAttemptCount : .progressAnswerCount, count: estimate.trials)
+        return tr(.progressDated, ["span": span, "dates": dates, "trials": trials])
     }
 
     /// "the first 2 training days" (`article`, inside a sentence), "first 2 training days" (a label).

@@ -1,0 +1,26 @@
+import Foundation
+
+extension DisciplineProgress {
+    /// The progress a solved `DriftingLevel` tells, its steps being training `days` (day index, answers), shown per
+    /// `period`: each period's point is the level on its last training day given every answer, with the period's
+    /// answers; now is the last training day's.
+    init(quantity: Quantity, period: ProgressPeriod, days: [(day: Int, trials: Int)], solution: DriftingLevel.Solution,
+         firstLog: Double, logStep: Double, enoughTrials: Int) {
+        var points: [ProgressEstimate] = []
+        var periodTrials = 0
+        for (step, day) in days.enumerated() {
+            periodTrials += day.trials
+            let index = period.index(ofDay: day.day)
+            guard step == days.count - 1 || period.index(ofDay: days[step + 1].day) != index else { continue }
+            points.append(ProgressEstimate(masses: solution.path[step], firstLog: firstLog, logStep: logStep,
+                                           start: period.start(of: index), trials: periodTrials))
+            periodTrials = 0
+        }
+        let last = days[days.count - 1]
+        let now = ProgressEstimate(masses: solution.now, firstLog: firstLog, logStep: logStep,
+                                   start: ProgressPeriod.day.start(of: last.day), trials: last.trials)
+        self.init(quantity: quantity, period: period, points: points, first: points.first, latest: now,
+                  probabilityLower: solution.probabilityLower, probabilityHigher: solution.probabilityHigher,
+                  enoughTrials: enoughTrials)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Each step's likelihood in linear space, scaled by the step's own maximum over every pair and level (a constant
+/// per step, the same for every component, so their evidence stays comparable).
+struct LinearSteps {
+    let likelihoods: [[Double]]
+    let days: [Int]
+
+    init(_ steps: [DriftingLevel.Step], levelCount: Int) {
+        days = steps.map(\.day)
+        likelihoods = steps.map { step in
+            let peak = step.logLikelihood.max() ?? 0
+            return step.logLikelihood.map { exp($0 - peak) }
+        }
+    }
+
+    var count: Int { days.count }
+}
+
+/// The random walk's transition between two steps, one per (rate, gap in days): steps a week apart move further
+/// than steps a day apart.
+struct KernelCache {
+    private var kernels: [Int: [Int: RegionChainSmoother.Kernel]] = [:]
+
+    init(steps: [DriftingLevel.Step], grid: DriftingLevel.Grid) {
+        let gaps = Set(zip(steps.dropFirst(), steps).map { $0.day - $1.day })
+        for (rate, sd) in DriftingLevel.rates.enumerated() where sd > 0 {
+            for gap in gaps {
+                kernels[rate, default: [:]][gap] = RegionChainSmoother.Kernel(
+                    stepSD: sd * Double(max(gap, 1)).squareRoot(), logStep: grid.logStep, count: grid.levelCount)
+            }
+        }
+    }
+
+    /// Nil for rate 0: the level stays where it is.
+    func kernel(rate: Int, gap: Int) -> RegionChainSmoother.Kernel? { kernels[rate]?[gap] }
+}
+
+/// One (rate, pair) component of `DriftingLevel`: its filtered messages (the level given the answers up to each
+/// step, normalised) and its log evidence.
+struct DriftComponent {
+    let rate: Int
+    let pair: Int
+    var logWeight = 0.0
+    /// Step-major, `levelCount` per step.
+    private var alphas: [Double] = []
+
+    init(rate: Int, pair: Int) {
+        self.rate = rate
+        self.pair = pair
+    }
+
+    /// The forward pass: a flat start, then for each step the walk and the step's answers.
+    mutating func filter(_ steps: LinearSteps, kernels: KernelCache, levelCount n: Int) {
+        alphas = [Double](repeating: 0, count: steps.count * n)
+        var message = [Double](repeating: 1 / Double(n), count: n), spread = message
+        for step in 0..<steps.count {
+            if step > 0, let kernel = kernels.kernel(rate: rate, gap: steps.days[step] - steps.days[step - 1]) {
+                kernel.forward(message, into: &spread)
+                swap(&message, &spread)
+            }
+            let likelihood = steps.likelihoods[step]
+            let base = pair * n
+            for level in 0..<n { message[level] *= likelihood[base + level] }
+            let total = message.reduce(0, +)
+            guard total > 0 else {
+                logWeight = -.infinity
+                return
+            }
+            for level in 0..<n { message[level] /= total }
+            logWeight += log(total)
+            for level in 0..<n { alphas[step * n + level] = message[level] }
+        }
+    }
+
+    func filtered(step: Int, levelCount n: Int) -> [Double] {
+        Array(alphas[(step * n)..<((step + 1) * n)])
+    }
+
+    /// The backward pass: each step's level given every answer (normalised).
+    func smoothed(_ steps: LinearSteps, kernels: KernelCache, levelCount n: Int) -> [[Double]] {
+        var result = [[Double]](repeating: [], count: steps.count)
+        var backward = [Double](repeating: 1, count: n), product = backward
+        for step in stride(from: steps.count - 1, through: 0, by: -1) {
+            if step < steps.count - 1 {
+                let likelihood = steps.likelihoods[step + 1]
+                for level in 0..<n { product[level] = backward[level] * likelihood[pair * n + level] }
+                if let kernel = kernels.kernel(rate: rate, gap: steps.days[step + 1] - steps.days[step]) {
+                    kernel.backward(product, into: &backward)
+                } else {
+                    swap(&backward, &product)
+                }
+                let total = backward.reduce(0, +)
+                if total > 0 { for level in 0..<n { backward[level] /= total } }
+            }
+            var marginal = [Double](repeating: 0, count: n)
+            for level in 0..<n { marginal[level] = alphas[step * n + level] * backward[level] }
+            let total = marginal.reduce(0, +)
+            if total > 0 { for level in 0..<n { marginal[level] /= total } }
+            result[step] = marginal
+        }
+        return result
+    }
+}

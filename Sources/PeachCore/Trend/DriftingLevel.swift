@@ -1,0 +1,128 @@
+import Foundation
+
+/// A quantity that moves through time (a threshold, a spread), tracked on a grid of its logarithm: from one time
+/// step to the next, ln x takes a Gaussian random walk step of SD `rate · √(days between them)`. The rate is not
+/// known: it is one of `rates`, weighted by its prior times its evidence (how well it explains the answers), so
+/// the data decide how fast the user's hearing moves. Rate 0 is a quantity that never moves (the pool of every
+/// answer), which a stationary listener's answers favour. Each step's evidence is a likelihood over (pair, level),
+/// where a pair is a nuisance parameter shared by every step (a threshold's slope and lapse rate): each
+/// (rate, pair) component is solved exactly by forward-backward on the grid, as the keyboard regions are
+/// (`RegionChainSmoother`), and the components are mixed by their evidence. See docs/threshold-estimator.md.
+public enum DriftingLevel {
+    /// SD of ln x per √day: still, 2 %, 6 %, 18 % and 40 % a day (the fastest follows a threshold that falls from
+    /// 20 to 8 cents in six days; without it "now" lags such a listener: docs/threshold-estimator.md).
+    public static let rates: [Double] = [0, 0.02, 0.06, 0.18, 0.4]
+    /// Half the prior on "does not move", so a listener's answers must show a change before it is reported; the
+    /// other half shared by the moving rates.
+    public static let ratePrior: [Double] = [0.5, 0.125, 0.125, 0.125, 0.125]
+
+    /// The grid every step's likelihood is given on: `levelCount` levels `logStep` apart in ln x, per pair.
+    public struct Grid: Sendable {
+        public var levelCount: Int
+        public var logStep: Double
+        /// ln prior of each pair (one pair, `[0]`, where there is no nuisance parameter).
+        public var logPairPrior: [Double]
+
+        public init(levelCount: Int, logStep: Double, logPairPrior: [Double] = [0]) {
+            self.levelCount = levelCount
+            self.logStep = logStep
+            self.logPairPrior = logPairPrior
+        }
+    }
+
+    /// One time step's answers: its day (UTC day index) and their log-likelihood, pair-major
+    /// (`pair * levelCount + level`).
+    public struct Step: Sendable {
+        public var day: Int
+        public var logLikelihood: [Double]
+
+        public init(day: Int, logLikelihood: [Double]) {
+            self.day = day
+            self.logLikelihood = logLikelihood
+        }
+    }
+
+    public struct Solution: Sendable {
+        /// The level's masses at the last step given every answer (sum 1): where the user is now.
+        public var now: [Double]
+        /// Per step, the level's masses given every answer, before and after it (sum 1 each).
+        public var path: [[Double]]
+        /// Posterior weight of each of `rates` (sum 1).
+        public var rateWeights: [Double]
+        /// How sure the model is, given that the level moves at all, that the level at the last step is below
+        /// (above) the first step's.
+        public var probabilityLower: Double
+        public var probabilityHigher: Double
+    }
+
+    /// Solves the model over `steps` (oldest first, at least one) for the pairs in `pairs` (indices into
+    /// `grid.logPairPrior`; pairs left out are taken to have no weight).
+    public static func solve(_ steps: [Step], pairs: [Int], grid: Grid) -> Solution {
+        precondition(!steps.isEmpty && !pairs.isEmpty, "a timeline needs a step and a pair")
+        let linear = LinearSteps(steps, levelCount: grid.levelCount)
+        let kernels = KernelCache(steps: steps, grid: grid)
+        var components: [DriftComponent] = []
+        for rate in rates.indices {
+            for pair in pairs {
+                var component = DriftComponent(rate: rate, pair: pair)
+                component.filter(linear, kernels: kernels, levelCount: grid.levelCount)
+                component.logWeight += log(ratePrior[rate]) + grid.logPairPrior[pair]
+                components.append(component)
+            }
+        }
+        let best = components.map(\.logWeight).max() ?? 0
+        let weights = components.map { exp($0.logWeight - best) }
+        let total = weights.reduce(0, +)
+        return mix(components, weights: weights.map { $0 / total }, linear: linear, kernels: kernels,
+                   levelCount: grid.levelCount)
+    }
+
+    /// The mixture of the components' marginals, for the components that carry weight.
+    private static func mix(_ components: [DriftComponent], weights: [Double], linear: LinearSteps,
+                            kernels: KernelCache, levelCount n: Int) -> Solution {
+        let count = linear.count
+        var now = [Double](repeating: 0, count: n)
+        var path = [[Double]](repeating: [Double](repeating: 0, count: n), count: count)
+        var rateWeights = [Double](repeating: 0, count: rates.count)
+        var lower = 0.0, higher = 0.0
+        for (component, weight) in zip(components, weights) {
+            rateWeights[component.rate] += weight
+            guard weight > 1e-9 else { continue }
+            let smoothed = component.smoothed(linear, kernels: kernels, levelCount: n)
+            for step in 0..<count {
+                for level in 0..<n { path[step][level] += weight * smoothed[step][level] }
+            }
+            let last = component.filtered(step: count - 1, levelCount: n)
+            for level in 0..<n { now[level] += weight * last[level] }
+            // A still component's level never changes; a moving one's first and last levels are compared as if
+            // independent, which overstates the spread of their difference (they share the answers between them).
+            guard rates[component.rate] > 0, count > 1 else { continue }
+            let order = LevelOrder(first: smoothed[0], last: last)
+            lower += weight * order.lastBelow
+            higher += weight * order.lastAbove
+        }
+        // Given that the level moves at all: "still" says now equals the start and so takes no side, and with the
+        // slope unknown a still level with a shallow slope explains a real change nearly as well.
+        let moving = 1 - rateWeights[0]
+        return Solution(now: now, path: path, rateWeights: rateWeights, probabilityLower: moving > 0 ? lower / moving : 0,
+                        probabilityHigher: moving > 0 ? higher / moving : 0)
+    }
+}
+
+/// How two independent level distributions are ordered: P(last < first) and P(last > first).
+struct LevelOrder {
+    var lastBelow = 0.0
+    var lastAbove = 0.0
+
+    init(first: [Double], last: [Double]) {
+        var firstBelow = 0.0  // mass of `first` under the current level
+        let total = first.reduce(0, +)
+        for level in first.indices {
+            let firstAbove = total - firstBelow - first[level]
+            lastBelow += last[level] * (firstAbove + first[level] / 2)
+            lastAbove += last[level] * (firstBelow + first[level] / 2)
+            firstBelow += first[level]
+        }
+        // Ties (same cell) were split evenly above: the model's levels are continuous within a cell.
+    }
+}

@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import PeachCore
+import PeachDisciplines
+import Synchronization
+
+/// Does "now" follow the listener? Simulated listeners whose threshold stands still, improves or declines, trained
+/// as the app trains unison comparison (Kazez with measurement trials every 2nd trial, the notes of one octave),
+/// answers spread over their training days; the time-following model's "now" and trend (`ThresholdProgress`)
+/// against the listener's threshold on the last training day, beside the pool of every answer.
+enum HearingNowBenchmark {
+    struct Listener: Sendable {
+        var name: String
+        var trainingDays: [Int]
+        var answersPerDay: Int
+        /// The lapse-free 75 % point on a (fractional) day since the first.
+        var threshold: @Sendable (Double) -> Double
+    }
+
+    static func ramp(_ from: Double, _ to: Double, over days: Double) -> @Sendable (Double) -> Double {
+        { day in from * pow(to / from, min(max(day / days, 0), 1)) }
+    }
+
+    static func threeDaysAWeek(_ weeks: Int) -> [Int] {
+        (0..<weeks).flatMap { (week: Int) -> [Int] in [week * 7, week * 7 + 2, week * 7 + 4] }
+    }
+
+    static let listeners = [
+        Listener(name: "stationary 8 c, 600 answers over 20 days", trainingDays: Array(0..<20), answersPerDay: 30,
+                 threshold: { _ in 8 }),
+        Listener(name: "improving 35 → 9 c over 8 weeks (3 days a week)", trainingDays: threeDaysAWeek(8),
+                 answersPerDay: 60, threshold: ramp(35, 9, over: 53)),
+        Listener(name: "declining 5 → 15 c over 4 weeks (3 days a week)", trainingDays: threeDaysAWeek(4),
+                 answersPerDay: 60, threshold: ramp(5, 15, over: 25)),
+        Listener(name: "20 → 8 c over six days", trainingDays: Array(0..<6), answersPerDay: 80,
+                 threshold: ramp(20, 8, over: 5)),
+    ]
+
+    struct Outcome: Sendable {
+        var nowCovered: Bool
+        var pooledCovered: Bool
+        /// ln(upper/lower) of now over that of the pool.
+        var widthRatio: Double
+        var trend: TrainingTrend?
+    }
+
+    static let seeds = 40
+
+    static func run(report: BenchReport, short: Bool) {
+        var rows: [[String]] = []
+        for (index, listener) in listeners.enumerated() {
+            let outcomes = Mutex([Outcome]())
+            DispatchQueue.concurrentPerform(iterations: seeds) { seed in
+                var random = SeededGenerator(state: UInt64(index * 1_000 + seed + 1) &* 2_654_435_761)
+                let outcome = simulate(listener, random: &random)
+                outcomes.withLock { $0.append(outcome) }
+            }
+            let all = outcomes.withLock { $0 }
+            rows.append(row(listener, all, report: report))
+        }
+        report.table("hearing-now", "now against the pool of every answer (\(seeds) seeds each; truth: the threshold on the last training day)",
+                     header: ["listener", "now covers", "pool covers", "log-width now/pool"] + TrainingTrend.allCases.map(\.rawValue),
+                     rows: rows,
+                     footnotes: ["goals: now covers ≥ 93 % in every case; stationary: log-width ≤ 1.3 × the pool's, stable in ≥ 95 %;"
+                                 + " 20 → 8 c: improving in ≥ 30 of 40"])
+    }
+
+    private static func row(_ listener: Listener, _ all: [Outcome], report: BenchReport) -> [String] {
+        let share = { (test: (Outcome) -> Bool) in Double(all.filter(test).count) / Double(all.count) * 100 }
+        let now = share(\.nowCovered), pooled = share(\.pooledCovered)
+        let width = percentile(all.map(\.widthRatio), 50)
+        let counts = TrainingTrend.allCases.map { trend in all.filter { $0.trend == trend }.count }
+        report.add("hearing-now", "\(listener.name): now's 95 % interval covers the current threshold", now, "%",
+                   goal: "≥ 93 %", met: now >= 93, note: "the pool of every answer covers it in \(BenchReport.format(pooled)) %",
+                   printed: false)
+        if listener.name.hasPrefix("stationary") {
+            report.add("hearing-now", "\(listener.name): median log-width of now over the pool's", width, "x",
+                       goal: "≤ 1.3", met: width <= 1.3, printed: false)
+            report.add("hearing-now", "\(listener.name): trend reads stable", share { $0.trend == .stable }, "%",
+                       goal: "≥ 95 %", met: share { $0.trend == .stable } >= 95, printed: false)
+        }
+        if listener.name.hasPrefix("20 → 8") {
+            report.add("hearing-now", "\(listener.name): trend reads improving", Double(counts[0]), "of \(all.count)",
+                       goal: "≥ 30", met: counts[0] >= 30, printed: false)
+        }
+        return [listener.name, BenchReport.format(now) + " %", BenchReport.format(pooled) + " %",
+                BenchReport.format(width)] + counts.map { "\($0)/\(all.count)" }
+    }
+
+    /// One listener's training, then the model's now and trend and the pool.
+    static func simulate(_ listener: Listener, random: inout SeededGenerator) -> Outcome {
+        var progress = ThresholdProgress()
+        var pooled = PooledThresholds()
+        var planner = MeasurementTrialPlanner()
+        let bounds = ThresholdTestProcedure.defaultDifferenceBounds
+        // 18:00 UTC on a day: a day's answers never cross midnight.
+        let start = Date(timeIntervalSince1970: 20_000 * 86_400 + 64_800)
+        for day in listener.trainingDays {
+            for answer in 0..<listener.answersPerDay {
+                let note = MIDINote(Int.random(in: 60...71, using: &random))!
+                let difference: Cents
+                switch planner.planNext(posterior: { pooled.placementPosterior(for: note) }) {
+                case .kazez:
+                    difference = planner.lastKazezTrial.map {
+                        KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
+                    } ?? KazezRule.initialDifference
+                case .measurement(let measured):
+                    difference = measured
+                }
+                let time = Double(day) + Double(answer) / Double(listener.answersPerDay) / 48
+                let simulated = SimulatedListener(threshold: Cents(listener.threshold(time)), slope: 1, lapseRate: 0.02)
+                let correct = simulated.answersCorrectly(difference, using: &random)
+                let timestamp = start.addingTimeInterval(time * 86_400)
+                pooled.add(note: note, difference: difference, correct: correct)
+                progress.add(ThresholdTrial(note: note, difference: difference, correct: correct), at: timestamp)
+                planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),
+                                                   answeredHigher: correct, timestamp: timestamp))
+            }
+        }
+        progress.refresh()
+        let truth = listener.threshold(Double(listener.trainingDays.last ?? 0))
+        let summary = progress.summary!, now = summary.latest!, overall = pooled.overall!
+        return Outcome(nowCovered: now.lower <= truth && truth <= now.upper, pooledCovered: overall.contains(Cents(truth)),
+                       widthRatio: log(now.upper / now.lower) / log(overall.intervalRatio), trend: summary.trend)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+/// The time-following model on a plain Gaussian level: each step's likelihood says "the level is about m ± s", and
+/// the model must follow a level that moves, stay put for one that does not, and learn which from the data.
+struct DriftingLevelTests {
+    static let grid = DriftingLevel.Grid(levelCount: 121, logStep: 0.05)
+
+    /// A step whose likelihood peaks at `level` (a grid index) with SD `sd` (in grid steps).
+    static func step(day: Int, level: Double, sd: Double = 4) -> DriftingLevel.Step {
+        DriftingLevel.Step(day: day, logLikelihood: (0..<grid.levelCount).map { -0.5 * pow((Double($0) - level) / sd, 2) })
+    }
+
+    static func mean(_ masses: [Double]) -> Double {
+        zip(masses.indices, masses).reduce(0) { $0 + Double($1.0) * $1.1 } / masses.reduce(0, +)
+    }
+
+    @Test func aStillLevelFavoursTheStillRateAndPoolsEveryStep() {
+        let steps = (0..<20).map { Self.step(day: $0, level: 60) }
+        let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
+        #expect(solution.rateWeights[0] > DriftingLevel.ratePrior[0], "the data favour standing still: \(solution.rateWeights)")
+        #expect(abs(Self.mean(solution.now) - 60) < 0.5)
+        #expect(solution.probabilityLower < 0.5 && solution.probabilityHigher < 0.5)
+    }
+
+    @Test func aMovingLevelIsFollowedToItsLatestStep() {
+        // Down 3 grid steps (15 % in ln) a day for 20 days.
+        let steps = (0..<20).map { Self.step(day: $0, level: 90 - 3 * Double($0)) }
+        let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
+        #expect(abs(Self.mean(solution.now) - 33) < 3, "now \(Self.mean(solution.now))")
+        #expect(solution.rateWeights[0] < 1e-6, "a level that moves is not still: \(solution.rateWeights)")
+        #expect(solution.probabilityLower > 0.99)
+        #expect(abs(Self.mean(solution.path[0]) - 90) < 3, "the start, given every step: \(Self.mean(solution.path[0]))")
+    }
+
+    @Test func aRisingLevelIsSeenRising() {
+        let steps = (0..<10).map { Self.step(day: $0 * 2, level: 40 + 4 * Double($0)) }
+        let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
+        #expect(solution.probabilityHigher > 0.99)
+        #expect(solution.probabilityLower < 0.01)
+    }
+
+    @Test func pairsAreWeightedByTheirEvidence() {
+        // Pair 1's likelihood is everywhere far below pair 0's: the mixture follows pair 0.
+        var steps = (0..<5).map { Self.step(day: $0, level: 50) }
+        for index in steps.indices {
+            steps[index].logLikelihood += (0..<Self.grid.levelCount).map { -0.5 * pow((Double($0) - 80) / 4, 2) - 50 }
+        }
+        let grid = DriftingLevel.Grid(levelCount: Self.grid.levelCount, logStep: Self.grid.logStep, logPairPrior: [log(0.5), log(0.5)])
+        let solution = DriftingLevel.solve(steps, pairs: [0, 1], grid: grid)
+        #expect(abs(Self.mean(solution.now) - 50) < 1)
+    }
+
+    @Test func theOrderOfTwoLevelsSplitsTiesEvenly() {
+        let order = LevelOrder(first: [0, 1, 0], last: [0, 1, 0])
+        #expect(order.lastBelow == 0.5 && order.lastAbove == 0.5)
+        let lower = LevelOrder(first: [0, 0, 1], last: [1, 0, 0])
+        #expect(lower.lastBelow == 1 && lower.lastAbove == 0)
+    }
+}
