@@ -25,7 +25,7 @@ import PeachText
         @MainActor var records: [TrainingRecord] {
             switch self {
             case .fresh: []
-            case .oneAnswer: Array(SimulatedHistory.comparisons(days: 1, perDay: 1, seed: 11) { _ in 9 })
+            case .oneAnswer: SimulatedHistory.comparisons(days: 1, perDay: 1, seed: 11) { _ in 9 }
             case .oneDiscipline: SimulatedHistory.comparisons(days: 5, perDay: 60, seed: 11) { _ in 9 }
             case .rich: ProfileSnapshotTests.rich
             }
