@@ -21,6 +21,7 @@ extension DisciplineProgress {
                                    start: ProgressPeriod.day.start(of: last.day), trials: last.trials)
         self.init(quantity: quantity, period: period, points: points, first: points.first, latest: now,
                   probabilityLower: solution.probabilityLower, probabilityHigher: solution.probabilityHigher,
+                  stillWeight: solution.rateWeights[0],
                   enoughTrials: enoughTrials)
     }
 }

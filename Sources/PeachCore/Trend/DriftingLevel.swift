@@ -94,10 +94,13 @@ public enum DriftingLevel {
             }
             let last = component.filtered(step: count - 1, levelCount: n)
             for level in 0..<n { now[level] += weight * last[level] }
-            // A still component's level never changes; a moving one's first and last levels are compared as if
-            // independent, which overstates the spread of their difference (they share the answers between them).
+            // A still component's level never changes; a moving one's start and now are compared by their joint
+            // where it carries weight, else as if independent (which overstates the spread of their difference:
+            // they share the answers between them).
             guard rates[component.rate] > 0, count > 1 else { continue }
-            let order = LevelOrder(first: smoothed[0], last: last)
+            let order = count <= DriftComponent.jointOrderSteps && weight > 1e-3
+                ? component.order(linear, kernels: kernels, levelCount: n)
+                : LevelOrder(first: smoothed[0], last: last)
             lower += weight * order.lastBelow
             higher += weight * order.lastAbove
         }
@@ -113,6 +116,8 @@ public enum DriftingLevel {
 struct LevelOrder {
     var lastBelow = 0.0
     var lastAbove = 0.0
+
+    init() {}
 
     init(first: [Double], last: [Double]) {
         var firstBelow = 0.0  // mass of `first` under the current level

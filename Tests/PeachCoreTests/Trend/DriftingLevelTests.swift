@@ -21,7 +21,7 @@ struct DriftingLevelTests {
         let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
         #expect(solution.rateWeights[0] > DriftingLevel.ratePrior[0], "the data favour standing still: \(solution.rateWeights)")
         #expect(abs(Self.mean(solution.now) - 60) < 0.5)
-        #expect(solution.probabilityLower < 0.5 && solution.probabilityHigher < 0.5)
+        #expect(max(solution.probabilityLower, solution.probabilityHigher) < 0.75, "no side is sure")
     }
 
     @Test func aMovingLevelIsFollowedToItsLatestStep() {
@@ -50,6 +50,21 @@ struct DriftingLevelTests {
         let grid = DriftingLevel.Grid(levelCount: Self.grid.levelCount, logStep: Self.grid.logStep, logPairPrior: [log(0.5), log(0.5)])
         let solution = DriftingLevel.solve(steps, pairs: [0, 1], grid: grid)
         #expect(abs(Self.mean(solution.now) - 50) < 1)
+    }
+
+    @Test func theJointOfStartAndNowIsSurerThanTreatingThemAsIndependent() {
+        // Four days falling two grid steps a day, each day's answers loose (SD 4 steps): the joint knows that start
+        // and now share the answers between them, so it is surer of the fall than the independent comparison.
+        let steps = (0..<4).map { Self.step(day: $0, level: 60 - 2 * Double($0), sd: 4) }
+        let linear = LinearSteps(steps, levelCount: Self.grid.levelCount)
+        let kernels = KernelCache(steps: steps, grid: Self.grid)
+        var component = DriftComponent(rate: 3, pair: 0)
+        component.filter(linear, kernels: kernels, levelCount: Self.grid.levelCount)
+        let smoothed = component.smoothed(linear, kernels: kernels, levelCount: Self.grid.levelCount)
+        let independent = LevelOrder(first: smoothed[0], last: component.filtered(step: 3, levelCount: Self.grid.levelCount))
+        let joint = component.order(linear, kernels: kernels, levelCount: Self.grid.levelCount)
+        #expect(joint.lastBelow > independent.lastBelow, "joint \(joint.lastBelow), independent \(independent.lastBelow)")
+        #expect(abs(joint.lastBelow + joint.lastAbove - 1) < 1e-9)
     }
 
     @Test func theOrderOfTwoLevelsSplitsTiesEvenly() {
