@@ -133,7 +133,13 @@ enum RegionChainSmoother {
 
         /// out(T') = Σ_T K(T' → T) · in(T)
         func backward(_ input: [Double], into output: inout [Double]) {
-            for from in 0..<n {
+            backward(input, into: &output, over: 0...(n - 1))
+        }
+
+        /// The same for the levels in `levels` only (0 elsewhere): where the forward message has mass.
+        func backward(_ input: [Double], into output: inout [Double], over levels: ClosedRange<Int>) {
+            for from in 0..<n where !levels.contains(from) { output[from] = 0 }
+            for from in levels {
                 var total = 0.0
                 for to in max(0, from - halfWidth)...min(n - 1, from + halfWidth) {
                     total += taps[to - from + halfWidth] * input[to]

@@ -6,11 +6,21 @@ struct LinearSteps {
     let likelihoods: [[Double]]
     let days: [Int]
 
-    init(_ steps: [DriftingLevel.Step], levelCount: Int) {
+    /// Only `pairs`' rows are filled (the others stay 0): an exp per level of a pair that carries no weight is
+    /// most of a long history's cost.
+    init(_ steps: [DriftingLevel.Step], levelCount n: Int, pairs: [Int]? = nil) {
         days = steps.map(\.day)
         likelihoods = steps.map { step in
-            let peak = step.logLikelihood.max() ?? 0
-            return step.logLikelihood.map { exp($0 - peak) }
+            guard let pairs else {
+                let peak = step.logLikelihood.max() ?? 0
+                return step.logLikelihood.map { exp($0 - peak) }
+            }
+            let peak = pairs.map { pair in step.logLikelihood[(pair * n)..<((pair + 1) * n)].max() ?? 0 }.max() ?? 0
+            var linear = [Double](repeating: 0, count: step.logLikelihood.count)
+            for pair in pairs {
+                for level in (pair * n)..<((pair + 1) * n) { linear[level] = exp(step.logLikelihood[level] - peak) }
+            }
+            return linear
         }
     }
 
@@ -45,9 +55,20 @@ struct DriftComponent {
     /// Step-major, `levelCount` per step.
     private var alphas: [Double] = []
 
+    /// Masses below this share of a step's peak are dropped.
+    static let negligible = 1e-14
+
     init(rate: Int, pair: Int) {
         self.rate = rate
         self.pair = pair
+    }
+
+    /// The levels with mass at `step` (its filtered message's support).
+    func support(step: Int, levelCount n: Int) -> ClosedRange<Int> {
+        let base = step * n
+        let low = (0..<n).first { alphas[base + $0] != 0 } ?? 0
+        let high = (0..<n).last { alphas[base + $0] != 0 } ?? (n - 1)
+        return low...max(low, high)
     }
 
     /// The forward pass: a flat start, then for each step the walk and the step's answers.
@@ -67,7 +88,9 @@ struct DriftComponent {
                 logWeight = -.infinity
                 return
             }
-            for level in 0..<n { message[level] /= total }
+            // Levels this far below the peak can never matter; zero makes the next walk skip them.
+            let floor = (message.max() ?? 0) / total * Self.negligible
+            for level in 0..<n { message[level] = message[level] / total < floor ? 0 : message[level] / total }
             logWeight += log(total)
             for level in 0..<n { alphas[step * n + level] = message[level] }
         }
@@ -86,7 +109,7 @@ struct DriftComponent {
                 let likelihood = steps.likelihoods[step + 1]
                 for level in 0..<n { product[level] = backward[level] * likelihood[pair * n + level] }
                 if let kernel = kernels.kernel(rate: rate, gap: steps.days[step + 1] - steps.days[step]) {
-                    kernel.backward(product, into: &backward)
+                    kernel.backward(product, into: &backward, over: support(step: step, levelCount: n))
                 } else {
                     swap(&backward, &product)
                 }

@@ -59,7 +59,7 @@ public enum DriftingLevel {
     /// `grid.logPairPrior`; pairs left out are taken to have no weight).
     public static func solve(_ steps: [Step], pairs: [Int], grid: Grid) -> Solution {
         precondition(!steps.isEmpty && !pairs.isEmpty, "a timeline needs a step and a pair")
-        let linear = LinearSteps(steps, levelCount: grid.levelCount)
+        let linear = LinearSteps(steps, levelCount: grid.levelCount, pairs: pairs)
         let kernels = KernelCache(steps: steps, grid: grid)
         var components: [DriftComponent] = []
         for rate in rates.indices {

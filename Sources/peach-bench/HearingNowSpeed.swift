@@ -1,0 +1,40 @@
+import Foundation
+import PeachCore
+
+/// What following the threshold through time costs a live answer: one more answer on the latest training day of a
+/// history, then `refresh()` (that day's likelihood and the whole model solved again), thread CPU time.
+enum HearingNowSpeed {
+    static func run(report: BenchReport) {
+        for (days, perDay) in [(30, 80), (500, 60)] {
+            var progress = history(days: days, perDay: perDay)
+            let last = Date(timeIntervalSince1970: Double(20_000 + days - 1) * 86_400 + 70_000)
+            var times: [Double] = []
+            for answer in 0..<9 {
+                let trial = ThresholdTrial(note: MIDINote(60)!, difference: Cents(8), correct: answer % 4 != 0)
+                let (time, _) = EstimatorSpeed.milliseconds {
+                    progress.add(trial, at: last)
+                    progress.refresh()
+                }
+                times.append(time)
+            }
+            report.add("hearing-now", "a live answer's update, \(days) training days × \(perDay) answers", percentile(times, 50),
+                       "ms", goal: "< 20 ms", met: percentile(times, 50) < 20,
+                       note: "median of \(times.count), thread CPU time; the day's likelihood, the model and its trend")
+        }
+    }
+
+    /// A staircase-like history at about 8 c: answers from 2 to 30 c, three in four right.
+    static func history(days: Int, perDay: Int) -> ThresholdProgress {
+        var progress = ThresholdProgress()
+        for day in 0..<days {
+            for answer in 0..<perDay {
+                let difference = Cents(2 + Double((answer * 7 + day) % 29))
+                let trial = ThresholdTrial(note: MIDINote(60)!, difference: difference,
+                                           correct: difference.value > 8 ? answer % 5 != 0 : answer % 2 == 0)
+                progress.add(trial, at: Date(timeIntervalSince1970: Double(20_000 + day) * 86_400 + 64_800 + Double(answer) * 5))
+            }
+        }
+        progress.refresh()
+        return progress
+    }
+}
