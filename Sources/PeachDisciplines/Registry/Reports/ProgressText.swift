@@ -27,8 +27,7 @@ public enum ProgressText {
 
     /// Why there is no trend yet.
     public static func notEnough(_ progress: DisciplineProgress?) -> String {
-        let enough = progress?.enoughTrials ?? ThresholdProgress.enoughTrials
-        return tr(.progressNotEnough, ["count": "\(enough)", "trials": trialsWord(progress)])
+        tr(.progressNotEnough, ["trials": enoughWords(progress)])
     }
 
     /// The caption of a progress chart: what is plotted and how a point is made.
@@ -42,17 +41,16 @@ public enum ProgressText {
         return tr(caption, ["unit": unitName(unit)])
     }
 
-    /// "first 2 training days 12.1 (9.8–15.0) ct → latest training day 7.9 (6.5–9.6) ct", or "" without two stretches.
+    /// "first training day 12.1 (9.8–15.0) ct → latest training day 7.9 (6.5–9.6) ct", or "" without two stretches.
     public static func compared(_ progress: DisciplineProgress?, unit: String) -> String {
         guard let progress, let first = progress.first, let latest = progress.latest else { return "" }
         return tr(.progressCompared, comparedParts(progress, first: first, latest: latest, unit: unit))
     }
 
-    /// One screen line: "stable: first 2 training days 12.0 (7.3–29.2) ct → latest training day 8.1 (5.0–13.0) ct".
+    /// One screen line: "stable: first training day 12.0 (7.3–29.2) ct → latest training day 8.1 (5.0–13.0) ct".
     public static func short(_ progress: DisciplineProgress?, unit: String) -> String {
         guard let progress, let trend = progress.trend, let first = progress.first, let latest = progress.latest else {
-            let enough = progress?.enoughTrials ?? ThresholdProgress.enoughTrials
-            return tr(.progressNotEnoughShort, ["count": "\(enough)", "trials": trialsWord(progress)])
+            return tr(.progressNotEnoughShort, ["trials": enoughWords(progress)])
         }
         return tr(.progressShort, comparedParts(progress, first: first, latest: latest, unit: unit)
             .merging(["trend": ReportText.word(trend)]) { $1 })
@@ -81,8 +79,10 @@ public enum ProgressText {
         }
     }
 
-    static func trialsWord(_ progress: DisciplineProgress?) -> String {
-        tr(progress?.quantity == .spread ? .progressAttempts : .progressAnswers)
+    /// "60 answers", "20 attempts": what a trend needs.
+    static func enoughWords(_ progress: DisciplineProgress?) -> String {
+        let enough = progress?.enoughTrials ?? ThresholdProgress.enoughTrials
+        return tr(progress?.quantity == .spread ? .progressAttemptCount : .progressAnswerCount, count: enough)
     }
 
     /// The chart caption's unit: "cents" in the user's language; symbols (ms, ct) as they are.
@@ -98,7 +98,7 @@ public enum ProgressText {
                              "upper": ReportText.format(estimate.upper), "unit": unitName(unit)])
     }
 
-    /// "the first 2 training days (2026-02-01 to 2026-02-02, 80 answers)".
+    /// "the first training day (2026-02-01, 80 answers)".
     static func stretch(_ estimate: ProgressEstimate, _ progress: DisciplineProgress, latest: Bool, dated: Bool) -> String {
         let span = span(estimate, progress, latest: latest, article: true)
         guard dated else { return span }
@@ -109,27 +109,19 @@ public enum ProgressText {
         return tr(.progressDated, ["span": span, "dates": dates, "trials": trials])
     }
 
-    /// "the first 2 training days" (`article`, inside a sentence), "first 2 training days" (a label).
+    /// "the first training day" (`article`, inside a sentence), "first training day" (a label): the start and now
+    /// are one day or one week each.
     static func span(_ estimate: ProgressEstimate, _ progress: DisciplineProgress, latest: Bool, article: Bool) -> String {
-        let one = estimate.periods == 1
-        let id: MessageID = switch (latest, progress.period, one, article) {
-        case (false, .day, true, true): .progressTheFirstDay
-        case (false, .day, false, true): .progressTheFirstDays
-        case (true, .day, true, true): .progressTheLatestDay
-        case (true, .day, false, true): .progressTheLatestDays
-        case (false, .week, true, true): .progressTheFirstWeek
-        case (false, .week, false, true): .progressTheFirstWeeks
-        case (true, .week, true, true): .progressTheLatestWeek
-        case (true, .week, false, true): .progressTheLatestWeeks
-        case (false, .day, true, false): .progressFirstDay
-        case (false, .day, false, false): .progressFirstDays
-        case (true, .day, true, false): .progressLatestDay
-        case (true, .day, false, false): .progressLatestDays
-        case (false, .week, true, false): .progressFirstWeek
-        case (false, .week, false, false): .progressFirstWeeks
-        case (true, .week, true, false): .progressLatestWeek
-        case (true, .week, false, false): .progressLatestWeeks
+        let id: MessageID = switch (latest, progress.period, article) {
+        case (false, .day, true): .progressTheFirstDay
+        case (true, .day, true): .progressTheLatestDay
+        case (false, .week, true): .progressTheFirstWeek
+        case (true, .week, true): .progressTheLatestWeek
+        case (false, .day, false): .progressFirstDay
+        case (true, .day, false): .progressLatestDay
+        case (false, .week, false): .progressFirstWeek
+        case (true, .week, false): .progressLatestWeek
         }
-        return tr(id, ["count": "\(estimate.periods)"])
+        return tr(id)
     }
 }
