@@ -9,6 +9,8 @@ import PeachText
 struct CompareTimingReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = []
     let jsonKey = "disciplines"
+
+    func title(_ discipline: TrainingDiscipline) -> String { tr(.reportTimingTitle) }
     let progressUnit = "ms"
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
@@ -21,6 +23,7 @@ struct CompareTimingReport: DisciplineReport {
             }
             lines.append(tr(.reportTimingBias, ["bias": Self.describe(data.bias)]))
         }
+        if let now = ReportText.nowLine(discipline, unit: progressUnit, in: context) { lines.append(now) }
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         return lines
     }

@@ -9,6 +9,8 @@ struct ComparisonReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = [.unisonComparison]
     let jsonKey = "disciplines"
 
+    func title(_ discipline: TrainingDiscipline) -> String { Self.title(discipline) }
+
     static func title(_ discipline: TrainingDiscipline) -> String {
         discipline.isUnison ? tr(.reportPitchDiscrimination) : tr(.reportIntervalDiscrimination, ["interval": ReportText.detail(discipline)])
     }
@@ -62,11 +64,10 @@ struct ComparisonReport: DisciplineReport {
     func svgPanel(for discipline: TrainingDiscipline, in context: ReportContext) -> SVGPanel {
         let model = ComparisonChart.model(context.profile, range: context.range, discipline: discipline, conclusiveOnly: true)
         guard model.hasData else {
-            return .line(tr(.chartLine, ["title": Self.title(discipline), "status": Self.withoutChart(model.overall)]),
-                         underTitle: discipline.isUnison)
+            return .line(tr(.chartLine, ["title": Self.title(discipline), "status": Self.withoutChart(model.overall)]))
         }
-        // The unison chart is the picture's first panel, under its title; the others carry their own heading.
-        return ProfileSVG.chartPanel(model, heading: discipline.isUnison ? nil : Self.title(discipline))
+        // The overview is the picture's first panel (`HearingOverview`): every chart carries its own heading.
+        return ProfileSVG.chartPanel(model, heading: Self.title(discipline))
     }
 
     /// What a discipline without a chart says: its threshold (now, as the chart's summary gives it) if that is firm,

@@ -9,6 +9,8 @@ import PeachText
 struct FillTheGapReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = []
     let jsonKey = "disciplines"
+
+    func title(_ discipline: TrainingDiscipline) -> String { tr(.reportTappingTitle) }
     let progressUnit = "ms"
 
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
@@ -33,6 +35,7 @@ struct FillTheGapReport: DisciplineReport {
             }
             lines.append(tr(.reportByGapPosition, ["positions": positions.joined(separator: ", ")]))
         }
+        if let now = ReportText.nowLine(discipline, unit: progressUnit, in: context) { lines.append(now) }
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         return lines
     }

@@ -9,6 +9,8 @@ struct PitchMatchingReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = [.unisonPitchMatching]
     let jsonKey = "disciplines"
 
+    func title(_ discipline: TrainingDiscipline) -> String { Self.title(discipline) }
+
     static func title(_ discipline: TrainingDiscipline) -> String {
         discipline.isUnison ? tr(.reportPitchMatching) : tr(.reportIntervalMatching, ["interval": ReportText.detail(discipline)])
     }
@@ -23,6 +25,7 @@ struct PitchMatchingReport: DisciplineReport {
             lines.append(tr(.reportBias, ["bias": ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval) + direction]))
             lines.append(tr(.reportSpread, ["spread": ScreenFormat.withInterval(summary.spread, summary.spreadInterval),
                                             "error": ReportText.format(matching.meanAbsoluteError.value)]))
+            if let now = ReportText.nowLine(discipline, unit: progressUnit, in: context) { lines.append(now) }
             lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
         } else if matching.count == 1 {
             lines.append(tr(.reportOneAttempt))

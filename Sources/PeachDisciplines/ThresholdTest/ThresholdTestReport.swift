@@ -9,6 +9,8 @@ struct ThresholdTestReport: DisciplineReport {
     let alwaysShown: [TrainingDiscipline] = []
     let jsonKey = "thresholdTests"
 
+    func title(_ discipline: TrainingDiscipline) -> String { tr(.reportThresholdTestsTitle) }
+
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String] {
         [tr(.reportThresholdTests)] + context.profile.thresholdTests.map {
             "  \($0.timestamp.formatted(.iso8601.year().month().day())): \($0.summary)"

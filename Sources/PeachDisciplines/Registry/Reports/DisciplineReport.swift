@@ -7,6 +7,8 @@ import PeachPresentation
 public protocol DisciplineReport {
     /// Keys shown even before any training ("no comparisons yet"), first in the report.
     var alwaysShown: [TrainingDiscipline] { get }
+    /// The discipline's name as the profile calls it ("Interval discrimination (P5 comparison, just intonation)").
+    func title(_ discipline: TrainingDiscipline) -> String
     /// The section's lines, headed by its title (no trailing empty line).
     func lines(for discipline: TrainingDiscipline, in context: ReportContext) -> [String]
     /// The top-level `--json` array this discipline's entries go to ("disciplines", "thresholdTests"), kept even

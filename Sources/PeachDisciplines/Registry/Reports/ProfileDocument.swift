@@ -39,11 +39,12 @@ public struct ProfileDocument {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Each section's own panel, and under it the progress of a trained discipline that has one (threshold or
+    /// The overview (every trained discipline now, with its interval and trend), then each section's own panel, and
+    /// under it the progress of a trained discipline that has one (threshold or
     /// spread per day or week with intervals): small multiples, one discipline's pair after another. A discipline
     /// with no period firm enough to chart yet gets a line saying so, not an empty chart or dots of no figure.
     public var svg: String {
-        ProfileSVG.document(panels: sections.flatMap { discipline -> [SVGPanel] in
+        ProfileSVG.document(panels: [HearingOverview.panel(sections, in: context)] + sections.flatMap { discipline -> [SVGPanel] in
             guard let report = Disciplines.report(for: discipline.kind) else { return [] }
             let panel = report.svgPanel(for: discipline, in: context)
             guard let progress = context.profile.progress(of: discipline) else { return [panel] }

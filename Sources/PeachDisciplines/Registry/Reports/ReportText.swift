@@ -10,6 +10,18 @@ public enum ReportText {
         tr(.reportProgress, ["progress": ProgressText.line(context.profile.progress(of: discipline), unit: unit, dated: true)])
     }
 
+    /// "  spread now: 4.1 (3.2–5.6) cents (latest training day, 2026-02-05)": where the discipline's headline quantity
+    /// stands on the latest training day, followed through time; nil while that is not known.
+    @MainActor
+    public static func nowLine(_ discipline: TrainingDiscipline, unit: String, in context: ReportContext) -> String? {
+        guard let progress = context.profile.progress(of: discipline), let now = progress.now, now.isConclusive else { return nil }
+        let id: MessageID = switch progress.quantity {
+        case .threshold: .reportNowThreshold
+        case .spread: .reportNowSpread
+        }
+        return tr(id, ["figure": ProgressText.figure(now, unit), "date": now.start.formatted(.iso8601.year().month().day())])
+    }
+
     /// The trend's word in the user's language ("improving"); its raw value is JSON's.
     public static func word(_ trend: TrainingTrend) -> String {
         switch trend {
