@@ -93,21 +93,12 @@ enum HearingNowBenchmark {
         var progress = ThresholdProgress()
         var pooled = PooledThresholds()
         var planner = MeasurementTrialPlanner()
-        let bounds = ThresholdTestProcedure.defaultDifferenceBounds
         // 18:00 UTC on a day: a day's answers never cross midnight.
         let start = Date(timeIntervalSince1970: 20_000 * 86_400 + 64_800)
         for day in listener.trainingDays {
             for answer in 0..<listener.answersPerDay {
                 let note = MIDINote(Int.random(in: 60...71, using: &random))!
-                let difference: Cents
-                switch planner.planNext(posterior: { pooled.placementPosterior(for: note) }) {
-                case .kazez:
-                    difference = planner.lastKazezTrial.map {
-                        KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
-                    } ?? KazezRule.initialDifference
-                case .measurement(let measured):
-                    difference = measured
-                }
+                let difference = planner.simulatedDifference(on: note, pooled: pooled)
                 let time = Double(day) + Double(answer) / Double(listener.answersPerDay) / 48
                 let simulated = SimulatedListener(threshold: Cents(listener.threshold(time)), slope: 1, lapseRate: 0.02)
                 let correct = simulated.answersCorrectly(difference, using: &random)

@@ -56,20 +56,11 @@ enum PooledRegionsSimulation {
     static func simulateRun(_ listener: Listener, random: inout SeededGenerator) -> [Int: [RegionOutcome]] {
         var pooled = PooledThresholds()
         var planner = MeasurementTrialPlanner()
-        let bounds = ThresholdTestProcedure.defaultDifferenceBounds
         var outcomes: [Int: [RegionOutcome]] = [:]
         let start = Date(timeIntervalSince1970: 0)
         for trial in 1...checkpoints.last! {
             let note = MIDINote(Int.random(in: notes.lowerBound.rawValue...notes.upperBound.rawValue, using: &random))!
-            let difference: Cents
-            switch planner.planNext(posterior: { pooled.placementPosterior(for: note) }) {
-            case .kazez:
-                difference = planner.lastKazezTrial.map {
-                    KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
-                } ?? KazezRule.initialDifference
-            case .measurement(let measured):
-                difference = measured
-            }
+            let difference = planner.simulatedDifference(on: note, pooled: pooled)
             let simulated = SimulatedListener(threshold: Cents(listener.thresholdAt(note)), slope: 1, lapseRate: 0.02)
             let correct = simulated.answersCorrectly(difference, using: &random)
             pooled.add(note: note, difference: difference, correct: correct)

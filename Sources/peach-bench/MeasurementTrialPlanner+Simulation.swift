@@ -1,0 +1,18 @@
+import PeachCore
+import PeachDisciplines
+
+extension MeasurementTrialPlanner {
+    /// The next difference on `note` as unison comparison training places it: a Kazez step from the last Kazez trial
+    /// (from 100 c at first), or every `period`-th trial the measurement placement for the note's region.
+    mutating func simulatedDifference(on note: MIDINote, pooled: PooledThresholds) -> Cents {
+        switch planNext(posterior: { pooled.placementPosterior(for: note) }) {
+        case .kazez:
+            lastKazezTrial.map {
+                KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect,
+                               within: ThresholdTestProcedure.defaultDifferenceBounds)
+            } ?? KazezRule.initialDifference
+        case .measurement(let measured):
+            measured
+        }
+    }
+}
