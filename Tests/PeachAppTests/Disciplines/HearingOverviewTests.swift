@@ -8,15 +8,8 @@ import Testing
 /// The SVG opens with where the user's hearing stands now: every trained discipline whose now is firm, with its
 /// interval and trend, and the timing and matching reports' text says it too.
 @MainActor @Suite struct HearingOverviewTests {
-    static let range = MIDINote(48)!...MIDINote(72)!
-
-    static func document(_ records: [TrainingRecord]) -> ProfileDocument {
-        let profile = PerceptualProfile()
-        profile.rebuild(from: records)
-        return ProfileDocument(ReportContext(profile: profile, range: range))
-    }
-
-    static func english<T>(_ body: () -> T) -> T { Localization.rendering(in: .english, body) }
+    static func document(_ records: [TrainingRecord]) -> ProfileDocument { ProfileWordsAndPicturesTests.document(records) }
+    static func english<T>(_ body: () -> T) -> T { ProfileWordsAndPicturesTests.english(body) }
 
     /// The overview's lines: the first panel's texts (the later panels are moved down in groups).
     static func overview(_ svg: String) -> [String] {
