@@ -41,8 +41,9 @@ public struct DirectedInterval: Hashable, Sendable, CustomStringConvertible {
         self.init(interval, distance < 0 ? .down : .up)
     }
 
-    /// Signed cents from the reference to the target in `system`: negative going down. The same magnitude
-    /// both ways, so the pair sounds the same just interval relative to its lower note.
+    /// Signed cents from the reference to the target in 12-TET or just intonation: negative going down. The same
+    /// magnitude both ways, so the pair sounds the same just interval relative to its lower note. A scale tuning's
+    /// sizes depend on the reference note: `TuningSystem.placement(of:from:referencePitch:)`.
     public func cents(in system: TuningSystem) -> Cents {
         system.cents(of: interval) * Double(direction.sign)
     }

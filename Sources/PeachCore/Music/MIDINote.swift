@@ -2,6 +2,7 @@
 public struct MIDINote: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public static let validRange = 0...127
     public static let a4 = MIDINote(uncheckedRawValue: 69)
+    public static let c4 = MIDINote(uncheckedRawValue: 60)
     public static let lowest = MIDINote(uncheckedRawValue: 0)
     public static let highest = MIDINote(uncheckedRawValue: 127)
 

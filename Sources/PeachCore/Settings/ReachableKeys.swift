@@ -34,10 +34,20 @@ public enum ReachableKeys {
          settings.maxInitialCentOffset.magnitude, tuningReach.magnitude].max() ?? .zero
     }
 
-    /// The signed span of the configured intervals in the configured tuning system, unison included:
-    /// intervals that only go up widen the reach upwards only.
+    /// The signed span of where the configured intervals' notes sound in the configured tuning system, relative
+    /// to their reference key, unison included: intervals that only go up widen the reach upwards only. A scale
+    /// tuning's sizes and reference pitches depend on the key, so every key of the note range is asked.
     static func intervalSpan(_ settings: TrainingSettings) -> ClosedRange<Cents> {
-        let sizes = settings.intervals.intervals.map { $0.cents(in: settings.tuningSystem) } + [.zero]
+        let system = settings.tuningSystem
+        let references: [MIDINote] = system.scale == nil
+            ? [settings.noteRange.lowerBound] : (settings.noteRange.lowerBound.rawValue...settings.noteRange.upperBound.rawValue).compactMap { MIDINote($0) }
+        var sizes: [Cents] = [.zero]
+        for interval in settings.intervals.intervals {
+            for key in references {
+                let tuned = system.placement(of: interval, from: key, referencePitch: settings.referencePitch)
+                sizes += [tuned.referenceOffset, tuned.targetOffset]
+            }
+        }
         return (sizes.min() ?? .zero)...(sizes.max() ?? .zero)
     }
 }

@@ -25,6 +25,6 @@ public struct IntervalComparisonMode: TrainingMode {
                 strategy: IntervalComparisonStrategy(), clock: dependencies.clock, logger: dependencies.logger,
                 interruptions: dependencies.interruptions, observers: dependencies.observers),
             title: tr(.modeIntervalComparison), question: .interval,
-            detail: { comparison in comparison.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation) } })
+            detail: { comparison in comparison.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation, from: $0.referenceNote, target: $0.targetNote) } })
     }
 }

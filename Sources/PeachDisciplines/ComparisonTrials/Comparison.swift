@@ -46,14 +46,18 @@ public struct Comparison: Hashable, Sendable {
         direction == .up ? up : !up
     }
 
+    /// Where the two notes sound in the tuning system: a scale tuning moves the reference key to its degree's pitch.
+    public func tuned(_ reference: ReferencePitch) -> TunedInterval {
+        tuningSystem.placement(of: directedInterval, from: referenceNote, referencePitch: reference)
+    }
+
     public func referenceFrequency(_ reference: ReferencePitch) -> Frequency {
-        DetunedMIDINote(note: referenceNote).frequency(reference: reference)
+        DetunedMIDINote(note: referenceNote, offset: tuned(reference).referenceOffset).frequency(reference: reference)
     }
 
     /// The reference note's frequency shifted by the interval's cents in the tuning system, plus the offset.
     public func targetFrequency(_ reference: ReferencePitch) -> Frequency {
-        DetunedMIDINote(note: referenceNote, offset: directedInterval.cents(in: tuningSystem) + centOffset)
-            .frequency(reference: reference)
+        DetunedMIDINote(note: referenceNote, offset: tuned(reference).targetOffset + centOffset).frequency(reference: reference)
     }
 
     public var discipline: TrainingDiscipline {

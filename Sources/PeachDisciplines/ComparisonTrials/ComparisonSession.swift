@@ -202,7 +202,7 @@ public final class ComparisonSession: InputTakingSession {
     private func presentedCentOffset(of comparison: Comparison, reference: ReferencePitch) -> Cents {
         Cents.between(notePlayer.presentedFrequency(for: comparison.referenceFrequency(reference)),
                       and: notePlayer.presentedFrequency(for: comparison.targetFrequency(reference)))
-            - comparison.directedInterval.cents(in: comparison.tuningSystem)
+            - comparison.tuned(reference).size
     }
 
     private func soundsOnUnmeasuredKey(_ comparison: Comparison, reference: ReferencePitch) -> Bool {

@@ -25,6 +25,6 @@ public struct IntervalMatchingMode: TrainingMode {
                 logger: dependencies.logger, interruptions: dependencies.interruptions,
                 observers: dependencies.observers, intervals: .configured),
             title: tr(.modeIntervalMatching), isInterval: true,
-            detail: { challenge in challenge.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation) } })
+            detail: { challenge in challenge.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation, from: $0.referenceNote, target: $0.targetNote) } })
     }
 }

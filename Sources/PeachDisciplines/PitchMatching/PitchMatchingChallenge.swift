@@ -28,19 +28,23 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
 
     public var directedInterval: DirectedInterval { DirectedInterval(interval, direction) }
 
+    /// Where the two notes sound in the tuning system: a scale tuning moves the reference key to its degree's pitch.
+    public func tuned(_ reference: ReferencePitch) -> TunedInterval {
+        tuningSystem.placement(of: directedInterval, from: referenceNote, referencePitch: reference)
+    }
+
     public func referenceFrequency(_ reference: ReferencePitch) -> Frequency {
-        DetunedMIDINote(note: referenceNote).frequency(reference: reference)
+        DetunedMIDINote(note: referenceNote, offset: tuned(reference).referenceOffset).frequency(reference: reference)
     }
 
     /// Where the user should tune to: the reference shifted by the interval's cents in the tuning system.
     public func targetFrequency(_ reference: ReferencePitch) -> Frequency {
-        DetunedMIDINote(note: referenceNote, offset: directedInterval.cents(in: tuningSystem))
-            .frequency(reference: reference)
+        DetunedMIDINote(note: referenceNote, offset: tuned(reference).targetOffset).frequency(reference: reference)
     }
 
     /// Where the tunable note starts.
     public func initialFrequency(_ reference: ReferencePitch) -> Frequency {
-        DetunedMIDINote(note: referenceNote, offset: directedInterval.cents(in: tuningSystem) + initialCentOffset)
+        DetunedMIDINote(note: referenceNote, offset: tuned(reference).targetOffset + initialCentOffset)
             .frequency(reference: reference)
     }
 

@@ -159,7 +159,7 @@ public final class PitchMatchingSession: InputTakingSession {
         let presented = handle?.presentedFrequency(for: judged) ?? notePlayer.presentedFrequency(for: judged)
         let referenceFrequency = challenge.referenceFrequency(reference)
         let error = Cents.between(notePlayer.presentedFrequency(for: referenceFrequency), and: presented)
-            - challenge.directedInterval.cents(in: challenge.tuningSystem)
+            - challenge.tuned(reference).size
         let unmeasuredKey = notePlayer.soundsOnUnmeasuredKey(referenceFrequency)
             || (handle?.soundsOnUnmeasuredKey(judged) ?? notePlayer.soundsOnUnmeasuredKey(judged))
         let commitToken = loop.advance()

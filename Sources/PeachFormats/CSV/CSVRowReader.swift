@@ -56,7 +56,7 @@ public struct CSVRowReader {
     public mutating func tuningSystem() -> TuningSystem? {
         let text = cell(.tuningSystem)
         guard let system = TuningSystem(rawValue: text) else {
-            let known = TuningSystem.allCases.map(\.rawValue).joined(separator: ", ")
+            let known = TuningSystem.spellings
             problem(.tuningSystem, tr(.csvNotATuningSystem, ["value": Echo.quoted(text), "known": known]))
             return nil
         }

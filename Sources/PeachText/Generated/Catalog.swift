@@ -110,6 +110,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case intervalDown = "interval.down"
     case tuningEqual = "tuning.equal"
     case tuningJust = "tuning.just"
+    case tuningScaleKeys = "tuning.scaleKeys"
     case presentationMelodic = "presentation.melodic"
     case presentationHarmonic = "presentation.harmonic"
     case thresholdTestInconclusive = "thresholdTest.inconclusive"
@@ -852,6 +853,7 @@ public enum PluralMessageID: String, CaseIterable, Sendable {
     case profileComparisons = "profile.comparisons"
     case profileMatches = "profile.matches"
     case thresholdInconclusive = "threshold.inconclusive"
+    case tuningScaleSteps = "tuning.scaleSteps"
     case thresholdTestSummary = "thresholdTest.summary"
     case fillTheGapStatus = "fillTheGap.status"
     case fillTheGapThisTrial = "fillTheGap.thisTrial"
@@ -1018,6 +1020,7 @@ enum CatalogTables {
         case .intervalDown: "{interval} down"
         case .tuningEqual: "equal temperament"
         case .tuningJust: "just intonation"
+        case .tuningScaleKeys: "{tuning}: {from}–{to}, {size} ct"
         case .presentationMelodic: "melodic"
         case .presentationHarmonic: "harmonic"
         case .thresholdTestInconclusive: " — not enough data for a firm figure"
@@ -1864,6 +1867,7 @@ enum CatalogTables {
         case .intervalDown: "{interval} abwärts"
         case .tuningEqual: "gleichstufige Stimmung"
         case .tuningJust: "reine Stimmung"
+        case .tuningScaleKeys: "{tuning}: {from}–{to}, {size} ct"
         case .presentationMelodic: "melodisch"
         case .presentationHarmonic: "harmonisch"
         case .thresholdTestInconclusive: " — zu wenige Daten für einen sicheren Wert"
@@ -2607,6 +2611,7 @@ enum CatalogTables {
         case .profileComparisons: ["{count} comparison", "{count} comparisons"]
         case .profileMatches: ["{count} pitch match", "{count} pitch matches"]
         case .thresholdInconclusive: ["not enough data yet ({count} answer)", "not enough data yet ({count} answers)"]
+        case .tuningScaleSteps: ["{tuning}: {count} step, {size} ct", "{tuning}: {count} steps, {size} ct"]
         case .thresholdTestSummary: ["75 % threshold around {range}: {median} cents (95 %: {lower}–{upper}{ratio}) after {count} trial", "75 % threshold around {range}: {median} cents (95 %: {lower}–{upper}{ratio}) after {count} trials"]
         case .fillTheGapStatus: ["{count} trial", "{count} trials"]
         case .fillTheGapThisTrial: ["This trial: {hits} of {count} gap hit so far", "This trial: {hits} of {count} gaps hit so far"]
@@ -2670,6 +2675,7 @@ enum CatalogTables {
         case .profileComparisons: ["{count} Vergleich", "{count} Vergleiche"]
         case .profileMatches: ["{count} Tonhöhe gestimmt", "{count} Tonhöhen gestimmt"]
         case .thresholdInconclusive: ["noch zu wenige Daten ({count} Antwort)", "noch zu wenige Daten ({count} Antworten)"]
+        case .tuningScaleSteps: ["{tuning}: {count} Stufe, {size} ct", "{tuning}: {count} Stufen, {size} ct"]
         case .thresholdTestSummary: ["75-%-Schwelle um {range}: {median} Cent (95 %: {lower}–{upper}{ratio}) nach {count} Durchgang", "75-%-Schwelle um {range}: {median} Cent (95 %: {lower}–{upper}{ratio}) nach {count} Durchgängen"]
         case .fillTheGapStatus: ["{count} Durchgang", "{count} Durchgänge"]
         case .fillTheGapThisTrial: ["Dieser Durchgang: bisher {hits} von {count} Lücke getroffen", "Dieser Durchgang: bisher {hits} von {count} Lücken getroffen"]
