@@ -47,6 +47,8 @@ public enum PeachApp {
         case .completion(let shell):
             console.out(ShellCompletion.script(for: shell))
             return 0
+        case .tunings(let path):
+            return TuningsCommand.run(path: path, console: console)
         case .export(let path):
             return await withData { data in ExportCommand.run(directory: data.directory, path: path, console: console) }
         case .importCSV(let path, let partial):

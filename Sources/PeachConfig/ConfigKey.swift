@@ -8,14 +8,17 @@ public struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     public let kind: ConfigValueKind
     public let defaultValue: ConfigValue
+    /// Names the key had in older versions: a file that still uses one is read (and edited in place) as before.
+    public let formerNames: [String]
 
-    public init(section: String, name: String, kind: ConfigValueKind, defaultValue: ConfigValue) {
+    public init(section: String, name: String, kind: ConfigValueKind, defaultValue: ConfigValue, formerNames: [String] = []) {
         precondition(kind.parse(defaultValue.description) == defaultValue,
                      "default of [\(section)] \(name) must be one of its allowed values")
         self.section = section
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
+        self.formerNames = formerNames
     }
 
     /// One line for the Settings screen, in English: the catalog's English "<catalogID>.label".

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 import PeachFiles
 import PeachText
 
@@ -9,7 +10,9 @@ public enum ConfigLoader {
     /// A configuration file is a few kilobytes; the cap only stops endless devices and mistakes.
     public static let sizeLimit = 1_000_000
 
-    public static func load(path: String, schema: ConfigSchema) -> PeachConfiguration {
+    /// `environment` gives HOME for a tuning file's "~/" path.
+    public static func load(path: String, schema: ConfigSchema,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> PeachConfiguration {
         let bytes: [UInt8]
         do {
             bytes = try UserFile.read(path, limit: sizeLimit)
@@ -22,11 +25,19 @@ public enum ConfigLoader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return unusable(tr(.configNotUTF8), path: path)
         }
-        return parse(text: text, file: path, schema: schema)
+        return parse(text: text, file: path, schema: schema, environment: environment)
     }
 
-    public static func parse(text: String, file: String, schema: ConfigSchema) -> PeachConfiguration {
-        ConfigInterpreter.interpret(ConfigDocument(text: text), file: file, schema: schema)
+    /// The text checked against the schema, with the tuning files it names read (`TuningFileResolver`).
+    public static func parse(text: String, file: String, schema: ConfigSchema,
+                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                             readTuningFile: (String) throws(UserFileError) -> [UInt8] = { path throws(UserFileError) in
+                                 try UserFile.read(path, limit: ScalaText.maximumBytes + 1)
+                             }) -> PeachConfiguration {
+        let document = ConfigDocument(text: text)
+        let interpreted = ConfigInterpreter.interpret(document, file: file, schema: schema)
+        return TuningFileResolver.resolve(interpreted, document: document, file: file, environment: environment,
+                                          read: readTuningFile)
     }
 
     private static func unusable(_ message: String, path: String) -> PeachConfiguration {

@@ -40,7 +40,10 @@ public struct ConfigSchema: Hashable, Sendable {
         section: "training", name: "intervals", kind: .intervals,
         defaultValue: .intervals(TrainingSettings.defaults.intervals))
     public static let tuningSystem = ConfigKey(
-        section: "training", name: "tuning_system", kind: .choice(["equal", "just"]), defaultValue: .text("equal"))
+        section: "training", name: "tuning", kind: .tuning, defaultValue: .text("equal"), formerNames: ["tuning_system"])
+    public static let keyboardMapping = ConfigKey(
+        section: "training", name: "keyboard_mapping", kind: .text(emptyMeans: "none: A4 sounds at the reference pitch"),
+        defaultValue: .text(""))
     public static let intervalPresentation = ConfigKey(
         section: "training", name: "interval_presentation", kind: .choice(["melodic", "harmonic"]),
         defaultValue: .text("melodic"))
@@ -153,7 +156,7 @@ public struct ConfigSchema: Hashable, Sendable {
     /// The keys every discipline shares, in file order (grouped by section).
     public static let coreKeys: [ConfigKey] = [
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
-        minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, intervalPresentation,
+        minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, keyboardMapping, intervalPresentation,
         measurementTrials,
         clickSound, clickNote, accentNote, tapNote, clickVelocity, accentVelocity, tapVelocity, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
@@ -182,7 +185,7 @@ public struct ConfigSchema: Hashable, Sendable {
     }
 
     public func key(section: String, name: String) -> ConfigKey? {
-        keys.first { $0.section == section && $0.name == name }
+        keys.first { $0.section == section && ($0.name == name || $0.formerNames.contains(name)) }
     }
 
     /// What the Settings screen edits: every key, in file order (so grouped by section), so a new setting appears

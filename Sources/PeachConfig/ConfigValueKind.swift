@@ -18,6 +18,9 @@ public enum ConfigValueKind: Hashable, Sendable {
     case commitTrigger
     /// Interval names with direction words (`IntervalSelection`), e.g. "P5 M3 m3 up".
     case intervals
+    /// "equal", "just", a named tuning's id ("meantone-quarter-comma") or the path of a .scl file; the file is read
+    /// and checked when the configuration is loaded (`ConfigLoader`).
+    case tuning
 
     /// The value, or nil when the text is not allowed.
     public func parse(_ text: String) -> ConfigValue? {
@@ -53,6 +56,10 @@ public enum ConfigValueKind: Hashable, Sendable {
             return CommitTrigger(configText: trimmed).map(ConfigValue.commitTrigger)
         case .intervals:
             return try? ConfigValue.intervals(IntervalSelection.parse(trimmed).get())
+        case .tuning:
+            if Self.tuningWords.contains(lower) { return .text(lower) }
+            // A path keeps its case; "~/" is the user's home, as in the shell.
+            return lower.hasSuffix(".scl") && trimmed.count > 4 ? .text(trimmed) : nil
         }
     }
 
@@ -72,11 +79,15 @@ public enum ConfigValueKind: Hashable, Sendable {
         case .channel: tr(.allowedChannel)
         case .commitTrigger: tr(.allowedCommitTrigger)
         case .intervals: tr(.allowedIntervals)
+        case .tuning: tr(.allowedTuning, ["named": NamedTunings.all.map(\.id).joined(separator: ", ")])
         }
     }
 }
 
 extension ConfigValueKind {
+    /// The tunings a word names, in the order the Settings screen steps through them.
+    public static let tuningWords = ["equal", "just"] + NamedTunings.all.map(\.id)
+
     /// A unit word in the user's language ("seconds" → "Sekunden"); symbols (Hz, dB, BPM, ms) are the same in all.
     static func unitName(_ unit: String) -> String {
         switch unit {

@@ -21,6 +21,11 @@ public enum ConfigValueStepper {
         case (.choice(let choices), .text(let current)):
             let index = choices.firstIndex(of: current) ?? 0
             return .text(choices[(index + sign + choices.count) % choices.count])
+        case (.tuning, .text(let current)):
+            // From a file's path, stepping goes on to "equal" or back to the last named tuning; the path is typed again.
+            let stops = ConfigValueKind.tuningWords + (ConfigValueKind.tuningWords.contains(current) ? [] : [current])
+            let index = stops.firstIndex(of: current) ?? 0
+            return .text(stops[(index + sign + stops.count) % stops.count])
         case (.note(let range, _), .note(let current)):
             guard let current else { return key.defaultValue }
             let moved = current.rawValue + sign * (coarse ? 12 : 1)

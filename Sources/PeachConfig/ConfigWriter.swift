@@ -55,7 +55,7 @@ public enum ConfigWriter {
 
     private static func isEntry(_ line: ConfigDocument.Line, for key: ConfigKey) -> Bool {
         guard line.section == key.section, case .entry(let name, _) = line.kind else { return false }
-        return name == key.name
+        return name == key.name || key.formerNames.contains(name)
     }
 
     /// Text that parses back to the same value: quoted when it would otherwise lose spaces or a `#`.

@@ -84,7 +84,8 @@ extension PeachConfiguration {
             maximumCentDifference: Cents(decimal(ConfigSchema.maximumCentDifference)),
             maxInitialCentOffset: Cents(decimal(ConfigSchema.maxInitialOffset)),
             intervals: self[ConfigSchema.intervals].intervalsValue ?? fallback.intervals,
-            tuningSystem: text(ConfigSchema.tuningSystem) == "just" ? .justIntonation : .equalTemperament,
+            tuningSystem: tuningFiles.tuningSystem(named: text(ConfigSchema.tuningSystem),
+                                                   mappingPath: text(ConfigSchema.keyboardMapping)),
             intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic,
             measurementTrialPeriod: integer(ConfigSchema.measurementTrials))
     }

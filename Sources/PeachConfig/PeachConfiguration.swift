@@ -8,6 +8,8 @@ public struct PeachConfiguration: Hashable, Sendable {
     /// one not set, so two configurations that read the same compare equal.
     public private(set) var values: [String: ConfigValue]
     public let diagnostics: [ConfigDiagnostic]
+    /// The .scl and .kbm files the configuration names, read when it was loaded.
+    public var tuningFiles = TuningFiles()
 
     public static let defaults = PeachConfiguration(values: [:], diagnostics: [])
 

@@ -41,6 +41,9 @@ import Testing
         #expect(try parse("export").command == .export(path: nil))
         #expect(try parse("export -").command == .export(path: nil))
         #expect(try parse("export h.csv").command == .export(path: "h.csv"))
+        #expect(try parse("tunings").command == .tunings(path: nil))
+        #expect(try parse("tunings my.scl").command == .tunings(path: "my.scl"))
+        #expect(throws: UsageError.self) { try parse("tunings a.scl b.kbm") }
         #expect(try parse("import h.csv").command == .importCSV(path: "h.csv", partial: false))
         #expect(try parse("import h.csv --partial").command == .importCSV(path: "h.csv", partial: true))
         #expect(try parse("--help").command == .help)
@@ -51,7 +54,7 @@ import Testing
     @Test func usageErrorsNameTheBadWordAndTheChoices() {
         #expect(usageMessage("--synth timidity") == "unknown synth 'timidity' for --synth; valid choices: auto, fluidsynth, external")
         #expect(usageMessage("--prot 128:0") == "unknown option '--prot' (did you mean --port?)")
-        #expect(usageMessage("prots") == "unknown command 'prots' (did you mean 'ports'?); commands: ports, profile, export, import, calibrate, help")
+        #expect(usageMessage("prots") == "unknown command 'prots' (did you mean 'ports'?); commands: ports, profile, export, tunings, import, calibrate, help")
         #expect(usageMessage("--port") == "option --port needs a value")
         #expect(usageMessage("--port --plain") == "option --port needs a value")
         #expect(usageMessage("--port=") == "option --port needs a value")

@@ -122,7 +122,7 @@ private func parseProblems(_ text: String) throws -> [CSVRowError] { try CSVImpo
     @Test func badNumbersDatesNotesAndNamesAreAllReported() throws {
         let problems = try parseProblems(header + row([.centOffset: "abc", .timestamp: "03/03/2026",
                                                          .referenceNote: "128", .targetNoteName: "F4",
-                                                         .interval: "M9", .tuningSystem: "pythagorean",
+                                                         .interval: "M9", .tuningSystem: "werckmeister",
                                                          .isCorrect: "yes"]))
         #expect(Set(problems.map(\.column)) == ["centOffset", "timestamp", "referenceNote", "targetNoteName",
                                                 "interval", "tuningSystem", "isCorrect"])

@@ -397,7 +397,7 @@ enum ScreenSnapshots {
              ←/→ every discipline · Esc/q back
             """,
         "settings": """
-             Peach — Settings                                                          1/54
+             Peach — Settings                                                          1/55
             ────────────────────────────────────────────────────────────────────────────────
 
               > [training] Lowest note               A2 *            a note name C-1...G9
@@ -423,7 +423,7 @@ enum ScreenSnapshots {
              ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back
             """,
         "settings-scrolled-editing": """
-             Peach — Settings                                                         29/54
+             Peach — Settings                                                         30/55
             ────────────────────────────────────────────────────────────────────────────────
 
                 [rhythm] Click sound                 percussion      percussion, pitched

@@ -147,6 +147,9 @@ public enum CommandLineParser {
         case "export":
             try noMoreThan(1)
             return .export(path: rest.first.flatMap { $0 == "-" ? nil : $0 })
+        case "tunings":
+            try noMoreThan(1)
+            return .tunings(path: rest.first)
         case "import":
             guard let path = rest.first else { throw UsageError(tr(.usageImportNeedsFile)) }
             try noMoreThan(1)

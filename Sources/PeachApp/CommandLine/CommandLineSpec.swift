@@ -19,6 +19,7 @@ enum CommandLineSpec {
             CommandSpec(name: "profile", arguments: "[--svg FILE] [--json]", summary: lines(.helpCommandProfile),
                         options: ["--svg", "--json"]),
             CommandSpec(name: "export", arguments: "[FILE]", argumentCompletion: .file, summary: lines(.helpCommandExport)),
+            CommandSpec(name: "tunings", arguments: "[FILE]", argumentCompletion: .file, summary: lines(.helpCommandTunings)),
             CommandSpec(name: "import", arguments: "FILE [--partial]", argumentCompletion: .file,
                         summary: lines(.helpCommandImport), options: ["--partial"]),
             CommandSpec(name: "calibrate", arguments: "[--program N] [--bank N] [--json] [--capture DEV]",
@@ -90,6 +91,7 @@ enum CommandLineSpec {
             ("peach profile --svg profile.svg", tr(.helpExampleSvg)),
             ("peach export history.csv", tr(.helpExampleExport)),
             ("peach import iphone.csv --partial", tr(.helpExampleImport)),
+            ("peach tunings ~/scales/meantone-1-5.scl", tr(.helpExampleTunings)),
         ]
     }
 

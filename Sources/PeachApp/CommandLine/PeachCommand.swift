@@ -10,6 +10,8 @@ public enum PeachCommand: Equatable, Sendable {
     case profile(svgPath: String?, json: Bool)
     /// `peach export [FILE]`: CSV (iOS Peach format 3) to FILE or standard output.
     case export(path: String?)
+    /// `peach tunings [FILE]`: the named tunings, or a user's .scl/.kbm checked and described.
+    case tunings(path: String?)
     /// `peach import FILE [--partial]`.
     case importCSV(path: String, partial: Bool)
     /// `peach calibrate [--program N] [--bank N] [--json]`: measure FluidSynth's pitch and store the profile.

@@ -115,10 +115,10 @@ public struct TuningSystem: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    /// What a record may say, for error messages: "equalTemperament, justIntonation, pythagorean, …, scl:NAME".
+    /// What a record may say, for error messages, short enough to echo: "equalTemperament, justIntonation, a tuning
+    /// id that peach tunings lists, or scl: and a file's name".
     public static var spellings: String {
-        ([equalTemperament.rawValue, justIntonation.rawValue] + NamedTunings.all.map(\.id) + [filePrefix + "NAME"])
-            .joined(separator: ", ")
+        tr(.tuningSpellings, ["equal": equalTemperament.rawValue, "just": justIntonation.rawValue, "file": filePrefix])
     }
 
     static let filePrefix = "scl:"

@@ -110,6 +110,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case intervalDown = "interval.down"
     case tuningEqual = "tuning.equal"
     case tuningJust = "tuning.just"
+    case tuningSpellings = "tuning.spellings"
     case tuningScaleKeys = "tuning.scaleKeys"
     case presentationMelodic = "presentation.melodic"
     case presentationHarmonic = "presentation.harmonic"
@@ -213,6 +214,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case helpCommandPorts = "help.command.ports"
     case helpCommandProfile = "help.command.profile"
     case helpCommandExport = "help.command.export"
+    case helpCommandTunings = "help.command.tunings"
     case helpCommandImport = "help.command.import"
     case helpCommandCalibrate = "help.command.calibrate"
     case helpCommandHelp = "help.command.help"
@@ -253,6 +255,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case helpExampleSoundfont = "help.example.soundfont"
     case helpExampleInput = "help.example.input"
     case helpExampleSvg = "help.example.svg"
+    case helpExampleTunings = "help.example.tunings"
     case helpExampleExport = "help.example.export"
     case helpExampleImport = "help.example.import"
     case manName = "man.name"
@@ -389,8 +392,11 @@ public enum MessageID: String, CaseIterable, Sendable {
     case configTrainingMaxInitialOffsetDocumentation = "config.training.maxInitialOffset.documentation"
     case configTrainingIntervalsLabel = "config.training.intervals.label"
     case configTrainingIntervalsDocumentation = "config.training.intervals.documentation"
-    case configTrainingTuningSystemLabel = "config.training.tuningSystem.label"
-    case configTrainingTuningSystemDocumentation = "config.training.tuningSystem.documentation"
+    case configTrainingTuningLabel = "config.training.tuning.label"
+    case configTrainingTuningDocumentation = "config.training.tuning.documentation"
+    case configTrainingKeyboardMappingLabel = "config.training.keyboardMapping.label"
+    case configTrainingKeyboardMappingDocumentation = "config.training.keyboardMapping.documentation"
+    case configTrainingKeyboardMappingEmptyMeans = "config.training.keyboardMapping.emptyMeans"
     case configTrainingIntervalPresentationLabel = "config.training.intervalPresentation.label"
     case configTrainingIntervalPresentationDocumentation = "config.training.intervalPresentation.documentation"
     case configTrainingMeasurementTrialsLabel = "config.training.measurementTrials.label"
@@ -484,6 +490,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case allowedChannel = "allowed.channel"
     case allowedCommitTrigger = "allowed.commitTrigger"
     case allowedIntervals = "allowed.intervals"
+    case configTuningFileUnusable = "config.tuningFileUnusable"
+    case allowedTuning = "allowed.tuning"
     case unitSeconds = "unit.seconds"
     case unitCents = "unit.cents"
     case unitSemitones = "unit.semitones"
@@ -845,6 +853,14 @@ public enum MessageID: String, CaseIterable, Sendable {
     case calibrateInterrupted = "calibrate.interrupted"
     case helpExitSignal = "help.exit.signal"
     case helpExitSignalDetail = "help.exit.signalDetail"
+    case tuningsHeader = "tunings.header"
+    case tuningsFooter = "tunings.footer"
+    case tuningsDegree = "tunings.degree"
+    case tuningsScaleFile = "tunings.scaleFile"
+    case tuningsUseScale = "tunings.useScale"
+    case tuningsMappingLinear = "tunings.mappingLinear"
+    case tuningsMappingFile = "tunings.mappingFile"
+    case tuningsUseMapping = "tunings.useMapping"
 }
 
 /// Every counted text's id ("1 answer", "3 answers"); `tr(_:count:_:)` renders the form its count takes.
@@ -908,6 +924,10 @@ public enum PluralMessageID: String, CaseIterable, Sendable {
     case captureLatencyProbe = "capture.latencyProbe"
     case calibrateLatency = "calibrate.latency"
     case calibrateLatencyNotMeasured = "calibrate.latencyNotMeasured"
+    case tuningsSteps = "tunings.steps"
+    case tuningsNotes = "tunings.notes"
+    case tuningsSemitones = "tunings.semitones"
+    case tuningsMappingPattern = "tunings.mappingPattern"
 }
 
 enum CatalogTables {
@@ -1020,6 +1040,7 @@ enum CatalogTables {
         case .intervalDown: "{interval} down"
         case .tuningEqual: "equal temperament"
         case .tuningJust: "just intonation"
+        case .tuningSpellings: "{equal}, {just}, a tuning id that peach tunings lists, or {file} and a file's name"
         case .tuningScaleKeys: "{tuning}: {from}–{to}, {size} ct"
         case .presentationMelodic: "melodic"
         case .presentationHarmonic: "harmonic"
@@ -1123,6 +1144,7 @@ enum CatalogTables {
         case .helpCommandPorts: "list MIDI ports like 'aconnect -l' and show which Peach would use"
         case .helpCommandProfile: "print your perceptual profile (thresholds with 95 % intervals), write it as an SVG\nchart to FILE, or print it as JSON for scripts (--json)"
         case .helpCommandExport: "export your training history as CSV (iOS Peach format 3); stdout without FILE"
+        case .helpCommandTunings: "list Peach's named tunings; with FILE, check a Scala scale (.scl) or\nkeyboard mapping (.kbm) and describe it"
         case .helpCommandImport: "import a CSV export; nothing is written unless the whole file is valid\n(--partial imports the valid rows and reports the others)"
         case .helpCommandCalibrate: "measure FluidSynth's pitch (bend scale, pitch floor, each key's tuning) for the\nSoundFont and preset, store it and print it; --program N, --bank N choose the\npreset (default: the configured one), --json prints the figures as JSON;\n--capture DEV: a hardware synth instead, played on --port (or the synth found)\nand recorded through the ALSA capture device DEV (arecord -l lists them);\nthis also measures the synth's MIDI-to-sound latency and jitter"
         case .helpCommandHelp: "print this usage summary (like --help)"
@@ -1163,6 +1185,7 @@ enum CatalogTables {
         case .helpExampleSoundfont: "always start FluidSynth, with your own SoundFont."
         case .helpExampleInput: "take the tuning knob from this controller."
         case .helpExampleSvg: "write your perceptual profile as an SVG chart."
+        case .helpExampleTunings: "check your own Scala scale before training in it."
         case .helpExampleExport: "export the history as an iOS Peach CSV."
         case .helpExampleImport: "merge an iOS Peach export, skipping invalid rows."
         case .manName: "NAME"
@@ -1299,8 +1322,11 @@ enum CatalogTables {
         case .configTrainingMaxInitialOffsetDocumentation: "Largest starting offset of the note you tune in pitch matching, ± cents."
         case .configTrainingIntervalsLabel: "Intervals"
         case .configTrainingIntervalsDocumentation: "Interval modes: the intervals each trial draws one of; a direction word (up, down, both) applies to the names before it, e.g. P5 up P4 M3 down."
-        case .configTrainingTuningSystemLabel: "Tuning system"
-        case .configTrainingTuningSystemDocumentation: "Interval modes: equal (12-TET) or just (5-limit just intonation relative to the lower note: every fifth pure)."
+        case .configTrainingTuningLabel: "Tuning"
+        case .configTrainingTuningDocumentation: "Interval modes: equal (12-TET), just (5-limit just intonation relative to the lower note: every fifth pure), a named tuning (peach tunings lists them, e.g. meantone-quarter-comma, edo-31) or the path of a Scala .scl file. A scale is anchored with A4 at the reference pitch, or by keyboard_mapping."
+        case .configTrainingKeyboardMappingLabel: "Keyboard mapping"
+        case .configTrainingKeyboardMappingDocumentation: "Scale tunings: the path of a Scala keyboard mapping (.kbm) whose middle key plays the scale's 1/1 and whose reference key sounds at its frequency; empty: C4 plays the 1/1 and A4 sounds at the reference pitch."
+        case .configTrainingKeyboardMappingEmptyMeans: "none: A4 sounds at the reference pitch"
         case .configTrainingIntervalPresentationLabel: "Interval presentation"
         case .configTrainingIntervalPresentationDocumentation: "Interval modes: melodic (one note after the other) or harmonic (together; in matching the reference keeps sounding)."
         case .configTrainingMeasurementTrialsLabel: "Measurement trials (1 in N)"
@@ -1394,6 +1420,8 @@ enum CatalogTables {
         case .allowedChannel: "1...16 or any"
         case .allowedCommitTrigger: "none, sustain, note:NOTE (e.g. note:C2) or cc:0...127"
         case .allowedIntervals: "interval names m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8, each group followed by up, down or both"
+        case .configTuningFileUnusable: "this file cannot be used: {problem}; the default ({default}) is used until it is fixed"
+        case .allowedTuning: "equal, just, a named tuning ({named}) or the path of a .scl file"
         case .unitSeconds: "seconds"
         case .unitCents: "cents"
         case .unitSemitones: "semitones"
@@ -1755,6 +1783,14 @@ enum CatalogTables {
         case .calibrateInterrupted: "calibration interrupted by {signal}: the synth was silenced and nothing was stored"
         case .helpExitSignal: "ended by signal N"
         case .helpExitSignalDetail: "SIGINT (130), SIGTERM (143) or SIGHUP (129) while training or calibrating; the synth was silenced first, and every answer given is kept."
+        case .tuningsHeader: "Peach's named tunings; train in one with [training] tuning = ID (sizes from C4):"
+        case .tuningsFooter: "Your own Scala scale: [training] tuning = PATH.scl; check it first with peach tunings PATH.scl."
+        case .tuningsDegree: "degree {degree}: {written} = {cents} ct {nearest}"
+        case .tuningsScaleFile: "{path}: a Scala scale, {notes}: {description}"
+        case .tuningsUseScale: "It can be used: [training] tuning = {path}"
+        case .tuningsMappingLinear: "linear (every key plays the next degree)"
+        case .tuningsMappingFile: "{path}: a Scala keyboard mapping, {pattern}, keys {first}–{last}; the 1/1 on {middle}; {reference} sounds at {frequency} Hz. Peach uses the 1/1's key and the reference key and frequency; it places intervals by pitch, not by the key pattern."
+        case .tuningsUseMapping: "It can be used: [training] keyboard_mapping = {path}"
         }
     }
 
@@ -1867,6 +1903,7 @@ enum CatalogTables {
         case .intervalDown: "{interval} abwärts"
         case .tuningEqual: "gleichstufige Stimmung"
         case .tuningJust: "reine Stimmung"
+        case .tuningSpellings: "{equal}, {just}, eine Stimmungs-ID, die peach tunings auflistet, oder {file} und ein Dateiname"
         case .tuningScaleKeys: "{tuning}: {from}–{to}, {size} ct"
         case .presentationMelodic: "melodisch"
         case .presentationHarmonic: "harmonisch"
@@ -1970,6 +2007,7 @@ enum CatalogTables {
         case .helpCommandPorts: "MIDI-Ports wie 'aconnect -l' auflisten und zeigen, welchen\nPeach nähme"
         case .helpCommandProfile: "dein Wahrnehmungsprofil ausgeben (Schwellen mit 95-%-Intervallen),\nals SVG-Diagramm in FILE schreiben oder als JSON für Skripte\nausgeben (--json)"
         case .helpCommandExport: "deinen Trainingsverlauf als CSV exportieren (iOS-Peach-Format 3);\nohne FILE auf die Standardausgabe"
+        case .helpCommandTunings: "Peachs benannte Stimmungen auflisten; mit FILE eine Scala-Skala (.scl) oder\nTastaturbelegung (.kbm) prüfen und beschreiben"
         case .helpCommandImport: "einen CSV-Export importieren; geschrieben wird nur, wenn die ganze\nDatei gültig ist (--partial importiert die gültigen Zeilen und\nmeldet die anderen)"
         case .helpCommandCalibrate: "FluidSynths Tonhöhe messen (Bend-Skala, kleinster Tonhöhenschritt,\nStimmung jeder Taste) für SoundFont und Preset, speichern und\nausgeben; --program N, --bank N wählen das Preset (Vorgabe: das\nkonfigurierte), --json gibt die Werte als JSON aus; --capture DEV:\nstattdessen ein Hardware-Synth, gespielt über --port (oder den\ngefundenen Synth) und aufgenommen über das ALSA-Aufnahmegerät DEV\n(arecord -l listet sie); dabei werden auch die Latenz des Synths\nvon MIDI bis Klang und ihre Schwankung gemessen"
         case .helpCommandHelp: "diese Übersicht ausgeben (wie --help)"
@@ -2010,6 +2048,7 @@ enum CatalogTables {
         case .helpExampleSoundfont: "immer FluidSynth starten, mit deinem eigenen SoundFont."
         case .helpExampleInput: "den Stimmregler von diesem Controller nehmen."
         case .helpExampleSvg: "dein Wahrnehmungsprofil als SVG-Diagramm schreiben."
+        case .helpExampleTunings: "prüfe deine eigene Scala-Skala, bevor du in ihr trainierst."
         case .helpExampleExport: "den Verlauf als CSV für iOS Peach exportieren."
         case .helpExampleImport: "einen Export von iOS Peach einlesen, ungültige Zeilen auslassen."
         case .manName: "BEZEICHNUNG"
@@ -2146,8 +2185,11 @@ enum CatalogTables {
         case .configTrainingMaxInitialOffsetDocumentation: "Größte Anfangsabweichung des Tons, den du beim Tonhöhe-Treffen stimmst, ± Cent."
         case .configTrainingIntervalsLabel: "Intervalle"
         case .configTrainingIntervalsDocumentation: "Intervall-Arten: die Intervalle, aus denen jeder Durchgang eines wählt; ein Richtungswort (up, down, both) gilt für die Namen davor, z. B. P5 up P4 M3 down."
-        case .configTrainingTuningSystemLabel: "Stimmungssystem"
-        case .configTrainingTuningSystemDocumentation: "Intervall-Arten: equal (gleichstufig, 12-TET) oder just (reine Stimmung, 5-Limit, bezogen auf den tieferen Ton: jede Quinte rein)."
+        case .configTrainingTuningLabel: "Stimmung"
+        case .configTrainingTuningDocumentation: "Intervall-Arten: equal (gleichstufig, 12-TET), just (reine Stimmung, 5-Limit, bezogen auf den tieferen Ton: jede Quinte rein), eine benannte Stimmung (peach tunings listet sie, z. B. meantone-quarter-comma, edo-31) oder der Pfad einer Scala-Datei (.scl). Eine Skala wird mit A4 auf dem Stimmton verankert oder durch keyboard_mapping."
+        case .configTrainingKeyboardMappingLabel: "Tastaturbelegung"
+        case .configTrainingKeyboardMappingDocumentation: "Skalen-Stimmungen: der Pfad einer Scala-Tastaturbelegung (.kbm), deren mittlere Taste den Grundton 1/1 der Skala spielt und deren Bezugstaste auf ihrer Frequenz klingt; leer: C4 spielt den Grundton und A4 klingt auf dem Stimmton."
+        case .configTrainingKeyboardMappingEmptyMeans: "keine: A4 klingt auf dem Stimmton"
         case .configTrainingIntervalPresentationLabel: "Intervall-Darbietung"
         case .configTrainingIntervalPresentationDocumentation: "Intervall-Arten: melodic (ein Ton nach dem anderen) oder harmonic (zusammen; beim Treffen klingt der Referenzton weiter)."
         case .configTrainingMeasurementTrialsLabel: "Messdurchgänge (1 von N)"
@@ -2241,6 +2283,8 @@ enum CatalogTables {
         case .allowedChannel: "1...16 oder any"
         case .allowedCommitTrigger: "none, sustain, note:NOTE (z. B. note:C2) oder cc:0...127"
         case .allowedIntervals: "Intervallnamen m2 M2 m3 M3 P4 TT P5 m6 M6 m7 M7 P8, jede Gruppe gefolgt von up, down oder both"
+        case .configTuningFileUnusable: "diese Datei ist nicht verwendbar: {problem}; bis sie berichtigt ist, gilt der Standardwert ({default})"
+        case .allowedTuning: "equal, just, eine benannte Stimmung ({named}) oder der Pfad einer .scl-Datei"
         case .unitSeconds: "Sekunden"
         case .unitCents: "Cent"
         case .unitSemitones: "Halbtöne"
@@ -2602,6 +2646,14 @@ enum CatalogTables {
         case .calibrateInterrupted: "Kalibrierung durch {signal} unterbrochen: der Synthesizer wurde stummgeschaltet, nichts wurde gespeichert"
         case .helpExitSignal: "durch Signal N beendet"
         case .helpExitSignalDetail: "SIGINT (130), SIGTERM (143) oder SIGHUP (129) beim Trainieren oder Kalibrieren; der Synthesizer wurde vorher stummgeschaltet, jede gegebene Antwort bleibt erhalten."
+        case .tuningsHeader: "Peachs benannte Stimmungen; trainiere in einer mit [training] tuning = ID (Größen ab C4):"
+        case .tuningsFooter: "Deine eigene Scala-Skala: [training] tuning = PFAD.scl; prüfe sie vorher mit peach tunings PFAD.scl."
+        case .tuningsDegree: "Stufe {degree}: {written} = {cents} ct {nearest}"
+        case .tuningsScaleFile: "{path}: eine Scala-Skala, {notes}: {description}"
+        case .tuningsUseScale: "Sie ist verwendbar: [training] tuning = {path}"
+        case .tuningsMappingLinear: "linear (jede Taste spielt die nächste Stufe)"
+        case .tuningsMappingFile: "{path}: eine Scala-Tastaturbelegung, {pattern}, Tasten {first}–{last}; der Grundton 1/1 auf {middle}; {reference} klingt mit {frequency} Hz. Peach verwendet die Taste des Grundtons sowie Bezugstaste und -frequenz; Intervalle setzt es nach Tonhöhe, nicht nach dem Tastenmuster."
+        case .tuningsUseMapping: "Sie ist verwendbar: [training] keyboard_mapping = {path}"
         }
     }
 
@@ -2666,6 +2718,10 @@ enum CatalogTables {
         case .captureLatencyProbe: ["playing {count} click to measure the synth's MIDI-to-sound latency…", "playing {count} clicks to measure the synth's MIDI-to-sound latency…"]
         case .calibrateLatency: ["  latency      MIDI-to-sound latency {latency} ms, jitter {jitter} ms ({count} click)", "  latency      MIDI-to-sound latency {latency} ms, jitter {jitter} ms ({count} clicks)"]
         case .calibrateLatencyNotMeasured: ["  latency      not measured: {heard} of {count} click heard (a synth without a drum kit on channel 10 plays none)", "  latency      not measured: {heard} of {count} clicks heard (a synth without a drum kit on channel 10 plays none)"]
+        case .tuningsSteps: ["{count} step", "{count} steps"]
+        case .tuningsNotes: ["{count} note per {period} ct", "{count} notes per {period} ct"]
+        case .tuningsSemitones: ["{count} semitone", "{count} semitones"]
+        case .tuningsMappingPattern: ["a pattern of {count} key", "a pattern of {count} keys"]
         }
     }
 
@@ -2730,6 +2786,10 @@ enum CatalogTables {
         case .captureLatencyProbe: ["spiele {count} Klick, um die Latenz des Synthesizers von MIDI bis Klang zu messen…", "spiele {count} Klicks, um die Latenz des Synthesizers von MIDI bis Klang zu messen…"]
         case .calibrateLatency: ["  Latenz       von MIDI bis Klang {latency} ms, Schwankung {jitter} ms ({count} Klick)", "  Latenz       von MIDI bis Klang {latency} ms, Schwankung {jitter} ms ({count} Klicks)"]
         case .calibrateLatencyNotMeasured: ["  Latenz       nicht gemessen: {heard} von {count} Klick gehört (ein Synthesizer ohne Schlagzeug auf Kanal 10 spielt keinen)", "  Latenz       nicht gemessen: {heard} von {count} Klicks gehört (ein Synthesizer ohne Schlagzeug auf Kanal 10 spielt keinen)"]
+        case .tuningsSteps: ["{count} Stufe", "{count} Stufen"]
+        case .tuningsNotes: ["{count} Ton pro {period} ct", "{count} Töne pro {period} ct"]
+        case .tuningsSemitones: ["{count} Halbton", "{count} Halbtöne"]
+        case .tuningsMappingPattern: ["ein Muster aus {count} Taste", "ein Muster aus {count} Tasten"]
         }
     }
 

@@ -51,12 +51,16 @@ public final class LiveConfiguration: TrainingSettingsSource {
     public func set(_ key: ConfigKey, to value: ConfigValue) -> String? {
         if let problem = configuration.problem(setting: key, to: value) { return problem }
         configuration.set(key, to: value)
+        var fileProblem: String?
+        if key == ConfigSchema.tuningSystem || key == ConfigSchema.keyboardMapping {
+            (configuration, fileProblem) = configuration.reloadingTuningFiles(configFile: path ?? "")
+        }
         changed(configuration)
-        guard let path else { return tr(.settingsNotSavedNoLocation) }
+        guard let path else { return fileProblem ?? tr(.settingsNotSavedNoLocation) }
         do {
             try ConfigWriter.save([ConfigWriter.Change(key, value)], to: path)
             stamp = ConfigFileStamp.read(path: path)
-            return nil
+            return fileProblem
         } catch {
             if let error = error as? UserFileError { return tr(.settingsAppliedNotSaved, ["error": "\(error)"]) }
             return tr(.settingsAppliedNotSavedTo, ["path": path, "error": error.localizedDescription])
