@@ -411,13 +411,13 @@ enum ScreenSnapshots {
                 [training] Largest difference        100             0.1...100 cents
                 [training] Pitch matching start offs 100             1...100 cents
                 [training] Intervals                 m3 M3 P5 up     interval names m2 M2 m…
-                [training] Tuning system             equal           equal, just
+                [training] Tuning                    equal           equal, just, a named t…
+                [training] Keyboard mapping          (auto)          any text
                 [training] Interval presentation     melodic         melodic, harmonic
                 [training] Measurement trials (1 in  2               0...20
                 [pitch_matching] Matching start side either          either, above, below
                 [threshold_test] Test precision (×)  2.5             1.5...10 (upper / lowe…
                 [threshold_test] Test trial cap      150             20...500 trials
-                [rhythm] Tempo                       80              40...200 BPM
               * = changed from the default
             ────────────────────────────────────────────────────────────────────────────────
              ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back

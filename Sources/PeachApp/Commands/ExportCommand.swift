@@ -31,7 +31,10 @@ public enum ExportCommand {
         let leftOut = exporter.leftOut(contents.records)
         let exported = contents.records.count - leftOut.reduce(0) { $0 + $1.count }
         // iOS format 3 has no row for some records (threshold-test results): say so rather than drop them silently.
-        let note = leftOut.isEmpty ? "" : tr(.exportLeftOut, ["records": leftOut.map(Self.leftOutRecords).joined(separator: ", ")])
+        let foreign = exporter.unknownToIOS(contents.records)
+        let note = (leftOut.isEmpty ? "" : tr(.exportLeftOut, ["records": leftOut.map(Self.leftOutRecords).joined(separator: ", ")]))
+            + (foreign.count == 0 ? "" : tr(.exportUnknownToIOS, count: foreign.count,
+                                            ["tunings": foreign.tunings.joined(separator: ", ")]))
         let progress = { (done: Int, total: Int) in
             reporter.update(tr(.exportExporting), unit: tr(.exportRecords), done: done, total: total)
         }

@@ -23,6 +23,18 @@ public struct CSVExporter {
         return counts
     }
 
+    /// The rows iOS Peach will not read: those in a tuning it does not know (a named tuning or a .scl file; it knows
+    /// equal temperament and just intonation). They are exported all the same, so Peach's own import loses nothing.
+    public func unknownToIOS(_ records: [TrainingRecord]) -> (count: Int, tunings: [String]) {
+        var tunings: [String] = []
+        var count = 0
+        for record in records where record.discipline.tuningSystem.kind == .scale {
+            count += 1
+            if !tunings.contains(record.discipline.tuningSystem.rawValue) { tunings.append(record.discipline.tuningSystem.rawValue) }
+        }
+        return (count, tunings)
+    }
+
     /// The whole export in memory.
     public func csv(_ records: [TrainingRecord]) -> String {
         var text = ""

@@ -874,6 +874,7 @@ public enum PluralMessageID: String, CaseIterable, Sendable {
     case fillTheGapStatus = "fillTheGap.status"
     case fillTheGapThisTrial = "fillTheGap.thisTrial"
     case fillTheGapSummary = "fillTheGap.summary"
+    case exportUnknownToIOS = "export.unknownToIOS"
     case exportExported = "export.exported"
     case exportExportedTo = "export.exportedTo"
     case calibrateOverruns = "calibrate.overruns"
@@ -2668,6 +2669,7 @@ enum CatalogTables {
         case .fillTheGapStatus: ["{count} trial", "{count} trials"]
         case .fillTheGapThisTrial: ["This trial: {hits} of {count} gap hit so far", "This trial: {hits} of {count} gaps hit so far"]
         case .fillTheGapSummary: ["{hits} of {count} gap, {mean}", "{hits} of {count} gaps, {mean}"]
+        case .exportUnknownToIOS: ["; {count} row is in a tuning iOS Peach does not know ({tunings}): iOS Peach will not read it, peach import will", "; {count} rows are in tunings iOS Peach does not know ({tunings}): iOS Peach will not read them, peach import will"]
         case .exportExported: ["exported {count} record{note}", "exported {count} records{note}"]
         case .exportExportedTo: ["exported {count} record to {path}{note}", "exported {count} records to {path}{note}"]
         case .calibrateOverruns: [", {count} capture overrun (gap)", ", {count} capture overruns (gaps)"]
@@ -2736,6 +2738,7 @@ enum CatalogTables {
         case .fillTheGapStatus: ["{count} Durchgang", "{count} Durchgänge"]
         case .fillTheGapThisTrial: ["Dieser Durchgang: bisher {hits} von {count} Lücke getroffen", "Dieser Durchgang: bisher {hits} von {count} Lücken getroffen"]
         case .fillTheGapSummary: ["{hits} von {count} Lücke, {mean}", "{hits} von {count} Lücken, {mean}"]
+        case .exportUnknownToIOS: ["; {count} Zeile ist in einer Stimmung, die iOS-Peach nicht kennt ({tunings}): iOS-Peach liest sie nicht, peach import schon", "; {count} Zeilen sind in Stimmungen, die iOS-Peach nicht kennt ({tunings}): iOS-Peach liest sie nicht, peach import schon"]
         case .exportExported: ["{count} Eintrag exportiert{note}", "{count} Einträge exportiert{note}"]
         case .exportExportedTo: ["{count} Eintrag nach {path} exportiert{note}", "{count} Einträge nach {path} exportiert{note}"]
         case .calibrateOverruns: [", {count} Aufnahme-Überlauf (Lücke)", ", {count} Aufnahme-Überläufe (Lücken)"]
