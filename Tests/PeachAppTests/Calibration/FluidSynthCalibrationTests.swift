@@ -10,15 +10,6 @@ import Synchronization
 @testable import PeachTrainer
 import Testing
 
-private let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
-
-private func makeCalibrator(program: Int = 0, keys: ClosedRange<MIDINote> = MIDINote(55)!...MIDINote(72)!) -> FluidSynthCalibrator {
-    FluidSynthCalibrator(soundFont: soundFont, plan: CalibrationPlan(instrument: InstrumentSelection(program: program),
-                                                                     bendRange: .default, keys: keys))
-}
-
-/// The piano's calibration, measured once and shared by the tests (each calibration takes seconds).
-private let pianoCalibration = Task { try await makeCalibrator().calibrate() }
 
 /// FluidSynth 2.3.1 rendered offline (`fluidsynth -F`, no sequencer): calibration must find the
 /// known facts, agree with an independent measurement of each key, and make Peach's notes land.
