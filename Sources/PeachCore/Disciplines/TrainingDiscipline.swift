@@ -23,7 +23,7 @@ public struct TrainingDiscipline: Hashable, Sendable, CustomStringConvertible {
 
     /// A stable order for lists: by kind, then interval size, then tuning system.
     public static func ordered(_ lhs: TrainingDiscipline, _ rhs: TrainingDiscipline) -> Bool {
-        (lhs.kind.rawValue, lhs.interval.semitones, lhs.tuningSystem.rawValue)
-            < (rhs.kind.rawValue, rhs.interval.semitones, rhs.tuningSystem.rawValue)
+        (lhs.kind.rawValue, lhs.interval.semitones, lhs.tuningSystem.listOrder)
+            < (rhs.kind.rawValue, rhs.interval.semitones, rhs.tuningSystem.listOrder)
     }
 }

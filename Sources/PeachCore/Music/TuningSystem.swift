@@ -85,6 +85,18 @@ public struct TuningSystem: Hashable, Sendable, CustomStringConvertible {
         return TunedInterval(referenceOffset: .zero, size: cents(of: interval.interval) * Double(interval.direction.sign))
     }
 
+    /// The sizes `interval` going up takes in a scale tuning, from each of the twelve keys C4…B4: one size in an equal
+    /// division, a range in an unequal temperament (meantone's M3 386.3–427.4 c); nil outside a scale tuning or when
+    /// the scale is not loaded.
+    public func sizeRange(of interval: Interval) -> ClosedRange<Cents>? {
+        guard let scale, interval != .perfectUnison else { return nil }
+        let sizes = (60..<72).compactMap(MIDINote.init).map {
+            scale.placement(of: DirectedInterval(interval), from: $0, referencePitch: .standard).size
+        }
+        guard let lowest = sizes.min(), let highest = sizes.max() else { return nil }
+        return lowest...highest
+    }
+
     /// The 5-limit ratio of `interval` (the table in docs/intervals.md).
     public static func justRatio(of interval: Interval) -> Double {
         switch interval {
@@ -114,6 +126,15 @@ public struct TuningSystem: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { rawValue }
+
+    /// Lists put 12-TET first, then just intonation, then the scale tunings by spelling.
+    public var listOrder: String {
+        switch kind {
+        case .equal: "0"
+        case .just: "1"
+        case .scale: "2" + rawValue
+        }
+    }
 
     /// What a record may say, for error messages, short enough to echo: "equalTemperament, justIntonation, a tuning
     /// id that peach tunings lists, or scl: and a file's name".

@@ -65,8 +65,8 @@ public struct ProfileDocument {
     /// Registry order, then interval size, then tuning system.
     static func ordered(_ disciplines: [TrainingDiscipline]) -> [TrainingDiscipline] {
         disciplines.sorted {
-            (Disciplines.position(of: $0.kind), $0.interval.semitones, $0.tuningSystem.rawValue)
-                < (Disciplines.position(of: $1.kind), $1.interval.semitones, $1.tuningSystem.rawValue)
+            (Disciplines.position(of: $0.kind), $0.interval.semitones, $0.tuningSystem.listOrder)
+                < (Disciplines.position(of: $1.kind), $1.interval.semitones, $1.tuningSystem.listOrder)
         }
     }
 }

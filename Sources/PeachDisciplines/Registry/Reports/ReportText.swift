@@ -31,10 +31,18 @@ public enum ReportText {
         }
     }
 
-    /// "P5 comparison, just intonation" (a non-unison discipline, for a report's title), in the user's language.
+    /// "P5 comparison, just intonation" (a non-unison discipline, for a report's title), in the user's language; a
+    /// scale tuning adds the interval's size in it, which in an unequal temperament depends on the note it starts on:
+    /// "P5 comparison, 31-EDO, 696.8 ct", "M3 comparison, Quarter-comma meantone, 386.3–427.4 ct".
     public static func detail(_ discipline: TrainingDiscipline) -> String {
-        tr(.reportDisciplineDetail, ["interval": discipline.interval.abbreviation, "kind": discipline.kind.localizedName,
-                                            "tuning": discipline.tuningSystem.name])
+        var tuning = discipline.tuningSystem.name
+        if let sizes = discipline.tuningSystem.sizeRange(of: discipline.interval) {
+            let span = sizes.upperBound.value - sizes.lowerBound.value < 0.05
+                ? format(sizes.lowerBound.value) : format(sizes.lowerBound.value) + "–" + format(sizes.upperBound.value)
+            tuning += ", " + span + " ct"
+        }
+        return tr(.reportDisciplineDetail, ["interval": discipline.interval.abbreviation, "kind": discipline.kind.localizedName,
+                                            "tuning": tuning])
     }
 
     /// One decimal, as every figure in the report, in the language's notation (JSON writes its own).
