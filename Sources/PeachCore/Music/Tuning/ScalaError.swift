@@ -1,3 +1,5 @@
+import PeachText
+
 /// Why a Scala scale (.scl) or keyboard mapping (.kbm) was refused. Every message says what is wrong, where
 /// (the 1-based line, for problems inside the file) and what to do, because the user fixes these files by hand.
 public enum ScalaError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -12,14 +14,10 @@ public enum ScalaError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .emptyFile:
-            "the file is empty: a Scala file needs its values on separate lines (see docs/tunings.md)"
-        case .binaryFile:
-            "the file is not text (it holds NUL or control bytes): choose a .scl or .kbm text file"
-        case .tooLarge(let byteCount):
-            "the file is too large (\(byteCount) bytes, at most \(ScalaText.maximumBytes)): choose a .scl or .kbm file"
-        case .line(let number, let problem):
-            "line \(number): \(problem.message)"
+        case .emptyFile: tr(.scalaEmptyFile)
+        case .binaryFile: tr(.scalaBinaryFile)
+        case .tooLarge(let byteCount): tr(.scalaTooLarge, ["bytes": "\(byteCount)", "maximum": "\(ScalaText.maximumBytes)"])
+        case .line(let number, let problem): tr(.scalaLine, ["line": "\(number)", "problem": problem.message])
         }
     }
 }

@@ -9,14 +9,14 @@ extension ScalaKeyboardMapping {
     public static func parse(_ text: String) throws(ScalaError) -> ScalaKeyboardMapping {
         let (lines, endLine) = try ScalaText.lines(of: text)
         var reader = FieldReader(lines: lines, endLine: endLine)
-        let size = try reader.integer("the map size", in: degreeRange)
-        let first = try reader.note("the first MIDI note")
-        let last = try reader.note("the last MIDI note")
+        let size = try reader.integer(.mapSize, in: degreeRange)
+        let first = try reader.note(.firstNote)
+        let last = try reader.note(.lastNote)
         guard last >= first else { throw .line(reader.previousLine, .lastBeforeFirst(first: first.rawValue, last: last.rawValue)) }
-        let middle = try reader.note("the middle note")
-        let reference = try reader.note("the reference note")
+        let middle = try reader.note(.middleNote)
+        let reference = try reader.note(.referenceNote)
         let frequency = try reader.frequency()
-        let octave = try reader.integer("the formal octave degree", in: degreeRange)
+        let octave = try reader.integer(.octaveDegree, in: degreeRange)
         var entries: [Int?] = []
         while entries.count < size, let entry = try reader.entry() { entries.append(entry) }
         return ScalaKeyboardMapping(size: size, firstNote: first, lastNote: last, middleNote: middle,
@@ -36,7 +36,7 @@ extension ScalaKeyboardMapping {
         var index = 0
         var previousLine = 0
 
-        mutating func next(_ field: String) throws(ScalaError) -> (token: Substring, line: Int) {
+        mutating func next(_ field: ScalaField) throws(ScalaError) -> (token: Substring, line: Int) {
             guard index < lines.count else { throw .line(endLine, .missing(field: field)) }
             let line = lines[index]
             index += 1
@@ -44,7 +44,7 @@ extension ScalaKeyboardMapping {
             return (ScalaText.firstToken(of: line.text), line.number)
         }
 
-        mutating func integer(_ field: String, in range: ClosedRange<Int>) throws(ScalaError) -> Int {
+        mutating func integer(_ field: ScalaField, in range: ClosedRange<Int>) throws(ScalaError) -> Int {
             let (token, line) = try next(field)
             let value: UInt64?
             do { value = try ScalaText.wholeNumber(token, line: line) } catch {
@@ -57,13 +57,13 @@ extension ScalaKeyboardMapping {
             return Int(value)
         }
 
-        mutating func note(_ field: String) throws(ScalaError) -> MIDINote {
+        mutating func note(_ field: ScalaField) throws(ScalaError) -> MIDINote {
             MIDINote(clamping: try integer(field, in: ScalaKeyboardMapping.midiRange))
         }
 
         /// Digits with at most one "." ("440", "440.0", ".5"); no signs or exponents, so no NaN or infinity.
         mutating func frequency() throws(ScalaError) -> Frequency {
-            let (token, line) = try next("the reference frequency")
+            let (token, line) = try next(.referenceFrequency)
             let digitsAndPoint = token.allSatisfy { ScalaText.isDigit($0) || $0 == "." }
             guard digitsAndPoint, token.filter({ $0 == "." }).count <= 1, token.contains(where: ScalaText.isDigit),
                   let hertz = Double(token), hertz <= ScalaText.maximumHertz, let frequency = Frequency(hertz: hertz) else {
@@ -75,7 +75,7 @@ extension ScalaKeyboardMapping {
         /// The next mapping entry, nil at the end of the file (the remaining keys are unmapped).
         mutating func entry() throws(ScalaError) -> Int?? {
             guard index < lines.count else { return nil }
-            let (token, line) = try next("a mapping entry")
+            let (token, line) = try next(.mappingEntry)
             if token == "x" || token == "X" { return .some(nil) }
             let value: UInt64?
             do { value = try ScalaText.wholeNumber(token, line: line) } catch { throw .line(line, .notAMappingEntry(String(token))) }

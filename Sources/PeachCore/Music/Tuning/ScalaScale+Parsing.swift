@@ -6,8 +6,8 @@ extension ScalaScale {
     /// Parses a scale from text; see docs/tunings.md for the decisions beyond the format's own rules.
     public static func parse(_ text: String) throws(ScalaError) -> ScalaScale {
         let (lines, endLine) = try ScalaText.lines(of: text)
-        guard let descriptionLine = lines.first else { throw .line(endLine, .missing(field: "the description")) }
-        guard lines.count > 1 else { throw .line(endLine, .missing(field: "the number of notes")) }
+        guard let descriptionLine = lines.first else { throw .line(endLine, .missing(field: .description)) }
+        guard lines.count > 1 else { throw .line(endLine, .missing(field: .noteCount)) }
         let count = try noteCount(lines[1])
         let pitchLines = lines.dropFirst(2).prefix(count)
         guard pitchLines.count == count else {
