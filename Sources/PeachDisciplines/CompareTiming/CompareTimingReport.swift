@@ -53,6 +53,7 @@ struct CompareTimingReport: DisciplineReport {
         let progress = context.profile.progress(of: discipline)
         return [Entry(kind: discipline.kind.rawValue, answers: statistics.count,
                       progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+            trendProbability: progress?.trendProbability.map(ReportJSON.rounded),
                       compared: ReportJSON.Compared(progress),
                       tempoRanges: statistics.ranges.sorted { $0.key < $1.key }.map { range, data in
                           let bias = data.bias.estimate
@@ -92,6 +93,9 @@ struct CompareTimingReport: DisciplineReport {
         /// The threshold per day or week over every tempo range; the trend compares its first and latest stretch.
         var progress: [ReportJSON.Period]
         var trend: String?
+        /// How sure the model is of the trend\'s word (0…1: that now is below, above, or for "stable" the likelier of
+        /// the two); null with the trend.
+        var trendProbability: Double?
         var compared: ReportJSON.Compared?
         var tempoRanges: [RangeEntry]
     }

@@ -57,6 +57,7 @@ struct ComparisonReport: DisciplineReport {
                        threshold: region.estimate.map(ReportJSON.Estimate.init))
             },
             progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+            trendProbability: progress?.trendProbability.map(ReportJSON.rounded),
             compared: ReportJSON.Compared(progress))]
     }
 
@@ -92,6 +93,9 @@ struct ComparisonReport: DisciplineReport {
         var progress: [ReportJSON.Period]
         /// "improving", "stable", "declining"; null until two stretches with enough answers can be compared.
         var trend: String?
+        /// How sure the model is of the trend\'s word (0…1: that now is below, above, or for "stable" the likelier of
+        /// the two); null with the trend.
+        var trendProbability: Double?
         var compared: ReportJSON.Compared?
 
         func encode(to encoder: any Encoder) throws {
@@ -106,11 +110,12 @@ struct ComparisonReport: DisciplineReport {
             try container.encodeIfPresent(regions, forKey: .regions)
             try container.encode(progress, forKey: .progress)
             try container.encode(trend, forKey: .trend)  // explicit null: no trend yet
+            try container.encode(trendProbability, forKey: .trendProbability)
             try container.encodeIfPresent(compared, forKey: .compared)
         }
 
         enum CodingKeys: String, CodingKey {
-            case kind, interval, tuningSystem, comparisons, pitchBasis, now, threshold, regions, progress, trend, compared
+            case kind, interval, tuningSystem, comparisons, pitchBasis, now, threshold, regions, progress, trend, trendProbability, compared
         }
     }
 

@@ -43,6 +43,7 @@ struct PitchMatchingReport: DisciplineReport {
                       bias: summary.map { ReportJSON.ValueInterval($0.bias, $0.biasInterval) },
                       spread: summary.map { ReportJSON.ValueInterval($0.spread, $0.spreadInterval) },
                       progress: ReportJSON.progress(progress), trend: progress?.trend?.rawValue,
+            trendProbability: progress?.trendProbability.map(ReportJSON.rounded),
                       compared: ReportJSON.Compared(progress))]
     }
 
@@ -73,6 +74,9 @@ struct PitchMatchingReport: DisciplineReport {
         /// The spread per day or week; the trend compares the first and latest stretch of it.
         var progress: [ReportJSON.Period]
         var trend: String?
+        /// How sure the model is of the trend\'s word (0…1: that now is below, above, or for "stable" the likelier of
+        /// the two); null with the trend.
+        var trendProbability: Double?
         var compared: ReportJSON.Compared?
     }
 
