@@ -40,7 +40,9 @@ public enum PortsCommand {
     /// Which kernel timer plays rhythms and taps are stamped by, and how finely (docs/rhythm-timing.md).
     static func rhythmQueueLine(_ timer: Result<QueueTimerInfo, any Error>) -> String {
         switch timer {
-        case .success(let info): tr(.portsRhythmQueue, ["timer": "\(info)"])
+        case .success(let info):
+            tr(.portsRhythmQueue, ["timer": "\(info)"]) + (info.isCoarse ? "\n" + tr(.portsCoarseQueue, [
+                "period": LocalizedNumber.decimal(Double(info.queuePeriodNanoseconds ?? 0) / 1e6, places: 1)]) : "")
         case .failure(let error): tr(.portsRhythmQueueUnreadable, ["error": "\(error)"])
         }
     }

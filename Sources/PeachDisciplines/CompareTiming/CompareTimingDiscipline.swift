@@ -14,7 +14,8 @@ public struct CompareTimingDiscipline: Discipline {
     public func record(of outcome: any TrainingOutcome, outputName: String?) -> CompareTimingRecord? {
         guard let completed = outcome as? CompletedCompareTiming else { return nil }
         return CompareTimingRecord(timestamp: completed.timestamp, tempo: completed.trial.tempo, offset: completed.trial.offset,
-                                   answeredLate: completed.answeredLate, isCorrect: completed.isCorrect, outputName: outputName)
+                                   answeredLate: completed.answeredLate, isCorrect: completed.isCorrect, outputName: outputName,
+                                   queuePeriod: completed.trial.queuePeriod)
     }
 
     @MainActor public var report: any DisciplineReport { CompareTimingReport() }

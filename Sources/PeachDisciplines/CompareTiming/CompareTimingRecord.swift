@@ -22,15 +22,19 @@ public struct CompareTimingRecord: DisciplineRecord {
     public var isCorrect: Bool
     /// The synth or port the clicks went to; nil for imported records.
     public var outputName: String?
+    /// The period of the queue wake-ups the clicks were played on: the finest offset that queue could play. Nil for
+    /// imported records, records of an older Peach, and where the queue's timer could not be read.
+    public var queuePeriod: Milliseconds?
 
     public init(timestamp: Date, tempo: TempoBPM, offset: Milliseconds, answeredLate: Bool, isCorrect: Bool,
-                outputName: String? = nil) {
+                outputName: String? = nil, queuePeriod: Milliseconds? = nil) {
         self.timestamp = timestamp
         self.tempo = tempo
         self.offset = offset
         self.answeredLate = answeredLate
         self.isCorrect = isCorrect
         self.outputName = outputName
+        self.queuePeriod = queuePeriod
     }
 
     public static var kind: DisciplineKind { .compareTiming }

@@ -25,6 +25,10 @@ struct CompareTimingReport: DisciplineReport {
         }
         if let now = ReportText.nowLine(discipline, unit: progressUnit, in: context) { lines.append(now) }
         lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))
+        if statistics.coarseAnswers > 0, let period = statistics.coarsestPeriod {
+            lines.append(tr(.reportTimingCoarseQueue, count: statistics.coarseAnswers,
+                            ["period": ReportText.format(period.value)]))
+        }
         return lines
     }
 

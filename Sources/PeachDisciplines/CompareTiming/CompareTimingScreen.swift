@@ -19,16 +19,26 @@ enum CompareTimingScreen {
             feedback = .centered(verdict(last), last.isCorrect ? .good : .bad)
         }
         let accuracy = timing.answeredCount > 0 ? Double(timing.correctCount) / Double(timing.answeredCount) : nil
+        // On a coarse queue timer the clicks sit on its grid: say what that costs, where the tempo line is read.
+        let played = timing.currentTrial ?? timing.lastCompleted?.trial
+        let queue: TrainingScreenModel.Line = played.flatMap { trial in
+            trial.isOnCoarseQueue ? trial.queuePeriod.map { .centered(Self.coarseQueue($0), .dim) } : nil
+        } ?? .blank
         return TrainingScreenModel(
             title: tr(.modeCompareTiming),
             status: tr(.comparisonStatus, ["answered": "\(timing.answeredCount)", "accuracy": ScreenFormat.percent(accuracy)]),
             lines: [.centered(tempo.map { tr(.compareTimingTempo, ["tempo": "\($0)"]) } ?? "", .bold),
-                    .centered("●  ●  ●  ◆", timing.state == .playingPattern ? .accent : .dim), .blank,
+                    .centered("●  ●  ●  ◆", timing.state == .playingPattern ? .accent : .dim), queue,
                     .centered(prompt, .plain), .blank,
                     .buttons([tr(.compareTimingEarly), tr(.compareTimingLate)], enabled: timing.state == .awaitingAnswer), .blank, feedback, .blank,
                     .text(tr(.comparisonTally, ["answered": "\(timing.answeredCount)", "correct": "\(timing.correctCount)",
                                                 "accuracy": ScreenFormat.percent(accuracy)]))],
             keyHints: tr(.compareTimingKeyHints), warning: warning)
+    }
+
+    /// "coarse timer: clicks on a 4 ms grid, no offset below 4 ms (snd-hrtimer: 1 ms or finer)".
+    static func coarseQueue(_ period: Milliseconds) -> String {
+        tr(.compareTimingCoarseQueue, ["period": ScreenFormat.number(period.value)])
     }
 
     /// "✓ correct: the fourth click was 12.5 ms late (8.3 % of a sixteenth)".

@@ -890,6 +890,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case scalaNotAFrequency = "scala.notAFrequency"
     case scalaLastBeforeFirst = "scala.lastBeforeFirst"
     case scalaNotAMappingEntry = "scala.notAMappingEntry"
+    case compareTimingCoarseQueue = "compareTiming.coarseQueue"
+    case portsCoarseQueue = "ports.coarseQueue"
 }
 
 /// Every counted text's id ("1 answer", "3 answers"); `tr(_:count:_:)` renders the form its count takes.
@@ -958,6 +960,7 @@ public enum PluralMessageID: String, CaseIterable, Sendable {
     case tuningsNotes = "tunings.notes"
     case tuningsSemitones = "tunings.semitones"
     case tuningsMappingPattern = "tunings.mappingPattern"
+    case reportTimingCoarseQueue = "report.timingCoarseQueue"
 }
 
 enum CatalogTables {
@@ -1850,6 +1853,8 @@ enum CatalogTables {
         case .scalaNotAFrequency: "'{text}' is not a frequency: write a positive frequency in hertz like 440.0 (at most {maximum})"
         case .scalaLastBeforeFirst: "the last MIDI note {last} lies below the first {first}: write a last note of {first} or more"
         case .scalaNotAMappingEntry: "'{text}' is not a mapping entry: write a scale degree like 0 or 7, or x for an unmapped key"
+        case .compareTimingCoarseQueue: "coarse timer: clicks on a {period} ms grid, no offset below {period} ms (snd-hrtimer: 1 ms or finer)"
+        case .portsCoarseQueue: "  This timer is coarse: compare timing can place a click only on its {period} ms grid and cannot play (or measure) offsets finer than that. With the hrtimer (modprobe snd-hrtimer) the queue wakes every 1 ms or finer."
         }
     }
 
@@ -2742,6 +2747,8 @@ enum CatalogTables {
         case .scalaNotAFrequency: "'{text}' ist keine Frequenz: schreibe eine positive Frequenz in Hertz wie 440.0 (höchstens {maximum})"
         case .scalaLastBeforeFirst: "die letzte MIDI-Note {last} liegt unter der ersten {first}: schreibe als letzte Note {first} oder mehr"
         case .scalaNotAMappingEntry: "'{text}' ist kein Eintrag der Belegung: schreibe eine Skalenstufe wie 0 oder 7, oder x für eine unbelegte Taste"
+        case .compareTimingCoarseQueue: "grober Zeitgeber: Klicks auf einem {period}-ms-Raster, kein Versatz unter {period} ms (snd-hrtimer: 1 ms oder feiner)"
+        case .portsCoarseQueue: "  Dieser Zeitgeber ist grob: Zeitvergleich kann einen Klick nur auf sein {period}-ms-Raster setzen und keine feineren Versätze spielen (oder messen). Mit dem hrtimer (modprobe snd-hrtimer) wacht die Queue jede Millisekunde oder feiner auf."
         }
     }
 
@@ -2811,6 +2818,7 @@ enum CatalogTables {
         case .tuningsNotes: ["{count} note per {period} ct", "{count} notes per {period} ct"]
         case .tuningsSemitones: ["{count} semitone", "{count} semitones"]
         case .tuningsMappingPattern: ["a pattern of {count} key", "a pattern of {count} keys"]
+        case .reportTimingCoarseQueue: ["{count} answer was played on a coarse queue timer ({period} ms grid): offsets finer than its grid could not be played; load snd-hrtimer for 1 ms or finer", "{count} answers were played on a coarse queue timer ({period} ms grid): offsets finer than its grid could not be played; load snd-hrtimer for 1 ms or finer"]
         }
     }
 
@@ -2880,6 +2888,7 @@ enum CatalogTables {
         case .tuningsNotes: ["{count} Ton pro {period} ct", "{count} Töne pro {period} ct"]
         case .tuningsSemitones: ["{count} Halbton", "{count} Halbtöne"]
         case .tuningsMappingPattern: ["ein Muster aus {count} Taste", "ein Muster aus {count} Tasten"]
+        case .reportTimingCoarseQueue: ["{count} Antwort wurde auf einem groben Queue-Zeitgeber gespielt ({period}-ms-Raster): feinere Versätze als sein Raster ließen sich nicht spielen; lade snd-hrtimer für 1 ms oder feiner", "{count} Antworten wurden auf einem groben Queue-Zeitgeber gespielt ({period}-ms-Raster): feinere Versätze als sein Raster ließen sich nicht spielen; lade snd-hrtimer für 1 ms oder feiner"]
         }
     }
 
