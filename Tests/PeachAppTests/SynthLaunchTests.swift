@@ -134,7 +134,8 @@ private struct MarkerDirectory: SequencerDirectory {
 
     @Test func aPortThatNeverAppearsTimesOutAndStopsTheChild() async throws {
         let (script, dir) = try fakeSynth("echo loading; exec sleep 30\n")
-        let synth = FluidSynthProcess(configuration: configuration(script, timeout: .milliseconds(300)))
+        // 1.5 s: long enough for a loaded machine to start the shell and print, short for a test.
+        let synth = FluidSynthProcess(configuration: configuration(script, timeout: .milliseconds(1500)))
         let error = await #expect(throws: SynthLaunchError.self) {
             try await synth.start(directory: MarkerDirectory(marker: dir + "/port", clientName: "Fake Fluid"),
                                   pollInterval: .milliseconds(10))
