@@ -137,9 +137,10 @@ struct ComparisonReport: DisciplineReport {
         enum CodingKeys: String, CodingKey { case lowestNote, highestNote, name, threshold }
     }
 
-    /// Unison comparison's thresholds over the keyboard.
+    /// Unison comparison's thresholds over the keyboard, the firm ones only: no dot where the text says "not enough
+    /// data yet" (the Start and Profile screens say that instead, from the model's `overall`).
     func overviewChart(in context: ReportContext) -> ProfileChartModel? {
-        ComparisonChart.model(context.profile, range: context.range)
+        ComparisonChart.model(context.profile, range: context.range, conclusiveOnly: true)
     }
 
     /// The page's progress chart, its threshold and progress lines, and its count: unison comparison.

@@ -11,7 +11,7 @@ public enum StartScreen {
         body.append("")
         let previewWidth = min(max(size.columns - 30, 10), 64)
         let preview = CompactProfilePreview.render(model.profile, width: previewWidth, style: style)
-        let trend = model.profile.trend.map { tr(.startTrend, ["trend": $0.label]) } ?? (model.profile.hasData ? "" : tr(.startNoTraining))
+        let trend = model.profile.trend.map { tr(.startTrend, ["trend": $0.label]) } ?? Self.withoutTrend(model.profile)
         body.append(style.bold(label(.startProfile)) + preview[0] + "  " + trend)
         body.append("            " + preview[1] + (model.profile.hasData ? "  " + tr(.startLowerIsBetter) : ""))
         body.append("")
@@ -30,6 +30,14 @@ public enum StartScreen {
         let digits = keys.filter(\.isWholeNumber), letters = keys.filter { !$0.isWholeNumber }
         let range = digits.count > 1 ? "\(digits.first!)-\(digits.last!)" : digits.first.map(String.init) ?? ""
         return tr(.startKeyHints, ["keys": ([range] + letters.map(String.init)).filter { !$0.isEmpty }.joined(separator: " ")])
+    }
+
+    /// Beside a profile without a trend: nothing where the chart shows firm thresholds, "not enough data yet
+    /// (8 answers)" where there are answers but none is firm, "no training yet" where there are none.
+    static func withoutTrend(_ profile: ProfileChartModel) -> String {
+        if profile.hasData { return "" }
+        guard let overall = profile.overall else { return tr(.startNoTraining) }
+        return overall.isConclusive ? "" : ScreenFormat.threshold(overall)
     }
 
     /// A row's label in its 12-column field.

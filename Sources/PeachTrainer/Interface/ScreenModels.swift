@@ -63,7 +63,7 @@ public enum ScreenModels {
         let document = ProfileDocument(ReportContext(profile: controller.profile, range: range))
         return zip(document.sections, document.sectionLines).map { discipline, lines in
             ProfileSection(lines: lines, progressChart: controller.profile.progress(of: discipline) == nil ? nil
-                               : document.progressChart(of: discipline))
+                               : document.progressChart(of: discipline, conclusiveOnly: true))
         }
     }
 
