@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// Collects one line per figure — measurement, unit, goal and anchor — and a JSON summary.
 final class BenchReport {
@@ -80,14 +81,5 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     return sorted[min(max(rank, 0), sorted.count - 1)]
 }
 
-/// A small deterministic generator (SplitMix64), so simulated runs are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The simulations' seeded generator, so simulated runs are repeatable.
+typealias SeededGenerator = SplitMix64

@@ -42,7 +42,7 @@ enum CalibrationBenchmark {
 
         let tunings = [BendTuning(range: .default, profile: .fluidSynth2),
                        BendTuning(range: .default, profile: calibration.profile(basedOn: .fluidSynth2))]
-        var random = SeededGenerator(state: 2211)
+        var random = SeededGenerator(seed: 2211)
         let targets = keys.notes.map { key in
             DetunedMIDINote(note: key, offset: Cents((Double.random(in: -45...45, using: &random) * 1000).rounded() / 1000)).frequency()
         }

@@ -96,7 +96,7 @@ enum ConvergenceBenchmark {
 
     static func measure(_ listener: ConvergenceListener, _ makeProcedure: () -> any ThresholdProcedure,
                         runs: Int, report: BenchReport) {
-        var random = SeededGenerator(state: UInt64(listener.threshold * 1000) &+ UInt64(listener.lapseRate * 1e6))
+        var random = SeededGenerator(seed: UInt64(listener.threshold * 1000) &+ UInt64(listener.lapseRate * 1e6))
         var errors: [Int: [Double]] = [:]
         var correctAfter40 = 0, trialsAfter40 = 0
         var name = ""

@@ -30,7 +30,7 @@ enum EstimatorSpeed {
                    note: "forward pass across regions per (λ, β) pair, once when a test starts")
 
         let added = 2000
-        var random = SeededGenerator(state: 99)
+        var random = SeededGenerator(seed: 99)
         let (addTime, _) = milliseconds {
             for index in 0..<added {
                 pooled.add(note: MIDINote(36 + index % 49)!, difference: Cents(Double.random(in: 1...50, using: &random)),
@@ -60,7 +60,7 @@ enum EstimatorSpeed {
 
     /// Kazez chains over C2–C6 answered by a listener with a 10 c threshold: what a long history looks like.
     static func syntheticHistory(count: Int) -> [ThresholdTrial] {
-        var random = SeededGenerator(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         let listener = SimulatedListener(threshold: Cents(10), slope: 1.2, lapseRate: 0.02)
         var difference = KazezRule.initialDifference
         var trials: [ThresholdTrial] = []

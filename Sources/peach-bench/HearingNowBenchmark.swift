@@ -51,7 +51,7 @@ enum HearingNowBenchmark {
         for (index, listener) in listeners.enumerated() {
             let outcomes = Mutex([Outcome]())
             DispatchQueue.concurrentPerform(iterations: seeds) { seed in
-                var random = SeededGenerator(state: UInt64(index * 1_000 + seed + 1) &* 2_654_435_761)
+                var random = SeededGenerator(seed: UInt64(index * 1_000 + seed + 1) &* 2_654_435_761)
                 let outcome = simulate(listener, random: &random)
                 outcomes.withLock { $0.append(outcome) }
             }

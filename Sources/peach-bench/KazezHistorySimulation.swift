@@ -104,7 +104,7 @@ enum KazezHistorySimulation {
     static func simulate(cell: ThresholdEstimatorBenchmark.Cell, runs: Int, seed: UInt64) -> [[Int: Outcome]] {
         let results = Mutex([[Int: Outcome]](repeating: [:], count: runs))
         DispatchQueue.concurrentPerform(iterations: runs) { run in
-            var random = SeededGenerator(state: seed &* 1_000_003 &+ UInt64(run) &* 7919)
+            var random = SeededGenerator(seed: seed &* 1_000_003 &+ UInt64(run) &* 7919)
             let outcome = simulateRun(cell: cell, random: &random)
             results.withLock { $0[run] = outcome }
         }

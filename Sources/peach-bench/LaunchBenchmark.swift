@@ -35,7 +35,7 @@ enum LaunchBenchmark {
         if FileManager.default.fileExists(atPath: marker) { return path }
         try? FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        var random = SeededGenerator(state: UInt64(count) &+ 7)
+        var random = SeededGenerator(seed: UInt64(count) &+ 7)
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let records: [TrainingRecord] = (0..<count).map { index in
             let note = MIDINote(Int.random(in: 36...84, using: &random))!

@@ -79,7 +79,7 @@ enum PitchBenchmark {
 
     /// Random targets, each as three notes: its key unbent (the reference), then the target by each player.
     static func render(targets count: Int, players: [MidiNotePlayer]) async throws -> [Rendered] {
-        var random = SeededGenerator(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         var rendered: [Rendered] = []
         for _ in 0..<count {
             let key = MIDINote(Int.random(in: 57...76, using: &random))!

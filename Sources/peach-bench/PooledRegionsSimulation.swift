@@ -33,7 +33,7 @@ enum PooledRegionsSimulation {
         for (listenerIndex, listener) in listeners.enumerated() {
             let results = Mutex([Int: [RegionOutcome]]())
             DispatchQueue.concurrentPerform(iterations: runs) { run in
-                var random = SeededGenerator(state: UInt64(listenerIndex * 100_000 + run) &* 2_654_435_761)
+                var random = SeededGenerator(seed: UInt64(listenerIndex * 100_000 + run) &* 2_654_435_761)
                 let outcomes = simulateRun(listener, random: &random)
                 results.withLock { all in for (checkpoint, list) in outcomes { all[checkpoint, default: []] += list } }
             }

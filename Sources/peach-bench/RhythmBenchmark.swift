@@ -139,7 +139,7 @@ enum RhythmBenchmark {
     /// Stop: `count` cancels at random moments of running 200 BPM patterns, each pattern after its own mark.
     static func playCancels(_ count: Int, rhythm: MidiRhythmPlayer, capture: RhythmProbe,
                             mark: inout Int) async throws -> [CancelWindow] {
-        var generator = SeededGenerator(state: 0x5709)
+        var generator = SeededGenerator(seed: 0x5709)
         var cancelWindows: [CancelWindow] = []
         for _ in 0..<count {
             mark += 1

@@ -25,7 +25,7 @@ enum SessionStopBenchmark {
         var settings = TrainingSettings()
         settings.tempo = TempoBPM(160)!
         let source = BenchSettings(settings)
-        var generator = SeededGenerator(state: 0x570B)
+        var generator = SeededGenerator(seed: 0x570B)
         var afterStop: Set<Int> = []
         for index in 0..<stops {
             let session: any TrainingSession = index.isMultiple(of: 2)

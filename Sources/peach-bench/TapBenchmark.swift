@@ -31,7 +31,7 @@ enum TapBenchmark {
         let stamps = StampCollector(sequencer.inputs())
         let pad = try RhythmProbe(["tap", "\(sequencer.inputAddress.client):\(sequencer.inputAddress.port)",
                                    "\(sequencer.timingQueue)", capture.address ?? ""])
-        var generator = SeededGenerator(state: 0x7A9)
+        var generator = SeededGenerator(seed: 0x7A9)
         var peachErrors: [[Double]] = [], referenceSent: [[Int64]] = []
         for loaded in [false, true] {
             let burners = try loaded ? [RhythmProbe(["burn"], ready: false), RhythmProbe(["burn"], ready: false)] : []

@@ -101,7 +101,7 @@ enum TestSynthCalibrationBenchmark {
     /// Random targets (±45 c off each key) played by each profile's player while recording.
     static func playTargets(on sequencer: ALSASequencer, keys: ClosedRange<MIDINote>, profiles: [SynthProfile],
                             label: String) async throws -> ([PlayedNote], WAVFile) {
-        var random = SeededGenerator(state: 2211)
+        var random = SeededGenerator(seed: 2211)
         let targets = keys.notes.map { key in
             DetunedMIDINote(note: key, offset: Cents((Double.random(in: -45...45, using: &random) * 1000).rounded() / 1000)).frequency()
         }

@@ -265,7 +265,7 @@ enum ThresholdEstimatorBenchmark {
                          spread: Double? = nil) -> [[Int: Outcome]] {
         let results = Mutex([[Int: Outcome]](repeating: [:], count: runs))
         DispatchQueue.concurrentPerform(iterations: runs) { run in
-            var random = SeededGenerator(state: seed &* 1_000_003 &+ UInt64(run) &* 7919)
+            var random = SeededGenerator(seed: seed &* 1_000_003 &+ UInt64(run) &* 7919)
             let outcome = simulateRun(cell: cell, procedure: procedure, random: &random, spread: spread)
             results.withLock { $0[run] = outcome }
         }

@@ -161,7 +161,7 @@ enum ThresholdTestStopSimulation {
     static func simulate(cell: ThresholdEstimatorBenchmark.Cell, start: Start, runs: Int, seed: UInt64) -> [Outcome] {
         let results = Mutex([Outcome?](repeating: nil, count: runs))
         DispatchQueue.concurrentPerform(iterations: runs) { run in
-            var random = SeededGenerator(state: seed &* 1_000_003 &+ UInt64(run) &* 7919)
+            var random = SeededGenerator(seed: seed &* 1_000_003 &+ UInt64(run) &* 7919)
             let outcome = simulateRun(cell: cell, start: start, random: &random)
             results.withLock { $0[run] = outcome }
         }

@@ -27,7 +27,7 @@ enum TimingEstimatorBenchmark {
             let truth = trueThreshold(cell)
             var thresholdHits = 0, biasHits = 0, thresholdRuns = 0, biasRuns = 0
             var errors: [Double] = []
-            var random = SeededGenerator(state: UInt64(cell.sigma * 100 + cell.bias + 1000))
+            var random = SeededGenerator(seed: UInt64(cell.sigma * 100 + cell.bias + 1000))
             for _ in 0..<runs {
                 let statistics = await simulate(cell, answers: answers, random: &random)
                 guard let range = statistics.ranges.values.first else { continue }
