@@ -12,6 +12,9 @@ final class BenchReport {
         var met: Bool?
         var anchor: String?
         var note: String?
+        /// A paired figure's 95 % interval, and its verdict: "met", "NOT met" or "undecided".
+        var interval: [Double]?
+        var verdict: String?
     }
 
     private(set) var figures: [Figure] = []
@@ -20,13 +23,14 @@ final class BenchReport {
     /// Records and prints a figure. `met` is nil where the figure has no pass/fail goal (a baseline).
     /// `printed: false` keeps it for the JSON only (a cell of a table that prints a summary instead).
     func add(_ benchmark: String, _ name: String, _ value: Double?, _ unit: String,
-             goal: String? = nil, met: Bool? = nil, anchor: String? = nil, note: String? = nil, printed: Bool = true) {
+             goal: String? = nil, met: Bool? = nil, anchor: String? = nil, note: String? = nil, printed: Bool = true,
+             interval: [Double]? = nil, verdict: String? = nil) {
         let figure = Figure(benchmark: benchmark, name: name, value: value, unit: unit, goal: goal, met: met,
-                            anchor: anchor, note: note)
+                            anchor: anchor, note: note, interval: interval, verdict: verdict)
         figures.append(figure)
         guard printed else { return }
         var line = "\(benchmark) | \(name): " + (value.map { Self.format($0) } ?? "n/a") + " \(unit)"
-        if let goal { line += "  (goal \(goal)" + (met.map { $0 ? ": met" : ": NOT met" } ?? "") + ")" }
+        if let goal { line += "  (goal \(goal)" + (verdict.map { ": " + $0 } ?? met.map { $0 ? ": met" : ": NOT met" } ?? "") + ")" }
         if let anchor { line += "  [anchor: \(anchor)]" }
         if let note { line += "  — \(note)" }
         print(line)

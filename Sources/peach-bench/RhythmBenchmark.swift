@@ -27,6 +27,14 @@ enum RhythmBenchmark {
         var reference: [Double] = []
         var peachIntervals: [Double] = []
         var referenceIntervals: [Double] = []
+        /// Each complete pattern's mean |grid error|, in play order: the k-th of each player were played one after
+        /// the other, so they pair (`PairedRatio`).
+        var peachBlocks: [Double] = []
+        var referenceBlocks: [Double] = []
+
+        var pairs: [(candidate: Double, reference: Double)] {
+            zip(peachBlocks, referenceBlocks).map { (candidate: $0, reference: $1) }
+        }
     }
 
     nonisolated static var probePath: String {
@@ -85,7 +93,8 @@ enum RhythmBenchmark {
     static func playOnsetPatterns(short: Bool, rhythm: MidiRhythmPlayer, reference: RhythmProbe, capture: RhythmProbe,
                                   mark: inout Int) async throws -> [PlannedPattern] {
         // Full mode: about 100-200 onsets per cell and player, so a p99 is not one stray interrupt of the VM.
-        func patterns(_ bpm: Int) -> Int { short ? 2 : [60: 5, 120: 8, 200: 12][bpm, default: 5] }
+        // Short mode: four pairs of patterns per cell, the fewest a paired interval can be read from.
+        func patterns(_ bpm: Int) -> Int { short ? 4 : [60: 5, 120: 8, 200: 12][bpm, default: 5] }
         var plan: [PlannedPattern] = []
         for bpm in tempos {
             for loaded in [false, true] {
@@ -172,12 +181,15 @@ enum RhythmBenchmark {
                       + "\(pattern.loaded ? "loaded" : "idle  ") worst \(String(format: "%.3f", errors[worst])) ms at click \(worst)")
             }
             let intervals = zip(arrivals, arrivals.dropFirst()).map { Double(Int64($1) - Int64($0)) / 1e6 }
+            let mean = errors.reduce(0, +) / Double(max(errors.count, 1))
             if pattern.peach {
                 cells[key, default: Cell()].peach += errors
                 cells[key, default: Cell()].peachIntervals += intervals
+                cells[key, default: Cell()].peachBlocks.append(mean)
             } else {
                 cells[key, default: Cell()].reference += errors
                 cells[key, default: Cell()].referenceIntervals += intervals
+                cells[key, default: Cell()].referenceBlocks.append(mean)
             }
         }
         if incomplete > 0 { report.unmeasurable("rhythm", "\(incomplete) of \(plan.count) patterns arrived incomplete") }
@@ -185,39 +197,56 @@ enum RhythmBenchmark {
         return cells
     }
 
-    /// Per tempo: Peach's p99 against the reference's, idle and loaded, and the change under load.
+    /// Per tempo, idle and loaded: Peach's grid error against the reference's, judged by pairs of patterns played one
+    /// after the other (`PairedRatio`: the median per-pair ratio of mean |error| with its 95 % interval), and the
+    /// change under load; a quantile the sample can estimate is printed beside it.
     static func reportOnsets(_ cells: [String: Cell], report: BenchReport) {
         for bpm in tempos {
-            var p99s: [Bool: (peach: Double, reference: Double)] = [:]
+            var means: [Bool: (peach: Double, reference: Double)] = [:]
             for loaded in [false, true] {
-                guard let cell = cells["\(bpm) \(loaded)"], !cell.peach.isEmpty, !cell.reference.isEmpty else {
-                    report.unmeasurable("rhythm", "\(bpm) BPM \(loaded ? "loaded" : "idle"): no complete pattern")
+                guard let cell = cells["\(bpm) \(loaded)"], !cell.peach.isEmpty, !cell.reference.isEmpty,
+                      let paired = PairedRatio(cell.pairs) else {
+                    report.unmeasurable("rhythm", "\(bpm) BPM \(loaded ? "loaded" : "idle"): no complete pair of patterns")
                     continue
                 }
                 let condition = loaded ? "loaded" : "idle"
-                let peachP99 = percentile(cell.peach, 99), referenceP99 = percentile(cell.reference, 99)
-                let ratio = peachP99 / max(referenceP99, 1e-9)
-                p99s[loaded] = (peachP99, referenceP99)
-                print("rhythm onset \(bpm) BPM \(condition): Peach p99 \(BenchReport.format(peachP99)) ms, "
-                      + "reference p99 \(BenchReport.format(referenceP99)) ms, ratio \(String(format: "%.2f", ratio))")
-                let close = ratio <= 1.1 || abs(peachP99 - referenceP99) <= 0.05
-                report.add("rhythm", "onset \(bpm) BPM \(condition) grid error p99, Peach / reference", ratio, "×",
-                           goal: "≤ 1.1 or within 0.05 ms", met: close, anchor: "human timing discrimination: several ms",
-                           note: "Peach p50 \(BenchReport.format(percentile(cell.peach, 50))) / p99 \(BenchReport.format(peachP99)) ms, "
-                               + "IOI SD \(BenchReport.format(standardDeviation(cell.peachIntervals))) ms; reference p50 "
-                               + "\(BenchReport.format(percentile(cell.reference, 50))) / p99 \(BenchReport.format(referenceP99)) ms, "
-                               + "IOI SD \(BenchReport.format(standardDeviation(cell.referenceIntervals))) ms; n=\(cell.peach.count)+\(cell.reference.count)")
+                means[loaded] = (mean(cell.peach), mean(cell.reference))
+                let verdict = paired.verdict(ratioAtMost: 1.1, orDifferenceAtMost: 0.05)
+                print("rhythm onset \(bpm) BPM \(condition): \(describe(paired)): \(verdict.rawValue)")
+                report.add("rhythm", "onset \(bpm) BPM \(condition) mean grid error, Peach / reference (paired)", paired.ratio, "×",
+                           goal: "≤ 1.1 or within 0.05 ms", met: verdict == .met ? true : verdict == .notMet ? false : nil,
+                           anchor: "human timing discrimination: several ms",
+                           note: describe(paired) + ", " + verdict.rawValue + "; " + quantiles(cell),
+                           interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound], verdict: verdict.rawValue)
             }
-            if let idle = p99s[false], let loaded = p99s[true] {
+            if let idle = means[false], let loaded = means[true] {
                 func steady(_ a: Double, _ b: Double) -> Bool { abs(b - a) <= max(0.1 * a, 0.05) }
-                report.add("rhythm", "onset \(bpm) BPM p99 change under load, Peach", loaded.peach - idle.peach, "ms",
+                report.add("rhythm", "onset \(bpm) BPM mean grid error change under load, Peach", loaded.peach - idle.peach, "ms",
                            goal: "≤ 10 % or 0.05 ms", met: steady(idle.peach, loaded.peach),
                            note: "reference \(BenchReport.format(loaded.reference - idle.reference)) ms "
                                + "(\(steady(idle.reference, loaded.reference) ? "steady" : "NOT steady"))")
             }
         }
-
     }
+
+    /// "ratio 0.92 (95 %: 0.71–1.30), difference −0.004 ms (95 %: −0.02–+0.01), 4 pairs".
+    static func describe(_ paired: PairedRatio) -> String {
+        "ratio \(String(format: "%.2f", paired.ratio)) (95 %: \(String(format: "%.2f", paired.ratioInterval.lowerBound))–"
+            + "\(String(format: "%.2f", paired.ratioInterval.upperBound))), difference \(String(format: "%+.3f", paired.difference)) ms "
+            + "(95 %: \(String(format: "%+.3f", paired.differenceInterval.lowerBound))–\(String(format: "%+.3f", paired.differenceInterval.upperBound))), "
+            + "\(paired.pairs) pairs"
+    }
+
+    /// The highest quantile each player's sample can estimate (p99 from 300 onsets, p90 from 100, else the median),
+    /// named as such.
+    static func quantiles(_ cell: Cell) -> String {
+        let count = min(cell.peach.count, cell.reference.count)
+        let p = count >= 300 ? 99.0 : count >= 100 ? 90.0 : 50.0
+        return "p\(Int(p)) Peach \(BenchReport.format(percentile(cell.peach, p))) / reference "
+            + "\(BenchReport.format(percentile(cell.reference, p))) ms (n=\(cell.peach.count)+\(cell.reference.count))"
+    }
+
+    static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
 
     /// A click due after the cancel returned must not sound.
     static func reportStops(_ cancelWindows: [CancelWindow], onsets: [Int: [CapturedRhythm]], report: BenchReport) {
