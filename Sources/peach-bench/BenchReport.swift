@@ -87,3 +87,13 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 /// The simulations' seeded generator, so simulated runs are repeatable.
 typealias SeededGenerator = SplitMix64
+
+extension PairedRatio {
+    /// "ratio 0.92 (95 %: 0.71–1.30), difference −0.004 ms (95 %: −0.02–+0.01), 4 pairs".
+    var summary: String {
+        "ratio \(String(format: "%.2f", ratio)) (95 %: \(String(format: "%.2f", ratioInterval.lowerBound))–"
+            + "\(String(format: "%.2f", ratioInterval.upperBound))), difference \(String(format: "%+.3f", difference)) ms "
+            + "(95 %: \(String(format: "%+.3f", differenceInterval.lowerBound))–\(String(format: "%+.3f", differenceInterval.upperBound))), "
+            + "\(pairs) pairs"
+    }
+}

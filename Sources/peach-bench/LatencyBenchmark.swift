@@ -117,7 +117,7 @@ enum LatencyBenchmark {
         }
     }
 
-    static var nativeSequencer: Bool { ProcessInfo.processInfo.environment["ALSAVM_OUT"] == nil
+    nonisolated static var nativeSequencer: Bool { ProcessInfo.processInfo.environment["ALSAVM_OUT"] == nil
         && ProcessInfo.processInfo.environment["PEACH_BENCH_IN_VM"] == nil }
 
     // MARK: Reference forwarder

@@ -212,11 +212,11 @@ enum RhythmBenchmark {
                 let condition = loaded ? "loaded" : "idle"
                 means[loaded] = (mean(cell.peach), mean(cell.reference))
                 let verdict = paired.verdict(ratioAtMost: 1.1, orDifferenceAtMost: 0.05)
-                print("rhythm onset \(bpm) BPM \(condition): \(describe(paired)): \(verdict.rawValue)")
+                print("rhythm onset \(bpm) BPM \(condition): \(paired.summary): \(verdict.rawValue)")
                 report.add("rhythm", "onset \(bpm) BPM \(condition) mean grid error, Peach / reference (paired)", paired.ratio, "×",
                            goal: "≤ 1.1 or within 0.05 ms", met: verdict == .met ? true : verdict == .notMet ? false : nil,
                            anchor: "human timing discrimination: several ms",
-                           note: describe(paired) + ", " + verdict.rawValue + "; " + quantiles(cell),
+                           note: paired.summary + ", " + verdict.rawValue + "; " + quantiles(cell),
                            interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound], verdict: verdict.rawValue)
             }
             if let idle = means[false], let loaded = means[true] {
@@ -227,14 +227,6 @@ enum RhythmBenchmark {
                                + "(\(steady(idle.reference, loaded.reference) ? "steady" : "NOT steady"))")
             }
         }
-    }
-
-    /// "ratio 0.92 (95 %: 0.71–1.30), difference −0.004 ms (95 %: −0.02–+0.01), 4 pairs".
-    static func describe(_ paired: PairedRatio) -> String {
-        "ratio \(String(format: "%.2f", paired.ratio)) (95 %: \(String(format: "%.2f", paired.ratioInterval.lowerBound))–"
-            + "\(String(format: "%.2f", paired.ratioInterval.upperBound))), difference \(String(format: "%+.3f", paired.difference)) ms "
-            + "(95 %: \(String(format: "%+.3f", paired.differenceInterval.lowerBound))–\(String(format: "%+.3f", paired.differenceInterval.upperBound))), "
-            + "\(paired.pairs) pairs"
     }
 
     /// The highest quantile each player's sample can estimate (p99 from 300 onsets, p90 from 100, else the median),
