@@ -27,10 +27,11 @@ extension RealSequencerTests {
                                       "no fill-the-gap record: \(peach.transcript)")
             // fillTheGap, timestamp, tempo, mean, position 0-3, hits, gaps, kernel|keyboard, …
             let mean = try #require(Double(record[3]), "\(record)")
-            let expectedMean = sent.reduce(0, +) / Double(sent.count)
+            let expectedMean = Self.inWindow(sent).reduce(0, +) / Double(Self.inWindow(sent).count)
             print(String(format: "fill the gap, MIDI taps: recorded mean %.3f ms, tapped %.3f ms from the gaps (16 taps, -40…+45 ms)",
                          mean, expectedMean))
-            #expect(record[2] == "120" && record[8] == "16" && record[9] == "16", "every tap hit its gap: \(record), \(summary)")
+            #expect(record[2] == "120" && record[9] == "16", "\(record)")
+            Self.expectHits(record[8], sent: sent, summary)
             #expect(record[10] == "kernel", "MIDI taps are stamped by the kernel: \(record)")
             #expect(abs(mean - expectedMean) < 1.5,
                     "scored \(mean) ms, tapped \(expectedMean) ms from the gaps (each: \(sent)); \(summary)")
@@ -100,18 +101,39 @@ extension RealSequencerTests {
             let record = try #require(try PeachProgram.logRecords(directory).first { $0.first == "fillTheGap" },
                                       "no fill-the-gap record: \(peach.transcript)")
             let mean = try #require(Double(record[3]), "\(record)")
-            let expectedMean = sent.reduce(0, +) / Double(sent.count) - Self.padLatency
+            let corrected = sent.map { $0 - Self.padLatency }
+            let expectedMean = Self.inWindow(corrected).reduce(0, +) / Double(Self.inWindow(corrected).count)
             print(String(format: "tap calibration: %d taps sent %.3f ms (mean) after their clicks arrived, stored median %.3f ms; "
                          + "fill the gap recorded mean %.3f ms against %.3f ms tapped less 25 ms", along.count,
                          along.reduce(0, +) / Double(along.count), median, mean, expectedMean))
             #expect(stored.contains("\"source\" : \"midi:Slow Pad\""), "stored under the pad's client name: \(stored)")
             #expect(abs(median - Self.padLatency) < 1.5, "calibrated \(median) ms for a pad 25 ms late; \(calibrated)")
-            #expect(record[8] == "16" && record[10] == "kernel", "every tap hit its gap: \(record), \(summary)")
+            #expect(record[10] == "kernel", "\(record)")
+            Self.expectHits(record[8], sent: corrected, summary)
             #expect(record[11] == "corrected", "the record says its offsets were corrected: \(record)")
             #expect(abs(mean - expectedMean) < 2, "scored \(mean) ms, tapped \(expectedMean) ms after the correction; \(summary)")
         }
 
         static let padLatency = 25.0
+
+        /// Half a sixteenth at 120 BPM: a tap further from its gap is outside the gap's window and scores no hit.
+        static let window = 62.5
+
+        /// The taps that left within the window of their gap. The test's own thread may leave late in the emulated VM
+        /// (seen: 20 ms, which took a +45 ms tap out of its window); the test knows when each tap left, so it expects
+        /// the hits those taps earn rather than sixteen.
+        static func inWindow(_ offsets: [Double]) -> [Double] { offsets.filter { abs($0) < window } }
+
+        /// Every tap that left within its gap's window is a hit, and no other (a tap within 2 ms of the window's edge
+        /// may go either way); at least 14 of 16 must have left in it, or the run measured little.
+        static func expectHits(_ field: String, sent: [Double], _ summary: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+            let sure = sent.filter { abs($0) < window - 2 }.count, possible = sent.filter { abs($0) < window + 2 }.count
+            #expect(sure >= 14, "only \(sure) of 16 taps left within their gaps' windows: \(sent)", sourceLocation: sourceLocation)
+            let hits = Int(field) ?? -1
+            #expect((sure...possible).contains(hits), "\(hits) hits for taps that left at \(sent) ms from their gaps; \(summary)",
+                    sourceLocation: sourceLocation)
+        }
 
         /// Taps `late` ms after each click arrives, from the fifth click (after the count-in) to the last.
         func tapAlong(synth: TestClient, pad: TestClient, late: Double) throws -> [Double] {
