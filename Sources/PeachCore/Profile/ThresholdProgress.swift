@@ -5,7 +5,8 @@ import Foundation
 /// them), which gives now, the smoothed path and the trend (`DisciplineProgress`).
 ///
 /// Each training day's likelihood is kept between answers: `refresh()` recomputes only the days that gained
-/// answers, then solves the model again (one step per training day).
+/// answers, then solves the model again (one step per training day), resuming the forward passes from the earliest
+/// day that changed (`DriftingLevel.Cache`).
 public struct ThresholdProgress: Sendable {
     /// Answers in all before a trend is read.
     public static let enoughTrials = 60
@@ -23,6 +24,8 @@ public struct ThresholdProgress: Sendable {
     private var changedDays: Set<Int> = []
     /// Each training day's likelihood, the model's steps; recomputed only for the days that gained answers.
     private var dayLikelihoods: [Int: ThresholdLikelihood] = [:]
+    /// The last solve's forward passes: a live answer on the latest day re-filters that day alone.
+    private var solved = DriftingLevel.Cache()
     /// As of the last `refresh()`; nil before the first answer.
     public private(set) var summary: DisciplineProgress?
 
@@ -42,11 +45,15 @@ public struct ThresholdProgress: Sendable {
 
     /// Re-estimates what the answers since the last refresh changed, and the summary.
     public mutating func refresh() {
-        guard !changedDays.isEmpty, let firstDay = days.keys.min(), let lastDay = days.keys.max() else { return }
+        guard !changedDays.isEmpty, let firstDay = days.keys.min(), let lastDay = days.keys.max(),
+              let earliestChange = changedDays.min() else { return }
         for day in changedDays { dayLikelihoods[day] = likelihood(ofDay: day) }
         changedDays = []
         let period = ProgressPeriod.natural(firstDay: firstDay, lastDay: lastDay)
-        summary = Self.progress(dayLikelihoods.sorted { $0.key < $1.key }, period: period)
+        let sorted = dayLikelihoods.sorted { $0.key < $1.key }
+        // The training days before the earliest one that changed are the steps the last solve already filtered.
+        let unchanged = sorted.firstIndex { $0.key >= earliestChange } ?? sorted.count
+        summary = Self.progress(sorted, period: period, cache: &solved, unchanged: unchanged)
     }
 
     /// The answers of one day alone.
@@ -60,13 +67,14 @@ public struct ThresholdProgress: Sendable {
 
     /// The model solved over the training days (oldest first), shown per `period`: each period's point is the
     /// level on its last training day, given every answer.
-    private static func progress(_ days: [(key: Int, value: ThresholdLikelihood)],
-                                 period: ProgressPeriod) -> DisciplineProgress {
+    private static func progress(_ days: [(key: Int, value: ThresholdLikelihood)], period: ProgressPeriod,
+                                 cache: inout DriftingLevel.Cache, unchanged: Int) -> DisciplineProgress {
         let grid = ThresholdGrid.standard
         let steps = days.map { DriftingLevel.Step(day: $0.key, logLikelihood: $0.value.logLikelihood) }
         let solution = DriftingLevel.solve(steps, pairs: likelyPairs(days.map(\.value), grid: grid),
                                            grid: DriftingLevel.Grid(levelCount: grid.thresholdCount, logStep: grid.logStep,
-                                                                    logPairPrior: grid.logPairPrior))
+                                                                    logPairPrior: grid.logPairPrior),
+                                           cache: &cache, unchanged: unchanged)
         return DisciplineProgress(quantity: .threshold, period: period, days: days.map { ($0.key, $0.value.trials) },
                                   solution: solution, firstLog: grid.logThresholds[0], logStep: grid.logStep,
                                   enoughTrials: enoughTrials)

@@ -7,10 +7,13 @@ struct LinearSteps {
     let days: [Int]
 
     /// Only `pairs`' rows are filled (the others stay 0): an exp per level of a pair that carries no weight is
-    /// most of a long history's cost.
-    init(_ steps: [DriftingLevel.Step], levelCount n: Int, pairs: [Int]? = nil) {
+    /// most of a long history's cost. The first `reused` steps are taken from `earlier` (the same steps, pairs and
+    /// grid, so the same scale), the rest computed.
+    init(_ steps: [DriftingLevel.Step], levelCount n: Int, pairs: [Int]? = nil, reusing earlier: LinearSteps? = nil,
+         reused: Int = 0) {
         days = steps.map(\.day)
-        likelihoods = steps.map { step in
+        let kept = earlier.map { Array($0.likelihoods.prefix(reused)) } ?? []
+        likelihoods = kept + steps.dropFirst(kept.count).map { step in
             guard let pairs else {
                 let peak = step.logLikelihood.max() ?? 0
                 return step.logLikelihood.map { exp($0 - peak) }
@@ -54,6 +57,8 @@ struct DriftComponent {
     var logWeight = 0.0
     /// Step-major, `levelCount` per step.
     private var alphas: [Double] = []
+    /// The log evidence of the answers up to each step: where a later pass resumes (`filter(from:)`).
+    private var logWeights: [Double] = []
 
     /// Masses below this share of a step's peak are dropped.
     static let negligible = 1e-14
@@ -71,11 +76,22 @@ struct DriftComponent {
         return low...max(low, high)
     }
 
-    /// The forward pass: a flat start, then for each step the walk and the step's answers.
-    mutating func filter(_ steps: LinearSteps, kernels: KernelCache, levelCount n: Int) {
-        alphas = [Double](repeating: 0, count: steps.count * n)
-        var message = [Double](repeating: 1 / Double(n), count: n), spread = message
-        for step in 0..<steps.count {
+    /// The forward pass: a flat start, then for each step the walk and the step's answers. From `start` on only:
+    /// the steps before it are kept from the last pass (their answers and the walk between them have not changed),
+    /// so a live answer on the latest day costs one step, not the whole history.
+    mutating func filter(_ steps: LinearSteps, kernels: KernelCache, levelCount n: Int, from start: Int = 0) {
+        let start = min(start, logWeights.count, steps.count)
+        if start > 0, logWeights[start - 1] == -.infinity {
+            logWeight = -.infinity
+            return
+        }
+        alphas.removeSubrange((start * n)...)
+        alphas += [Double](repeating: 0, count: (steps.count - start) * n)
+        logWeights.removeSubrange(start...)
+        logWeight = start > 0 ? logWeights[start - 1] : 0
+        var message = start > 0 ? filtered(step: start - 1, levelCount: n) : [Double](repeating: 1 / Double(n), count: n)
+        var spread = message
+        for step in start..<steps.count {
             if step > 0, let kernel = kernels.kernel(rate: rate, gap: steps.days[step] - steps.days[step - 1]) {
                 kernel.forward(message, into: &spread)
                 swap(&message, &spread)
@@ -86,12 +102,14 @@ struct DriftComponent {
             let total = message.reduce(0, +)
             guard total > 0 else {
                 logWeight = -.infinity
+                logWeights += [Double](repeating: -.infinity, count: steps.count - step)
                 return
             }
             // Levels this far below the peak can never matter; zero makes the next walk skip them.
             let floor = (message.max() ?? 0) / total * Self.negligible
             for level in 0..<n { message[level] = message[level] / total < floor ? 0 : message[level] / total }
             logWeight += log(total)
+            logWeights.append(logWeight)
             for level in 0..<n { alphas[step * n + level] = message[level] }
         }
     }

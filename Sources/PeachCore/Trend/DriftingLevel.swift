@@ -55,23 +55,50 @@ public enum DriftingLevel {
         public var probabilityHigher: Double
     }
 
+    /// What one solve leaves for the next over the same timeline: each step's linear likelihood and each component's
+    /// forward pass. Valid for the same pairs and grid; the caller says how many leading steps are unchanged.
+    public struct Cache: Sendable {
+        var pairs: [Int] = []
+        var levelCount = 0
+        var linear: LinearSteps?
+        var components: [DriftComponent] = []
+
+        public init() {}
+
+        init(pairs: [Int], levelCount: Int, linear: LinearSteps, components: [DriftComponent]) {
+            self.pairs = pairs
+            self.levelCount = levelCount
+            self.linear = linear
+            self.components = components
+        }
+    }
+
     /// Solves the model over `steps` (oldest first, at least one) for the pairs in `pairs` (indices into
     /// `grid.logPairPrior`; pairs left out are taken to have no weight).
     public static func solve(_ steps: [Step], pairs: [Int], grid: Grid) -> Solution {
+        var cache = Cache()
+        return solve(steps, pairs: pairs, grid: grid, cache: &cache, unchanged: 0)
+    }
+
+    /// The same, resuming from `cache`: the first `unchanged` steps are the ones it was last solved with (their days
+    /// and answers), so their linear likelihoods and every component's forward pass through them are kept and only
+    /// the later steps are filtered. The result is the same as a fresh solve's.
+    public static func solve(_ steps: [Step], pairs: [Int], grid: Grid, cache: inout Cache, unchanged: Int) -> Solution {
         precondition(!steps.isEmpty && !pairs.isEmpty, "a timeline needs a step and a pair")
-        let linear = LinearSteps(steps, levelCount: grid.levelCount, pairs: pairs)
+        let reusable = cache.pairs == pairs && cache.levelCount == grid.levelCount && cache.linear != nil
+            && cache.components.count == rates.count * pairs.count
+        let start = reusable ? min(unchanged, steps.count, cache.linear?.count ?? 0) : 0
+        let linear = LinearSteps(steps, levelCount: grid.levelCount, pairs: pairs, reusing: cache.linear, reused: start)
         let kernels = KernelCache(steps: steps, grid: grid)
-        var components: [DriftComponent] = []
-        for rate in rates.indices {
-            for pair in pairs {
-                var component = DriftComponent(rate: rate, pair: pair)
-                component.filter(linear, kernels: kernels, levelCount: grid.levelCount)
-                component.logWeight += log(ratePrior[rate]) + grid.logPairPrior[pair]
-                components.append(component)
-            }
+        var components = reusable ? cache.components
+            : rates.indices.flatMap { rate in pairs.map { DriftComponent(rate: rate, pair: $0) } }
+        for index in components.indices {
+            components[index].filter(linear, kernels: kernels, levelCount: grid.levelCount, from: start)
         }
-        let best = components.map(\.logWeight).max() ?? 0
-        let weights = components.map { exp($0.logWeight - best) }
+        cache = Cache(pairs: pairs, levelCount: grid.levelCount, linear: linear, components: components)
+        let logWeights = components.map { $0.logWeight + log(ratePrior[$0.rate]) + grid.logPairPrior[$0.pair] }
+        let best = logWeights.max() ?? 0
+        let weights = logWeights.map { exp($0 - best) }
         let total = weights.reduce(0, +)
         return mix(components, weights: weights.map { $0 / total }, linear: linear, kernels: kernels,
                    levelCount: grid.levelCount)

@@ -1,0 +1,69 @@
+import Foundation
+import PeachCore
+import PeachTestSupport
+import Testing
+
+/// A live answer re-filters only the day it changed (`DriftingLevel.Cache`): whatever order the answers come in and
+/// however often the progress is refreshed between them, the result is the one a single solve of every answer gives.
+@Suite struct ResumedSolveTests {
+    /// Eight training days (some gaps) of a listener whose answers get better, as (day, difference, correct).
+    static func answers(seed: UInt64) -> [(day: Int, difference: Double, correct: Bool)] {
+        var random = SeededRandom(seed: seed)
+        return [0, 1, 2, 4, 5, 7, 9, 10].flatMap { day in
+            (0..<25).map { _ in
+                let difference = Double.random(in: 1...40, using: &random)
+                let threshold = 20 - Double(day)
+                return (day, difference, Double.random(in: 0..<1, using: &random) < (difference > threshold ? 0.9 : 0.6))
+            }
+        }
+    }
+
+    static func add(_ answer: (day: Int, difference: Double, correct: Bool), to progress: inout ThresholdProgress, index: Int) {
+        progress.add(ThresholdTrial(note: MIDINote(60)!, difference: Cents(answer.difference), correct: answer.correct),
+                     at: Date(timeIntervalSince1970: Double(20_000 + answer.day) * 86_400 + 60_000 + Double(index)))
+    }
+
+    @Test(arguments: [1, 2])
+    func refreshingAfterEveryAnswerGivesWhatOneSolveGives(seed: UInt64) {
+        let answers = Self.answers(seed: seed)
+        var once = ThresholdProgress(), live = ThresholdProgress()
+        for (index, answer) in answers.enumerated() {
+            Self.add(answer, to: &once, index: index)
+            Self.add(answer, to: &live, index: index)
+            if index % 10 == 0 || index == answers.count - 1 { live.refresh() }
+        }
+        once.refresh()
+        Self.expectSame(live.summary, once.summary)
+        #expect(live.summary?.now != nil)
+    }
+
+    @Test func anAnswerOnAnEarlierDayResolvesFromThatDay() {
+        let answers = Self.answers(seed: 4)
+        var once = ThresholdProgress(), live = ThresholdProgress()
+        for (index, answer) in answers.enumerated() { Self.add(answer, to: &live, index: index) }
+        live.refresh()
+        // An import adds answers to day 4, in the middle: the days from there on must be filtered again.
+        let late = (day: 4, difference: 3.0, correct: false)
+        for index in 0..<20 { Self.add(late, to: &live, index: 10_000 + index) }
+        live.refresh()
+        for (index, answer) in answers.enumerated() { Self.add(answer, to: &once, index: index) }
+        for index in 0..<20 { Self.add(late, to: &once, index: 10_000 + index) }
+        once.refresh()
+        Self.expectSame(live.summary, once.summary)
+    }
+
+    /// Equal but for the last bits: a day's answers are summed in the order its dictionary holds them, which differs
+    /// between two histories built in different orders.
+    static func expectSame(_ live: DisciplineProgress?, _ once: DisciplineProgress?, sourceLocation: SourceLocation = #_sourceLocation) {
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+        guard let live, let once else { Issue.record("no summary", sourceLocation: sourceLocation); return }
+        let pairs = zip(live.points + [live.latest].compactMap { $0 }, once.points + [once.latest].compactMap { $0 })
+        #expect(live.points.count == once.points.count, sourceLocation: sourceLocation)
+        for (a, b) in pairs {
+            #expect(close(a.value, b.value) && close(a.lower, b.lower) && close(a.upper, b.upper) && a.trials == b.trials,
+                    "\(a) against \(b)", sourceLocation: sourceLocation)
+        }
+        #expect(close(live.probabilityLower, once.probabilityLower) && close(live.stillWeight, once.stillWeight),
+                sourceLocation: sourceLocation)
+    }
+}
