@@ -77,6 +77,9 @@ final class BenchReport {
     }
 }
 
+/// The mean of a sample (0 for none).
+func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
+
 /// Percentiles of a sample (nearest-rank).
 func percentile(_ values: [Double], _ p: Double) -> Double {
     guard !values.isEmpty else { return .nan }

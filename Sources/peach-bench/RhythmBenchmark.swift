@@ -181,15 +181,15 @@ enum RhythmBenchmark {
                       + "\(pattern.loaded ? "loaded" : "idle  ") worst \(String(format: "%.3f", errors[worst])) ms at click \(worst)")
             }
             let intervals = zip(arrivals, arrivals.dropFirst()).map { Double(Int64($1) - Int64($0)) / 1e6 }
-            let mean = errors.reduce(0, +) / Double(max(errors.count, 1))
+            let average = mean(errors)
             if pattern.peach {
                 cells[key, default: Cell()].peach += errors
                 cells[key, default: Cell()].peachIntervals += intervals
-                cells[key, default: Cell()].peachBlocks.append(mean)
+                cells[key, default: Cell()].peachBlocks.append(average)
             } else {
                 cells[key, default: Cell()].reference += errors
                 cells[key, default: Cell()].referenceIntervals += intervals
-                cells[key, default: Cell()].referenceBlocks.append(mean)
+                cells[key, default: Cell()].referenceBlocks.append(average)
             }
         }
         if incomplete > 0 { report.unmeasurable("rhythm", "\(incomplete) of \(plan.count) patterns arrived incomplete") }
@@ -238,7 +238,6 @@ enum RhythmBenchmark {
             + "\(BenchReport.format(percentile(cell.reference, p))) ms (n=\(cell.peach.count)+\(cell.reference.count))"
     }
 
-    static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
 
     /// A click due after the cancel returned must not sound.
     static func reportStops(_ cancelWindows: [CancelWindow], onsets: [Int: [CapturedRhythm]], report: BenchReport) {

@@ -94,8 +94,6 @@ enum TapBenchmark {
                    note: paired.summary + " of ten taps, " + verdict.rawValue,
                    interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound], verdict: verdict.rawValue)
     }
-
-    static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
 }
 
 /// The kernel stamps of the note-ons arriving at Peach:in, in order.
