@@ -21,6 +21,15 @@ public struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
         self.formerNames = formerNames
     }
 
+    /// Whether `line` sets this key, under its name or a former one.
+    public func isSet(by line: ConfigDocument.Line) -> Bool {
+        guard line.section == section, case .entry(let entryName, _) = line.kind else { return false }
+        return isNamed(entryName)
+    }
+
+    /// Whether a file may call this key `entryName`: its name, or one it had before.
+    public func isNamed(_ entryName: String) -> Bool { entryName == name || formerNames.contains(entryName) }
+
     /// One line for the Settings screen, in English: the catalog's English "<catalogID>.label".
     public var englishLabel: String { Self.english(catalogID + ".label") }
     /// The comment written above the key in config/peach.conf: English, whatever the language (files never follow it).

@@ -185,7 +185,7 @@ public struct ConfigSchema: Hashable, Sendable {
     }
 
     public func key(section: String, name: String) -> ConfigKey? {
-        keys.first { $0.section == section && ($0.name == name || $0.formerNames.contains(name)) }
+        keys.first { $0.section == section && $0.isNamed(name) }
     }
 
     /// What the Settings screen edits: every key, in file order (so grouped by section), so a new setting appears

@@ -21,7 +21,7 @@ public enum ConfigWriter {
         for change in changes {
             let document = ConfigDocument(text: lines.joined(separator: "\n"))
             let written = formatted(change.value)
-            if let existing = document.lines.last(where: { isEntry($0, for: change.key) }) {
+            if let existing = document.lines.last(where: { change.key.isSet(by: $0) }) {
                 lines[existing.number - 1] = replacingValue(in: existing.text, with: written)
             } else if let lastInSection = document.lines.last(where: { line in
                 line.section == change.key.section && line.kind != .blank
@@ -51,11 +51,6 @@ public enum ConfigWriter {
     static func entryLine(_ key: ConfigKey, _ value: ConfigValue) -> String {
         let written = formatted(value)
         return written.isEmpty ? "\(key.name) =" : "\(key.name) = \(written)"
-    }
-
-    private static func isEntry(_ line: ConfigDocument.Line, for key: ConfigKey) -> Bool {
-        guard line.section == key.section, case .entry(let name, _) = line.kind else { return false }
-        return name == key.name || key.formerNames.contains(name)
     }
 
     /// Text that parses back to the same value: quoted when it would otherwise lose spaces or a `#`.

@@ -39,10 +39,7 @@ enum TuningFileResolver {
     private static func load<Value>(_ path: String, _ key: ConfigKey, document: ConfigDocument, file: String,
                                     environment: [String: String], read: Reader, diagnostics: inout [ConfigDiagnostic],
                                     parse: ([UInt8]) throws(ScalaError) -> Value) -> Value? {
-        let line = document.lines.last { line in
-            guard line.section == key.section, case .entry(let name, _) = line.kind else { return false }
-            return name == key.name || key.formerNames.contains(name)
-        }?.number
+        let line = document.lines.last(where: key.isSet(by:))?.number
         let problem: String
         do {
             let bytes = try read(absolute(path, configFile: file, environment: environment))
