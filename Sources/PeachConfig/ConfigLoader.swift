@@ -31,9 +31,7 @@ public enum ConfigLoader {
     /// The text checked against the schema, with the tuning files it names read (`TuningFileResolver`).
     public static func parse(text: String, file: String, schema: ConfigSchema,
                              environment: [String: String] = ProcessInfo.processInfo.environment,
-                             readTuningFile: (String) throws(UserFileError) -> [UInt8] = { path throws(UserFileError) in
-                                 try UserFile.read(path, limit: ScalaText.maximumBytes + 1)
-                             }) -> PeachConfiguration {
+                             readTuningFile: (String) throws(UserFileError) -> [UInt8] = TuningFiles.read) -> PeachConfiguration {
         let document = ConfigDocument(text: text)
         let interpreted = ConfigInterpreter.interpret(document, file: file, schema: schema)
         return TuningFileResolver.resolve(interpreted, document: document, file: file, environment: environment,

@@ -69,9 +69,7 @@ extension PeachConfiguration {
         -> (configuration: PeachConfiguration, problem: String?) {
         let before = PeachConfiguration(values: values, diagnostics: [])
         let reloaded = TuningFileResolver.resolve(before, document: ConfigDocument(text: ""), file: configFile,
-                                                  environment: environment) { path throws(UserFileError) in
-            try UserFile.read(path, limit: ScalaText.maximumBytes + 1)
-        }
+                                                  environment: environment, read: TuningFiles.read)
         var kept = PeachConfiguration(values: reloaded.values, diagnostics: diagnostics + reloaded.diagnostics)
         kept.tuningFiles = reloaded.tuningFiles
         return (kept, reloaded.diagnostics.last.map { "\($0.value ?? ""): \($0.message)" })

@@ -1,6 +1,6 @@
 import Foundation
+import PeachConfig
 import PeachCore
-import PeachFiles
 import PeachText
 
 /// `peach tunings`: Peach's named tunings with their sizes; `peach tunings FILE.scl|FILE.kbm`: checks a user's Scala
@@ -14,7 +14,7 @@ public enum TuningsCommand {
         }
         let bytes: [UInt8]
         do {
-            bytes = try UserFile.read(path, limit: ScalaText.maximumBytes + 1)
+            bytes = try TuningFiles.read(path)
         } catch {
             console.err("peach: \(error)\n")
             return 1
