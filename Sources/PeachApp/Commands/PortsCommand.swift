@@ -42,7 +42,7 @@ public enum PortsCommand {
         switch timer {
         case .success(let info):
             tr(.portsRhythmQueue, ["timer": "\(info)"]) + (info.isCoarse ? "\n" + tr(.portsCoarseQueue, [
-                "period": LocalizedNumber.decimal(Double(info.queuePeriodNanoseconds ?? 0) / 1e6, places: 1)]) : "")
+                "period": LocalizedNumber.decimal(info.wakeUps.period?.value ?? 0, places: 1)]) : "")
         case .failure(let error): tr(.portsRhythmQueueUnreadable, ["error": "\(error)"])
         }
     }

@@ -21,6 +21,19 @@ public struct QueueWakeUps: Hashable, Sendable {
         return QueueInstant(nanoseconds: (instant.nanoseconds + period / 2) / period * period)
     }
 
+    /// The wake-up period in milliseconds, as timing records state it (nil: unknown or exact).
+    public var period: Milliseconds? { periodNanoseconds.map { Milliseconds(Double($0) / 1e6) } }
+
+    /// A queue that wakes more rarely than this is coarse: it cannot play an offset finer than its period, so the
+    /// screens say so (a system timer at HZ = 250 wakes every 4 ms; the hrtimer every 1 ms or finer).
+    public static let coarsePeriod = Milliseconds(1.5)
+
+    /// Whether a queue waking every `period` is coarse (`coarsePeriod`).
+    public static func isCoarse(_ period: Milliseconds) -> Bool { period.value > coarsePeriod.value }
+
+    /// Whether this queue is coarse.
+    public var isCoarse: Bool { period.map(Self.isCoarse) ?? false }
+
     /// The shortest displacement the queue can deliver: one wake-up period (nil: any).
     public var smallestStep: Duration? { periodNanoseconds.map { .nanoseconds($0) } }
 }

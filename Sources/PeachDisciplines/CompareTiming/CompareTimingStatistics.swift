@@ -27,7 +27,7 @@ public struct CompareTimingStatistics: DisciplineStatistics, ProgressStatistics 
 
     public private(set) var ranges: [TempoRange: Range] = [:]
     public private(set) var count = 0
-    /// Answers played on a coarse queue (`CompareTimingTrial.coarsePeriod`), and the coarsest period among them.
+    /// Answers played on a coarse queue (`QueueWakeUps.coarsePeriod`), and the coarsest period among them.
     public private(set) var coarseAnswers = 0
     public private(set) var coarsestPeriod: Milliseconds?
     private var progress = ThresholdProgress()
@@ -40,7 +40,7 @@ public struct CompareTimingStatistics: DisciplineStatistics, ProgressStatistics 
         guard let timing = record.as(CompareTimingRecord.self) else { return }
         ranges[TempoRange.containing(timing.tempo), default: Range()].add(timing)
         count += 1
-        if let period = timing.queuePeriod, period.value > CompareTimingTrial.coarsePeriod.value {
+        if let period = timing.queuePeriod, QueueWakeUps.isCoarse(period) {
             coarseAnswers += 1
             coarsestPeriod = Milliseconds(max(period.value, coarsestPeriod?.value ?? 0))
         }

@@ -20,12 +20,8 @@ public struct CompareTimingTrial: Hashable, Sendable {
         self.queuePeriod = queuePeriod
     }
 
-    /// A queue that wakes more rarely than this is coarse: it cannot play offsets finer than its period, and the
-    /// screens say so (a system timer at HZ = 250 wakes every 4 ms; the hrtimer every 1 ms or finer).
-    public static let coarsePeriod = Milliseconds(1.5)
-
-    /// Whether it was played on a coarse queue (`coarsePeriod`).
-    public var isOnCoarseQueue: Bool { queuePeriod.map { $0.value > Self.coarsePeriod.value } ?? false }
+    /// Whether it was played on a coarse queue (`QueueWakeUps.coarsePeriod`).
+    public var isOnCoarseQueue: Bool { queuePeriod.map(QueueWakeUps.isCoarse) ?? false }
 
     public var isLate: Bool { offset.value > 0 }
     /// |offset| as a percentage of the sixteenth note (the staircase's unit, as iOS Peach's).
@@ -40,7 +36,7 @@ public struct CompareTimingTrial: Hashable, Sendable {
         var played = wakeUps.nearest(to: asked).nanoseconds - wakeUps.nearest(to: grid).nanoseconds
         if played == 0, let step = wakeUps.periodNanoseconds { played = offset.value < 0 ? -step : step }
         return CompareTimingTrial(tempo: tempo, offset: Milliseconds(Double(played) / 1e6),
-                                  queuePeriod: wakeUps.periodNanoseconds.map { Milliseconds(Double($0) / 1e6) })
+                                  queuePeriod: wakeUps.period)
     }
 
     /// The moved click's offset on the queue clock (whole nanoseconds).

@@ -71,9 +71,9 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
         wakeUps.nearest(to: instant)
     }
 
-    /// Whether the queue wakes more rarely than every 1.5 ms (a system timer at HZ = 250 or 100): compare timing
-    /// cannot place a click finer than that period (`CompareTimingTrial.coarsePeriod`, docs/rhythm-timing.md).
-    public var isCoarse: Bool { (queuePeriodNanoseconds ?? 0) > 1_500_000 }
+    /// Whether the queue is coarse (`QueueWakeUps.coarsePeriod`: a system timer at HZ = 250 or 100), so compare
+    /// timing cannot place a click finer than its period (docs/rhythm-timing.md).
+    public var isCoarse: Bool { wakeUps.isCoarse }
 
     /// The queue's wake-ups: where it delivers an event put on the nearest one.
     public var wakeUps: QueueWakeUps { QueueWakeUps(periodNanoseconds: queuePeriodNanoseconds.map(Int64.init)) }
