@@ -82,7 +82,7 @@ public struct TuningSystem: Hashable, Sendable, CustomStringConvertible {
                           referencePitch: ReferencePitch) -> TunedInterval {
         guard interval.interval != .perfectUnison else { return TunedInterval(referenceOffset: .zero, size: .zero) }
         if let scale { return scale.placement(of: interval, from: reference, referencePitch: referencePitch) }
-        return TunedInterval(referenceOffset: .zero, size: cents(of: interval.interval) * Double(interval.direction.sign))
+        return TunedInterval(referenceOffset: .zero, size: interval.cents(in: self))
     }
 
     /// The sizes `interval` going up takes in a scale tuning, from each of the twelve keys C4…B4: one size in an equal

@@ -148,7 +148,7 @@ public final class LogFields {
 
     public func tuningSystem(_ field: Int) throws(LogLineError) -> TuningSystem {
         for (bytes, system) in Self.tuningSystems where equals(field, bytes) { return system }
-        // A named tuning's id or a .scl file's "scl:" name: rarer than the two above, so read as text.
+        // A .scl file's "scl:" name: the only spelling not in the table, so read as text.
         if let system = TuningSystem(rawValue: text(field)) { return system }
         throw LogLineError(tr(.logLineTuningSystem, ["field": "\(field + 1)", "value": Echo.quoted(text(field))]))
     }
@@ -240,7 +240,9 @@ public final class LogFields {
     }
 
     private static let intervals = Interval.allCases.map { (Array($0.abbreviation.utf8), $0) }
-    private static let tuningSystems = [TuningSystem.equalTemperament, .justIntonation].map { (Array($0.rawValue.utf8), $0) }
+    /// Every spelling but a file's, built once: a history's lines name the same few systems again and again.
+    private static let tuningSystems = ([TuningSystem.equalTemperament, .justIntonation] + NamedTunings.all.map { .named($0) })
+        .map { (Array($0.rawValue.utf8), $0) }
     private static let pitchBases = PitchBasis.allCases.map { (Array($0.rawValue.utf8), $0) }
 }
 
