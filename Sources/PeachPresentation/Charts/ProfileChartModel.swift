@@ -52,7 +52,4 @@ public struct ProfileChartModel: Hashable, Sendable {
     }
 
     public var hasData: Bool { points.contains { $0.threshold != nil } }
-
-    /// Whether there is anything to say: a firm point, or answers whose threshold is not firm yet (`overall`).
-    public var hasAnswers: Bool { hasData || overall != nil }
 }
