@@ -32,10 +32,10 @@ public struct ScaleTuning: Hashable, Sendable {
                           referencePitch: ReferencePitch) -> TunedInterval {
         let degreeZero = degreeZeroCents(referencePitch: referencePitch)
         let referenceDegree = degree(of: reference, degreeZero: degreeZero)
-        let wanted = Double(interval.interval.semitones * interval.direction.sign) * Cents.perSemitone
-        let steps = isKeyboardScale
-            ? interval.interval.semitones * interval.direction.sign
-            : scale.nearestDegree(to: scale.cents(ofDegree: referenceDegree) + Cents(wanted)) - referenceDegree
+        let semitones = interval.interval.semitones * interval.direction.sign
+        let steps = isKeyboardScale ? semitones
+            : scale.nearestDegree(to: scale.cents(ofDegree: referenceDegree) + Cents(Double(semitones) * Cents.perSemitone))
+                - referenceDegree
         let referencePitchCents = degreeZero + scale.cents(ofDegree: referenceDegree)
         return TunedInterval(referenceOffset: referencePitchCents - Self.equalTempered(reference),
                              size: scale.interval(from: referenceDegree, to: referenceDegree + steps),
