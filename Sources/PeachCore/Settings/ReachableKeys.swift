@@ -39,8 +39,7 @@ public enum ReachableKeys {
     /// tuning's sizes and reference pitches depend on the key, so every key of the note range is asked.
     static func intervalSpan(_ settings: TrainingSettings) -> ClosedRange<Cents> {
         let system = settings.tuningSystem
-        let references: [MIDINote] = system.scale == nil
-            ? [settings.noteRange.lowerBound] : (settings.noteRange.lowerBound.rawValue...settings.noteRange.upperBound.rawValue).compactMap { MIDINote($0) }
+        let references = system.scale == nil ? [settings.noteRange.lowerBound] : settings.noteRange.notes
         var sizes: [Cents] = [.zero]
         for interval in settings.intervals.intervals {
             for key in references {
