@@ -133,7 +133,9 @@ private struct MarkerDirectory: SequencerDirectory {
     }
 
     @Test func aPortThatNeverAppearsTimesOutAndStopsTheChild() async throws {
-        let (script, dir) = try fakeSynth("echo loading; exec sleep 30\n")
+        // It sleeps far beyond any starvation: CI once starved this waiter past a 30 s sleep, and a fake synth
+        // that exited by itself is rightly reported as an early exit. Peach's timeout stops it.
+        let (script, dir) = try fakeSynth("echo loading; exec sleep 3600\n")
         // 1.5 s: long enough for a loaded machine to start the shell and print, short for a test.
         let synth = FluidSynthProcess(configuration: configuration(script, timeout: .milliseconds(1500)))
         let error = await #expect(throws: SynthLaunchError.self) {
