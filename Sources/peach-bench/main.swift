@@ -10,12 +10,14 @@ func value(of option: String) -> String? {
 }
 /// `--only a,b`: just the benchmarks named.
 let only = value(of: "--only").map { Set($0.split(separator: ",").map(String.init)) }
+/// `--skip a,b`: every benchmark but those named.
+let skipped = value(of: "--skip").map { Set($0.split(separator: ",").map(String.init)) } ?? []
 let group = value(of: "--group") ?? "all"
 let report = BenchReport()
 
 /// The host group runs anywhere; the sequencer group needs a real ALSA sequencer (natively or in the VM).
 func shouldRun(_ name: String, group benchmarkGroup: String) -> Bool {
-    (only == nil || only!.contains(name)) && (group == "all" || group == benchmarkGroup)
+    (only == nil || only!.contains(name)) && !skipped.contains(name) && (group == "all" || group == benchmarkGroup)
 }
 
 if shouldRun("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }

@@ -76,6 +76,7 @@ public enum CommandLineParser {
             case "--program": calibrate.program = try number(try value(), for: word, in: 0...127)
             case "--bank": calibrate.bank = try number(try value(), for: word, in: 0...127)
             case "--capture": calibrate.capture = try value()
+            case "--latency-only": calibrate.latencyOnly = true
             case "--plain": options.plain = true
             case "--partial": partial = true
             case "--json": json = true
@@ -101,6 +102,7 @@ public enum CommandLineParser {
             if case .calibrate = resolved.command {
                 var request = calibrate
                 request.json = json
+                if request.latencyOnly && request.capture == nil { throw UsageError(tr(.usageLatencyOnlyNeedsCapture)) }
                 resolved.command = .calibrate(request)
             } else if calibrate != CalibrateRequest() {
                 throw UsageError(tr(.usageCalibrateOnly))

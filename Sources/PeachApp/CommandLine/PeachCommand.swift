@@ -56,11 +56,14 @@ public struct CalibrateRequest: Equatable, Sendable {
     public var json = false
     /// An ALSA capture device (`hw:1,0`): calibrate the synth on the MIDI port by recording its audio.
     public var capture: String?
+    /// With `capture`: only the MIDI-to-sound latency, stored into the synth's calibration.
+    public var latencyOnly = false
 
-    public init(program: Int? = nil, bank: Int? = nil, json: Bool = false, capture: String? = nil) {
+    public init(program: Int? = nil, bank: Int? = nil, json: Bool = false, capture: String? = nil, latencyOnly: Bool = false) {
         self.program = program
         self.bank = bank
         self.json = json
         self.capture = capture
+        self.latencyOnly = latencyOnly
     }
 }

@@ -36,8 +36,18 @@ enum CaptureCalibrateCommand {
             stuckNotes.playing(to: destination.address, channels: CaptureCalibrator.channels)
             let calibrator = CaptureCalibrator(device: device, plan: CalibrationPlan(
                 instrument: instrument, bendRange: bendRange, keys: CalibrationKeys.reachable(with: configuration)))
-            switch try await calibrateUnlessInterrupted(calibrator, on: sequencer, synth: destination.clientName,
-                                                        console: console) {
+            if request.latencyOnly {
+                let context = CaptureLatencyCommand.Context(
+                    synth: destination, device: device,
+                    key: CalibrationCache.key(synth: destination.clientName, instrument: instrument, bendRange: bendRange),
+                    cache: CalibrationCache(dataDirectory: directory))
+                return try await CaptureLatencyCommand.run(calibrator, on: sequencer, context: context, json: request.json,
+                                                           console: console)
+            }
+            let synth = destination.clientName
+            switch try await unlessInterrupted({
+                try await calibrator.calibrate(sequencer: sequencer, synthName: synth, progress: { console.err("peach: \($0)\n") })
+            }) {
             case .interrupted(let signal):
                 return interrupted(by: signal, console: console)
             case .finished(let result):
@@ -63,17 +73,15 @@ enum CaptureCalibrateCommand {
         return SynthSelection.choose(from: ports, ownClient: sequencer.ownClient)
     }
 
-    enum Outcome {
-        case finished(CaptureCalibrator.Result)
+    enum Outcome<Value> {
+        case finished(Value)
         case interrupted(signal: ProcessSignal)
     }
 
-    /// Runs the calibration; SIGINT, SIGTERM or SIGHUP cancels it, and its stop path cancels what is queued and
-    /// silences the synth before this returns.
-    static func calibrateUnlessInterrupted(_ calibrator: CaptureCalibrator, on sequencer: ALSASequencer, synth: String,
-                                           console: Console) async throws -> Outcome {
-        let work = Task { try await calibrator.calibrate(sequencer: sequencer, synthName: synth,
-                                                         progress: { console.err("peach: \($0)\n") }) }
+    /// Runs a calibration (or the latency probe alone); SIGINT, SIGTERM or SIGHUP cancels it, and its stop path
+    /// cancels what is queued and silences the synth before this returns.
+    static func unlessInterrupted<Value: Sendable>(_ measure: @escaping @Sendable () async throws -> Value) async throws -> Outcome<Value> {
+        let work = Task { try await measure() }
         let interruption = CommandInterruption { work.cancel() }
         defer { interruption.stop() }
         do {
@@ -114,14 +122,16 @@ enum CaptureCalibrateCommand {
                                                 "program": "\(instrument.program)", "range": "\(bendRange)"])
         let level = tr(.calibratePeak, ["peak": SynthCalibration.shown(result.peakLevelDB, decimals: 1)])
             + (result.overruns > 0 ? tr(.calibrateOverruns, count: result.overruns) : "")
-        return ([title] + CalibrationReport.lines(result.calibration) + [level, latencyLine(result)]).joined(separator: "\n") + "\n"
+        let latency = latencyLine(result.latency, clicks: result.latencyClicks, heard: result.latencyClicksHeard,
+                                  timestamped: result.captureTimestamped)
+        return ([title] + CalibrationReport.lines(result.calibration) + [level, latency]).joined(separator: "\n") + "\n"
     }
 
     /// "  latency      MIDI-to-sound latency 12.4 ms, jitter 0.6 ms (40 clicks)", or why it is not there.
-    static func latencyLine(_ result: CaptureCalibrator.Result) -> String {
-        guard let latency = result.latency else {
-            guard result.captureTimestamped else { return tr(.calibrateLatencyNoTimestamps) }
-            return tr(.calibrateLatencyNotMeasured, count: result.latencyClicks, ["heard": "\(result.latencyClicksHeard)"])
+    static func latencyLine(_ latency: MeasuredLatency?, clicks: Int, heard: Int, timestamped: Bool) -> String {
+        guard let latency else {
+            guard timestamped else { return tr(.calibrateLatencyNoTimestamps) }
+            return tr(.calibrateLatencyNotMeasured, count: clicks, ["heard": "\(heard)"])
         }
         return tr(.calibrateLatency, count: latency.count, ["latency": SynthCalibration.shown(latency.median.value, decimals: 1),
                                                            "jitter": SynthCalibration.shown(latency.spread.value, decimals: 1)])

@@ -74,9 +74,53 @@ public struct CaptureCalibrator: Sendable {
                                                           date: CalibrationDate.day(date))
         let clock = capture.frameClock
         let heard = probe.latencies(in: samples, clock: clock, sampleRate: Double(Self.sampleRate))
-        calibration.latency = heard.count * 2 >= probe.probe.clicks.count ? MeasuredLatency(measurements: heard) : nil
+        calibration.latency = Self.latency(heard: heard, of: probe)
         return Result(calibration: calibration, latencyClicks: probe.probe.clicks.count, latencyClicksHeard: heard.count,
                       captureTimestamped: !clock.isEmpty, peakLevelDB: peak, overruns: capture.overruns, measurements: measured)
+    }
+
+    /// The latency probe alone (`peach calibrate --capture DEV --latency-only`): a few seconds instead of the whole
+    /// sequence, for when only the synth's audio path changed (a new buffer size, another interface).
+    public struct LatencyResult: Sendable {
+        public var latency: MeasuredLatency?
+        public var clicks: Int
+        public var clicksHeard: Int
+        public var captureTimestamped: Bool
+        public var peakLevelDB: Double
+        public var overruns: Int
+    }
+
+    /// Plays only the latency probe's clicks to `destination` (already connected on `sequencer`) while recording.
+    public func measureLatency(sequencer: ALSASequencer, progress: @Sendable (String) -> Void = { _ in }) async throws -> LatencyResult {
+        let capture = try Self.openCapture(device)
+        progress(tr(.captureLatencyProbe, count: LatencyProbe.defaultCount))
+        let probe: PlayedLatencyProbe
+        do {
+            probe = try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
+        } catch {
+            _ = try? capture.stop()
+            try? await sequencer.cancelTimed()
+            try? await sequencer.send(SynthSetup.silence(Self.channels))
+            throw error
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let samples: [Double]
+        do {
+            samples = try capture.stop()
+        } catch let error as PCMCapture.Failure {
+            throw Failure(description: error.description)
+        }
+        let peak = try Self.checkedLevel(samples, device: device)
+        let clock = capture.frameClock
+        let heard = probe.latencies(in: samples, clock: clock, sampleRate: Double(Self.sampleRate))
+        return LatencyResult(latency: Self.latency(heard: heard, of: probe), clicks: probe.probe.clicks.count,
+                             clicksHeard: heard.count, captureTimestamped: !clock.isEmpty, peakLevelDB: peak,
+                             overruns: capture.overruns)
+    }
+
+    /// A figure only when at least half the clicks were heard.
+    static func latency(heard: [Milliseconds], of probe: PlayedLatencyProbe) -> MeasuredLatency? {
+        heard.count * 2 >= probe.probe.clicks.count ? MeasuredLatency(measurements: heard) : nil
     }
 
     static func openCapture(_ device: String) throws -> PCMCapture {

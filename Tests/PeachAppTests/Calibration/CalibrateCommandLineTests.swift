@@ -21,6 +21,14 @@ import Testing
         #expect(options.soundFont == "/s.sf2")
         #expect(try parse("--program=5 calibrate").command == .calibrate(CalibrateRequest(program: 5)))
         #expect(try parse("calibrate --capture hw:1,0 --port 20:0").command == .calibrate(CalibrateRequest(capture: "hw:1,0")))
+        #expect(try parse("calibrate --latency-only --capture hw:1,0 --json").command
+                == .calibrate(CalibrateRequest(json: true, capture: "hw:1,0", latencyOnly: true)))
+    }
+
+    @Test func latencyOnlyNeedsACaptureDeviceAndCalibrate() {
+        #expect(usageMessage("calibrate --latency-only") == "--latency-only measures a synth recorded through a capture device: "
+                + "add --capture DEV (arecord -l lists them)")
+        #expect(usageMessage("profile --latency-only")?.contains("--latency-only only go with 'peach calibrate'") == true)
     }
 
     @Test func badCalibrateWordsSayWhatIsValid() {

@@ -121,7 +121,9 @@ import Testing
         }
         for option in CommandLineSpec.options {
             let owner = CommandLineSpec.commands.first { $0.options.contains(option.name) }
-            let command = owner.map { [$0.name] + ($0.name == "import" ? ["x.csv"] : []) } ?? []
+            // import needs its file; --latency-only needs --capture.
+            let command = (owner.map { [$0.name] + ($0.name == "import" ? ["x.csv"] : []) } ?? [])
+                + (option.name == "--latency-only" ? ["--capture", "x"] : [])
             for spelling in option.spellings {
                 let value: [String] = option.value == nil ? [] : [option.name == "--synth" ? "auto" : option.value == "N" ? "1" : "x"]
                 _ = try CommandLineParser.parse(command + [spelling] + value)
