@@ -9,7 +9,8 @@ import Testing
 extension RealSequencerTests {
     /// The synth's MIDI-to-sound latency (docs/synth-calibration.md, "MIDI-to-sound latency"):
     /// `peach calibrate --capture` against the test synth (with 256-frame periods: a steadier latency than
-    /// its default 25 ms periods, so a smaller step shows), once as it is and once with `--delay-ms 30`,
+    /// its default 25 ms periods, so a smaller step shows), once as it is (a whole calibration) and once with
+    /// `--delay-ms 30` (`--latency-only`, into the calibration just stored, whose pitch figures it must keep),
     /// which makes every event take effect 30 ms of audio later, to the frame. Peach's second latency must
     /// have moved from the first by what the synth's own account moved, within the medians' uncertainty (an
     /// error that differs from run to run shows there): that is 30 ms plus however differently full the
@@ -76,10 +77,10 @@ extension RealSequencerTests {
         @Test func aKnownExtraDelayMovesTheMeasuredLatencyByJustThat() async throws {
             #expect(LoopbackRequirement.present, "snd-aloop is not loaded (scripts/run-in-alsa-vm.sh -M snd-aloop)")
             guard LoopbackRequirement.present else { return }
-            let plain = try await calibrate(name: "Latency Synth", options: ["--period-frames", "256", "--report-latency"], extra: 0)
-            let delayed = try await calibrate(name: "Latency Synth Delayed",
-                                              options: ["--period-frames", "256", "--report-latency", "--delay-ms", String(Self.extraDelay)],
-                                              extra: Self.extraDelay)
+            let plain = try await calibrate(options: ["--period-frames", "256", "--report-latency"], extra: 0, into: nil)
+            // The same synth with its sound delayed, measured by `--latency-only` into the calibration just stored.
+            let delayed = try await calibrate(options: ["--period-frames", "256", "--report-latency", "--delay-ms", String(Self.extraDelay)],
+                                              extra: Self.extraDelay, into: plain.directory)
             let moved = delayed.measured.median - plain.measured.median
             let synthMoved = delayed.ownMedian - plain.ownMedian
             let tolerance = Self.tolerance(plain.measured, delayed.measured)
@@ -90,13 +91,15 @@ extension RealSequencerTests {
             #expect(tolerance <= 5, "the medians are too uncertain to check a 30 ms step: ±\(tolerance) ms")
         }
 
+        typealias Calibrated = (measured: LatencyFigures, ownMedian: Double, directory: URL)
+
         /// `calibrateOnce`, once more when the reference was disturbed (`disturbance`). Peach's own figure is
         /// checked on every run, the first included; a broken reference is not what this test is about.
-        func calibrate(name: String, options: [String], extra: Double) async throws -> (measured: LatencyFigures, ownMedian: Double) {
-            let first = try await calibrateOnce(name: name, options: options, extra: extra, lastTry: false)
+        func calibrate(options: [String], extra: Double, into stored: URL?) async throws -> Calibrated {
+            let first = try await calibrateOnce(options: options, extra: extra, into: stored, lastTry: false)
             if let first { return first }
-            print("synth latency (\(name)): one more run with a fresh synth")
-            return try #require(try await calibrateOnce(name: name, options: options, extra: extra, lastTry: true))
+            print("synth latency: one more run with a fresh synth")
+            return try #require(try await calibrateOnce(options: options, extra: extra, into: stored, lastTry: true))
         }
 
         /// Why the test synth's own account (the reference) cannot be trusted for this run, nil when it can:
@@ -120,8 +123,10 @@ extension RealSequencerTests {
 
         /// One calibration against a fresh test synth; its latency, from the JSON and the stored file, which must lie
         /// where the synth's buffer puts it (plus `extra`). Nil (unless `lastTry`) when the reference was disturbed.
-        func calibrateOnce(name: String, options: [String], extra: Double,
-                           lastTry: Bool) async throws -> (measured: LatencyFigures, ownMedian: Double)? {
+        /// `into` a data directory holding the synth's calibration: `--latency-only`, which must replace the stored
+        /// latency and keep every pitch figure; else a whole calibration into a new directory.
+        func calibrateOnce(options: [String], extra: Double, into stored: URL?, lastTry: Bool) async throws -> Calibrated? {
+            let name = "Latency Synth"
             let synth = try ImperfectSynth(name: name, options: options)
             defer { synth.stop() }
             let sizes = synth.transcript.split(separator: " ")
@@ -129,12 +134,17 @@ extension RealSequencerTests {
             let period = try #require(sizes.firstIndex(of: "period").flatMap { Int(sizes[$0 + 1].prefix { $0.isNumber }) },
                                       "\(synth.transcript)")
             let expected = Self.expectedLatency(buffer: buffer, period: period, extra: extra)
-            let directory = try PeachProgram.temporaryDirectory(config: Self.config)
+            let directory = try stored ?? PeachProgram.temporaryDirectory(config: Self.config)
+            let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
+            let key = CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)
+            let before = cache.load(key)
             let run = try PeachRun(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
-                                   + PeachProgram.dataArguments(directory), directory: directory)
+                                   + (stored == nil ? [] : ["--latency-only"]) + PeachProgram.dataArguments(directory),
+                                   directory: directory)
             #expect(run.waitForExit(timeout: .seconds(500)) == 0, "\(run.transcript)\n\(synth.transcript)")
-            print("synth latency (\(name)): \(run.stderr.text)")
+            print("synth latency (\(name)\(stored == nil ? "" : ", latency only")): \(run.stderr.text)")
             let figures = try PeachCaptureCalibrationTests.figures(run.stdout.text)
+            if stored != nil { #expect(figures["stored"] as? Bool == true, "\(run.stdout.text)") }
             let latency = try #require(figures["latencyMs"] as? [String: Any], "no latency in \(run.stdout.text)")
             let measured = LatencyFigures(median: try #require(latency["median"] as? Double),
                                           spread: try #require(latency["spread"] as? Double),
@@ -155,10 +165,13 @@ extension RealSequencerTests {
             #expect(expected.contains(own.median), "the synth's own account \(own.median) ms, expected \(expected)")
             #expect(Self.agreement.contains(measured.median - own.median),
                     "Peach \(measured.median) ms, the synth's own account \(own.median) ms")
-            let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
-            let stored = try #require(cache.load(CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)))
-            #expect(abs((stored.latency?.median.value ?? .nan) - measured.median) < 1e-6, "stored \(String(describing: stored.latency))")
-            return (measured, own.median)
+            let after = try #require(cache.load(key))
+            #expect(abs((after.latency?.median.value ?? .nan) - measured.median) < 1e-6, "stored \(String(describing: after.latency))")
+            if var kept = before {
+                kept.latency = after.latency
+                #expect(after == kept, "--latency-only changed more than the latency: \(String(describing: before)) → \(after)")
+            }
+            return (measured, own.median, directory)
         }
     }
 }
