@@ -19,6 +19,10 @@
 //                            and the capture's queue ("rhythm capture"), sends one note-on directly to both and prints
 //                            "SENT ns capture-ns" with the times read just before it (capture-ns 0 without CAPTURE).
 //   rhythmprobe burn         spins on the CPU until stdin closes (the "loaded" condition).
+//   rhythmprobe wake HZ SECONDS  a user-space timer (timerfd) waking HZ times a second for SECONDS, read each time;
+//                            prints "WAKE expirations N cpu-us U" (this process's user + system time). Needs no
+//                            sequencer: run natively, it bounds what a queue waking as often costs (the queue's own
+//                            wake-ups run in the kernel and wake no process, so they cost less).
 // None of them sleeps to time an event: the clicks are the kernel queue's.
 #define _GNU_SOURCE
 #include <alsa/asoundlib.h>
@@ -26,6 +30,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 static snd_seq_t *open_client(const char *name) {
@@ -35,9 +41,24 @@ static snd_seq_t *open_client(const char *name) {
     return seq;
 }
 
+/* PEACH_BENCH_QUEUE_HZ: the queue's wake-up frequency, as Peach's queue is given it (else the kernel's 1000 Hz). */
+static void set_queue_frequency(snd_seq_t *seq, int queue) {
+    const char *hz = getenv("PEACH_BENCH_QUEUE_HZ");
+    if (!hz || atoi(hz) <= 0) return;
+    snd_seq_queue_timer_t *timer;
+    snd_seq_queue_timer_alloca(&timer);
+    int r = snd_seq_get_queue_timer(seq, queue, timer);
+    if (r >= 0) {
+        snd_seq_queue_timer_set_resolution(timer, (unsigned)atoi(hz));
+        r = snd_seq_set_queue_timer(seq, queue, timer);
+    }
+    if (r < 0) { fprintf(stderr, "queue frequency %s Hz: %s\n", hz, snd_strerror(r)); exit(2); }
+}
+
 static int start_queue(snd_seq_t *seq, const char *name) {
     int queue = snd_seq_alloc_named_queue(seq, name);
     if (queue < 0) { fprintf(stderr, "alloc queue: %s\n", snd_strerror(queue)); exit(2); }
+    set_queue_frequency(seq, queue);
     snd_seq_start_queue(seq, queue, NULL);
     snd_seq_drain_output(seq);
     return queue;
@@ -205,6 +226,27 @@ static int tap(const char *dest, int queue, const char *capture) {
     return 0;
 }
 
+static int wake(int hz, int seconds) {
+    if (hz <= 0 || seconds <= 0) { fprintf(stderr, "wake: HZ and SECONDS must be positive\n"); return 2; }
+    int fd = timerfd_create(CLOCK_MONOTONIC, 0);
+    if (fd < 0) { perror("timerfd_create"); return 2; }
+    long period = 1000000000L / hz;
+    struct itimerspec spec = { { 0, period }, { 0, period } };
+    if (timerfd_settime(fd, 0, &spec, NULL) < 0) { perror("timerfd_settime"); return 2; }
+    unsigned long long total = 0, wanted = (unsigned long long)hz * seconds;
+    while (total < wanted) {
+        unsigned long long expirations;
+        if (read(fd, &expirations, sizeof expirations) != sizeof expirations) { perror("read"); return 2; }
+        total += expirations;
+    }
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    long long cpu = (long long)usage.ru_utime.tv_sec * 1000000 + usage.ru_utime.tv_usec
+        + (long long)usage.ru_stime.tv_sec * 1000000 + usage.ru_stime.tv_usec;
+    printf("WAKE expirations %llu cpu-us %lld\n", total, cpu);
+    return 0;
+}
+
 static int burn(void) {
     volatile unsigned long long sink = 0;
     struct pollfd in = { 0, POLLIN, 0 };
@@ -223,6 +265,7 @@ int main(int argc, char **argv) {
     if (argc >= 3 && !strcmp(argv[1], "play")) return play(argv[2]);
     if (argc >= 4 && !strcmp(argv[1], "tap")) return tap(argv[2], atoi(argv[3]), argc >= 5 ? argv[4] : NULL);
     if (argc >= 2 && !strcmp(argv[1], "burn")) return burn();
-    fprintf(stderr, "usage: rhythmprobe capture OUT | play DEST | tap DEST QUEUE [CAPTURE] | burn\n");
+    if (argc >= 4 && !strcmp(argv[1], "wake")) return wake(atoi(argv[2]), atoi(argv[3]));
+    fprintf(stderr, "usage: rhythmprobe capture OUT | play DEST | tap DEST QUEUE [CAPTURE] | burn | wake HZ SECONDS\n");
     return 2;
 }

@@ -69,10 +69,12 @@ final class SequencerHandle {
         return Int(snd_seq_port_info_get_port(info))
     }
 
-    /// A queue for scheduling events in real time, started at once.
-    func createStartedQueue(name: String) throws(SequencerError) -> Int32 {
+    /// A queue for scheduling events in real time, waking `frequency` times a second (the kernel holds it to
+    /// 10...6250 Hz and to whole ticks of its timer), started at once.
+    func createStartedQueue(name: String, frequency: Int) throws(SequencerError) -> Int32 {
         let seq = try open()
         let queue = try ALSADiagnostics.check(snd_seq_alloc_named_queue(seq, name), "snd_seq_alloc_named_queue")
+        try setTimerFrequency(frequency, of: queue)
         try ALSADiagnostics.check(peach_seq_start_queue(seq, queue), "snd_seq_start_queue")
         try drainOutput()
         return queue
@@ -152,6 +154,18 @@ final class SequencerHandle {
                                          after: after))
         }
         return readings
+    }
+
+    /// Asks the kernel to wake `queue` `frequency` times a second (its timer's "resolution", in Hz), keeping the
+    /// timer it chose. Only before the queue starts: changing a running queue's timer reopens it.
+    func setTimerFrequency(_ frequency: Int, of queue: Int32) throws(SequencerError) {
+        let seq = try open()
+        var timer: OpaquePointer?
+        try ALSADiagnostics.check(snd_seq_queue_timer_malloc(&timer), "snd_seq_queue_timer_malloc")
+        defer { snd_seq_queue_timer_free(timer) }
+        try ALSADiagnostics.check(snd_seq_get_queue_timer(seq, queue, timer), "snd_seq_get_queue_timer")
+        snd_seq_queue_timer_set_resolution(timer, UInt32(frequency))
+        try ALSADiagnostics.check(snd_seq_set_queue_timer(seq, queue, timer), "snd_seq_set_queue_timer")
     }
 
     /// Which timer drives `queue` (snd_seq_get_queue_timer) and, from the timer query device, its name

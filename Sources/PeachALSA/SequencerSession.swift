@@ -48,7 +48,7 @@ final class SequencerSession {
     private var lastToldAt: UInt64 = 0
     static let tellInterval: UInt64 = 8_000_000
 
-    init(clientName: String, logger: any PeachLogger) throws(SequencerError) {
+    init(clientName: String, queueFrequency: Int, logger: any PeachLogger) throws(SequencerError) {
         handle = try SequencerHandle(name: clientName)
         self.logger = logger
         outputPort = try handle.createPort(
@@ -56,7 +56,7 @@ final class SequencerSession {
             type: UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
         // Started now, long before any rhythm is scheduled on it: the first event after a queue starts
         // can be late (docs/rhythm-timing.md).
-        queue = try handle.createStartedQueue(name: "Peach timing")
+        queue = try handle.createStartedQueue(name: "Peach timing", frequency: queueFrequency)
         // Every event arriving here is stamped by the kernel with the queue's real time: a tap and the
         // clicks it answers are on one clock, with no user-space timing in between.
         inputPort = try handle.createTimestampingPort(

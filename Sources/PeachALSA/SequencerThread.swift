@@ -30,7 +30,7 @@ final class SequencerThread: Sendable {
     private init(wake: Int32) { self.wake = wake }
 
     /// Opens the client on a new thread and waits until it is ready (or failed to open).
-    static func start(clientName: String, logger: any PeachLogger) throws(SequencerError) -> (SequencerThread, Identity) {
+    static func start(clientName: String, queueFrequency: Int, logger: any PeachLogger) throws(SequencerError) -> (SequencerThread, Identity) {
         let wake = peach_eventfd()
         guard wake >= 0 else { throw .call("eventfd", code: -errno, detail: "") }
         let thread = SequencerThread(wake: wake)
@@ -39,7 +39,7 @@ final class SequencerThread: Sendable {
         let worker = Thread {
             let session: SequencerSession
             do throws(SequencerError) {
-                session = try SequencerSession(clientName: clientName, logger: logger)
+                session = try SequencerSession(clientName: clientName, queueFrequency: queueFrequency, logger: logger)
             } catch {
                 opened.withLock { $0 = .failure(error) }
                 ready.signal()

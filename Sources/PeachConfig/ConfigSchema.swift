@@ -73,6 +73,9 @@ public struct ConfigSchema: Hashable, Sendable {
     public static let tapVelocity = ConfigKey(
         section: "rhythm", name: "tap_velocity", kind: .integer(MIDIVelocity.validRange, unit: nil),
         defaultValue: .integer(70))
+    public static let queueFrequency = ConfigKey(
+        section: "rhythm", name: "queue_frequency", kind: .integer(QueueWakeUps.frequencyRange, unit: "Hz"),
+        defaultValue: .integer(QueueWakeUps.defaultFrequency))
 
     // MARK: [midi]
     public static let outputPort = ConfigKey(
@@ -158,7 +161,7 @@ public struct ConfigSchema: Hashable, Sendable {
         lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
         minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, keyboardMapping, intervalPresentation,
         measurementTrials,
-        clickSound, clickNote, accentNote, tapNote, clickVelocity, accentVelocity, tapVelocity, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
+        clickSound, clickNote, accentNote, tapNote, clickVelocity, accentVelocity, tapVelocity, queueFrequency, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
         wheelDeadZone, wheelHold,

@@ -107,6 +107,9 @@ extension PeachConfiguration {
             synthProfile: MIDIConfiguration.SynthProfile(rawValue: text(ConfigSchema.synthProfile)) ?? .auto)
     }
 
+    /// How often Peach's sequencer queue wakes, Hz; read when the sequencer opens, at start.
+    public var queueFrequency: Int { integer(ConfigSchema.queueFrequency) }
+
     public var clickSound: ClickSoundConfiguration {
         ClickSoundConfiguration(
             voice: ClickSoundConfiguration.Voice(rawValue: text(ConfigSchema.clickSound)) ?? .percussion,

@@ -30,6 +30,14 @@ enum TuningFileResolver {
             }
             if let loaded { files.mappings[mappingPath] = loaded } else { values[ConfigSchema.keyboardMapping.id] = nil }
         }
+        if let mapping = files.mappings[mappingPath], let scale = files.scales[scalePath] ?? NamedTunings.tuning(id: scalePath)?.scale,
+           let beyond = mapping.degreeBeyond(scale) {
+            let line = document.lines.last(where: ConfigSchema.keyboardMapping.isSet(by:))?.number
+            diagnostics.append(ConfigDiagnostic(severity: .warning, file: file, line: line, key: ConfigSchema.keyboardMapping.description,
+                                                value: mappingPath,
+                                                message: tr(.configMappingDegreeBeyond, ["line": "\(beyond.line)", "degree": "\(beyond.degree)",
+                                                                                          "scale": scalePath, "count": "\(scale.noteCount)"])))
+        }
         var resolved = PeachConfiguration(values: values, diagnostics: diagnostics)
         resolved.tuningFiles = files
         return resolved

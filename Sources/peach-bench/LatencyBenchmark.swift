@@ -149,7 +149,7 @@ enum LatencyBenchmark {
         let capturePath = temporaryPath("peach-capture"), sentPath = temporaryPath("peach-sent")
         let capture = try Probe(["capture", capturePath])
         guard let sink = capture.address().flatMap(SequencerAddress.init(parsing:)) else { throw BenchError("capture address") }
-        let sequencer = try ALSASequencer(clientName: "Peach")
+        let sequencer = try benchSequencer("Peach")
         defer { sequencer.close() }
         let configuration = MidiNotePlayerConfiguration()
         let player = MidiNotePlayer(port: sequencer, configuration: configuration, routes: sequencer)

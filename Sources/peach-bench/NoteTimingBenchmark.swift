@@ -23,7 +23,7 @@ enum NoteTimingBenchmark {
             let capture = try Probe(["capture", capturePath])
             defer { try? FileManager.default.removeItem(atPath: capturePath) }
             guard let sink = capture.address().flatMap(SequencerAddress.init(parsing:)) else { throw BenchError("capture address") }
-            let sequencer = try ALSASequencer(clientName: "Peach")
+            let sequencer = try benchSequencer("Peach")
             defer { sequencer.close() }
             let player = MidiNotePlayer(port: sequencer)
             try await sequencer.connectOutput(to: sink)

@@ -47,7 +47,7 @@ enum PitchBenchmark {
     static func measure(report: BenchReport, targets count: Int) async throws {
         let wavPath = temporaryPath("pitch.wav")
         defer { try? FileManager.default.removeItem(atPath: wavPath) }
-        let sequencer = try ALSASequencer(clientName: "Peach")
+        let sequencer = try benchSequencer("Peach")
         defer { sequencer.close() }
         let fluid = try FileRenderingFluidSynth(name: "Peach Bench Synth", wavPath: wavPath, soundFont: soundFont)
         defer { fluid.stop() }

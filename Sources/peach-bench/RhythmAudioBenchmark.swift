@@ -52,7 +52,7 @@ enum RhythmAudioBenchmark {
     }
 
     static func measure(report: BenchReport, label: String, synthName: String, tempos: [Int], patterns: Int) async throws {
-        let sequencer = try ALSASequencer(clientName: "Peach")
+        let sequencer = try benchSequencer("Peach")
         defer { sequencer.close() }
         guard let port = try await sequencer.ports().first(where: { $0.clientName == synthName && $0.acceptsOutput }) else {
             throw BenchError("\(synthName)'s port is not listed")

@@ -28,7 +28,7 @@ final class RhythmCaptureRig {
         do {
             let capture = try RhythmProbe(["capture", capturePath])
             guard let sink = capture.address.flatMap(SequencerAddress.init(parsing:)) else { throw BenchError("capture address") }
-            let sequencer = try ALSASequencer(clientName: "Peach")
+            let sequencer = try benchSequencer("Peach")
             guard let port = try await sequencer.ports().first(where: { $0.address == sink }) else {
                 sequencer.close()
                 throw BenchError("capture port")

@@ -26,7 +26,7 @@ enum TapBenchmark {
         let capturePath = temporaryPath("tap-capture")
         defer { try? FileManager.default.removeItem(atPath: capturePath) }
         let capture = try RhythmProbe(["capture", capturePath])
-        let sequencer = try ALSASequencer(clientName: "Peach")
+        let sequencer = try benchSequencer("Peach")
         defer { sequencer.close() }
         let stamps = StampCollector(sequencer.inputs())
         let pad = try RhythmProbe(["tap", "\(sequencer.inputAddress.client):\(sequencer.inputAddress.port)",

@@ -24,12 +24,14 @@ if shouldRun("convergence", group: "host") { ConvergenceBenchmark.run(report: re
 if shouldRun("threshold", group: "host") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
 if shouldRun("hearing-now", group: "host") { HearingNowBenchmark.run(report: report, short: short) }
 if shouldRun("timing-estimates", group: "host") { await TimingEstimatorBenchmark.run(report: report, short: short) }
+if shouldRun("queue", group: "host") { QueueFrequencyBenchmark.runHost(report: report, short: short) }
 if shouldRun("launch", group: "host") { LaunchBenchmark.runHost(report: report, short: short) }
 if shouldRun("calibration", group: "host") { await CalibrationBenchmark.run(report: report, short: short) }
 if shouldRun("launch", group: "sequencer") { await LaunchBenchmark.runWithSequencer(report: report, short: short) }
 if shouldRun("latency", group: "sequencer") { await LatencyBenchmark.run(report: report, short: short) }
 if shouldRun("timing", group: "sequencer") { await NoteTimingBenchmark.run(report: report, short: short) }
 if shouldRun("pitch", group: "sequencer") { await PitchBenchmark.run(report: report, short: short) }
+if shouldRun("queue", group: "sequencer") { await QueueFrequencyBenchmark.run(report: report, short: short) }
 if shouldRun("rhythm", group: "sequencer") {
     await RhythmBenchmark.run(report: report, short: short)
     await TapBenchmark.run(report: report, short: short)

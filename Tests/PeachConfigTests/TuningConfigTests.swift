@@ -55,6 +55,27 @@ import Testing
         #expect(scale.mapping?.referenceNote == MIDINote(60))
     }
 
+    /// Peach does not play a mapping's key pattern, but a degree the scale lacks is a mistake worth naming, with the
+    /// .kbm's line; the mapping is still used for its reference key and frequency.
+    @Test func aMappingDegreeTheScaleLacksIsAWarningWithItsLine() throws {
+        let mapping = "! c.kbm\n3\n0\n127\n60\n60\n261.6255653\n3\n0\nx\n7\n"
+        let configuration = Self.parse("[training]\ntuning = fifths.scl\nkeyboard_mapping = c.kbm\n", files: [
+            "/home/u/.config/peach/fifths.scl": Self.fifths, "/home/u/.config/peach/c.kbm": mapping,
+        ])
+        #expect(configuration.errors.isEmpty, "\(configuration.errors)")
+        let warning = try #require(configuration.diagnostics.first, "no warning")
+        #expect(warning.line == 3)
+        #expect("\(warning)".contains("line 11 names degree 7, but fifths.scl has degrees 0 to 3 only"), "\(warning)")
+        #expect(Self.tuning(configuration).scale?.mapping?.referenceNote == MIDINote(60))
+        let meantone = Self.parse("[training]\ntuning = meantone-quarter-comma\nkeyboard_mapping = c.kbm\n",
+                                  files: ["/home/u/.config/peach/c.kbm": mapping])
+        #expect(meantone.diagnostics.isEmpty, "12 notes have degree 7: \(meantone.diagnostics)")
+        let octave = Self.parse("[training]\ntuning = fifths.scl\nkeyboard_mapping = c.kbm\n", files: [
+            "/home/u/.config/peach/fifths.scl": Self.fifths, "/home/u/.config/peach/c.kbm": "0\n0\n127\n60\n60\n261.6\n12\n",
+        ])
+        #expect("\(octave.diagnostics)".contains("line 7 names degree 12"), "\(octave.diagnostics)")
+    }
+
     @Test func aMalformedScaleIsAnErrorWithBothLineNumbersAndTrainingGoesOnInEqualTemperament() {
         let configuration = Self.parse("[training]\n\ntuning = bad.scl\n", files: ["/home/u/.config/peach/bad.scl": "bad\n2\n3/0\n2/1\n"])
         #expect(configuration.errors.count == 1)

@@ -397,7 +397,7 @@ enum ScreenSnapshots {
              ←/→ every discipline · Esc/q back
             """,
         "settings": """
-             Peach — Settings                                                          1/55
+             Peach — Settings                                                          1/56
             ────────────────────────────────────────────────────────────────────────────────
 
               > [training] Lowest note               A2 *            a note name C-1...G9
@@ -423,16 +423,16 @@ enum ScreenSnapshots {
              ↑/↓ choose · ←/→ change (Shift: ×10) · Enter edit · d default · Esc back
             """,
         "settings-scrolled-editing": """
-             Peach — Settings                                                         30/55
+             Peach — Settings                                                         31/56
             ────────────────────────────────────────────────────────────────────────────────
 
-                [rhythm] Click sound                 percussion      percussion, pitched
                 [rhythm] Click key                   none            a note name C-1...G9 o…
                 [rhythm] Accent key                  none            a note name C-1...G9 o…
                 [rhythm] Tap sound key               none            a note name C-1...G9 o…
                 [rhythm] Click velocity              80              1...127
                 [rhythm] Accent velocity             110             1...127
                 [rhythm] Tap sound velocity          70              1...127
+                [rhythm] Queue wake-up rate          1000            10...6250 Hz
                 [midi] Output port                   (auto)          any text
                 [midi] Controller input              (auto)          any text
               > [midi] Synth                         3▏              auto, fluidsynth, exte…

@@ -42,7 +42,8 @@ enum TrainingApp {
         do {
             let history = try LaunchHistory.load(context.dataDirectory, codecs: Disciplines.codecs, logger: logger,
                                                  console: console)
-            let sequencer = try openSequencer(logger: logger, console: console)
+            let sequencer = try openSequencer(queueFrequency: configuration.configuration.queueFrequency, logger: logger,
+                                              console: console)
             defer { sequencer.close() }
             let stuckNotes = StuckNoteGuard(sequencer: sequencer, logger: logger)
             defer { stuckNotes.cleanExit() }
@@ -83,9 +84,9 @@ enum TrainingApp {
     }
 
     /// Step 3: Peach's sequencer client.
-    static func openSequencer(logger: ConsoleLogger, console: Console) throws(StartupExit) -> ALSASequencer {
+    static func openSequencer(queueFrequency: Int, logger: ConsoleLogger, console: Console) throws(StartupExit) -> ALSASequencer {
         do {
-            return try ALSASequencer(clientName: "Peach", logger: logger)
+            return try ALSASequencer(clientName: "Peach", queueFrequency: queueFrequency, logger: logger)
         } catch {
             console.err("peach: \(error)\n")
             throw StartupExit()

@@ -12,6 +12,11 @@ public struct QueueWakeUps: Hashable, Sendable {
         self.periodNanoseconds = periodNanoseconds.flatMap { $0 > 1 ? $0 : nil }
     }
 
+    /// How often a queue may be asked to wake, Hz: the kernel holds it to this range (`sound/core/seq/seq_timer.c`),
+    /// and wakes it 1000 times a second unless asked otherwise.
+    public static let frequencyRange = 10...6250
+    public static let defaultFrequency = 1000
+
     /// Every time delivered as asked (mocks, tools without a queue).
     public static let exact = QueueWakeUps(periodNanoseconds: nil)
 
@@ -19,6 +24,13 @@ public struct QueueWakeUps: Hashable, Sendable {
     public func nearest(to instant: QueueInstant) -> QueueInstant {
         guard let period = periodNanoseconds else { return instant }
         return QueueInstant(nanoseconds: (instant.nanoseconds + period / 2) / period * period)
+    }
+
+    /// `duration` as the whole number of periods nearest it (at least one), so events that far apart all land on
+    /// wake-ups; `duration` itself when the period is unknown or exact.
+    public func wholePeriods(nearest duration: Duration) -> Duration {
+        guard let period = periodNanoseconds else { return duration }
+        return .nanoseconds(max(1, (duration.nanoseconds + period / 2) / period) * period)
     }
 
     /// The wake-up period in milliseconds, as timing records state it (nil: unknown or exact).

@@ -13,12 +13,20 @@ public struct CompareTimingTrial: Hashable, Sendable {
     /// The period of the queue wake-ups it was played on (every click lands on one); nil before it is played, and
     /// where the queue's timer could not be read.
     public var queuePeriod: Milliseconds?
+    /// The sixteenth the grid clicks were played apart, a whole number of queue wake-ups (nil: the tempo's own). A
+    /// queue waking every 0.16 ms cannot play 75 ms (200 BPM) exactly: its grid steps 75.04 ms, 0.05 % slower, so
+    /// the three grid clicks are exactly even and the moved click is exactly `offset` from where they put it.
+    public var playedSixteenth: Duration?
 
-    public init(tempo: TempoBPM, offset: Milliseconds, queuePeriod: Milliseconds? = nil) {
+    public init(tempo: TempoBPM, offset: Milliseconds, queuePeriod: Milliseconds? = nil, playedSixteenth: Duration? = nil) {
         self.tempo = tempo
         self.offset = offset
         self.queuePeriod = queuePeriod
+        self.playedSixteenth = playedSixteenth
     }
+
+    /// How far apart the clicks are played.
+    var sixteenthStep: Duration { playedSixteenth ?? tempo.sixteenth }
 
     /// Whether it was played on a coarse queue (`QueueWakeUps.coarsePeriod`).
     public var isOnCoarseQueue: Bool { queuePeriod.map(QueueWakeUps.isCoarse) ?? false }
@@ -27,16 +35,18 @@ public struct CompareTimingTrial: Hashable, Sendable {
     /// |offset| as a percentage of the sixteenth note (the staircase's unit, as iOS Peach's).
     public var percentOfSixteenth: Double { 100 * offset.magnitude.value / tempo.sixteenthMilliseconds }
 
-    /// This trial as the queue plays it from `start`: the moved click lands on the wake-up nearest its time, so
-    /// its offset is the one delivered, measured from the wake-up its grid position lands on; never zero (a
-    /// smaller offset than one wake-up is played as one wake-up, in its direction), so every trial is early or late.
+    /// This trial as the queue plays it from `start` (a wake-up): the grid clicks a whole number of wake-ups apart
+    /// (`playedSixteenth`), and the moved click on the wake-up nearest its time, so its offset is the one delivered,
+    /// measured from its grid position; never zero (a smaller offset than one wake-up is played as one wake-up, in
+    /// its direction), so every trial is early or late.
     public func delivered(from start: QueueInstant, on wakeUps: QueueWakeUps) -> CompareTimingTrial {
-        let grid = start + tempo.sixteenth * Self.movedClick
+        let sixteenth = wakeUps.wholePeriods(nearest: tempo.sixteenth)
+        let grid = start + sixteenth * Self.movedClick
         let asked = grid + offsetDuration
         var played = wakeUps.nearest(to: asked).nanoseconds - wakeUps.nearest(to: grid).nanoseconds
         if played == 0, let step = wakeUps.periodNanoseconds { played = offset.value < 0 ? -step : step }
         return CompareTimingTrial(tempo: tempo, offset: Milliseconds(Double(played) / 1e6),
-                                  queuePeriod: wakeUps.period)
+                                  queuePeriod: wakeUps.period, playedSixteenth: sixteenth)
     }
 
     /// The moved click's offset on the queue clock (whole nanoseconds).
@@ -45,7 +55,7 @@ public struct CompareTimingTrial: Hashable, Sendable {
     /// The pattern's clicks from `start`: the first accented, the moved one off the grid.
     public func clicks(from start: QueueInstant) -> [RhythmClick] {
         (0..<Self.clickCount).map { step in
-            var time = start + tempo.sixteenth * step
+            var time = start + sixteenthStep * step
             if step == Self.movedClick { time = time + offsetDuration }
             return RhythmClick(time: time, accent: step == 0)
         }

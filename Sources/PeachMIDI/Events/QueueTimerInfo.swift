@@ -26,8 +26,8 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public static let defaultFrequency = 1000
-    public static let frequencyRange = 10...6250
+    public static let defaultFrequency = QueueWakeUps.defaultFrequency
+    public static let frequencyRange = QueueWakeUps.frequencyRange
 
     public var timerClass: TimerClass
     public var card: Int

@@ -37,8 +37,10 @@ import Testing
         let trial = CompareTimingTrial(tempo: Self.tempo, offset: Milliseconds(-9.3))
         #expect(trial.delivered(from: start, on: QueueWakeUps(periodNanoseconds: 1_000_000)).queuePeriod == Milliseconds(1))
         let coarse = trial.delivered(from: start, on: QueueWakeUps(periodNanoseconds: 4_000_000))
-        // The grid click (5.375 s) leaves at 5.376 s, the moved one (5.3657 s asked) at 5.364 s: 12 ms early on this grid.
-        #expect(coarse.queuePeriod == Milliseconds(4) && coarse.isOnCoarseQueue && coarse.offset == Milliseconds(-12))
+        // The grid steps 124 ms (31 wake-ups; 125 ms would leave the clicks 128, 124 and 124 ms apart), so the grid
+        // click is at 5.372 s, the moved one (5.3627 s asked) at 5.364 s: 8 ms early on this grid.
+        #expect(coarse.queuePeriod == Milliseconds(4) && coarse.isOnCoarseQueue && coarse.offset == Milliseconds(-8))
+        #expect(coarse.playedSixteenth == .milliseconds(124))
         #expect(trial.delivered(from: start, on: .exact).queuePeriod == nil)
     }
 

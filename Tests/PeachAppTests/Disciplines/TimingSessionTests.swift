@@ -93,6 +93,25 @@ final class TrialCollector: TrainingObserver {
                 == Milliseconds(0.3))
     }
 
+    /// On the finest queue (6250 Hz: a wake-up every 0.16 ms) 200 BPM's 75 ms sixteenth is not a whole number of
+    /// wake-ups: the grid steps the nearest whole number (469, 75.04 ms), so the grid clicks are exactly even, and
+    /// the moved click is exactly the recorded offset from where they put it.
+    @Test func onTheFinestQueueTheGridStepsWholeWakeUpsAndTheOffsetIsExact() {
+        let finest = QueueWakeUps(periodNanoseconds: 160_000)
+        let start = QueueInstant(nanoseconds: 160_000 * 31_250)
+        let trial = CompareTimingTrial(tempo: TempoBPM(200)!, offset: Milliseconds(-3.3)).delivered(from: start, on: finest)
+        #expect(trial.playedSixteenth == .nanoseconds(75_040_000))
+        #expect(trial.offset == Milliseconds(-3.36))
+        let clicks = trial.clicks(from: start).map(\.time)
+        #expect(clicks.allSatisfy { finest.nearest(to: $0) == $0 }, "every click on a wake-up: \(clicks)")
+        #expect(clicks[1] - clicks[0] == .nanoseconds(75_040_000) && clicks[2] - clicks[1] == .nanoseconds(75_040_000))
+        #expect(Double((clicks[3] - clicks[2] - .nanoseconds(75_040_000)).nanoseconds) / 1e6 == trial.offset.value)
+        // A queue whose period divides the sixteenth keeps the tempo's own.
+        let millisecond = CompareTimingTrial(tempo: TempoBPM(200)!, offset: Milliseconds(-3.3))
+            .delivered(from: QueueInstant(nanoseconds: 5_000_000_000), on: QueueWakeUps(periodNanoseconds: 1_000_000))
+        #expect(millisecond.playedSixteenth == TempoBPM(200)!.sixteenth)
+    }
+
     @Test func anAnswerIsScoredRecordedAndTheNextPatternFollows() async throws {
         let rig = Rig()
         rig.session.start()

@@ -17,11 +17,15 @@ extension ScalaKeyboardMapping {
         let reference = try reader.note(.referenceNote)
         let frequency = try reader.frequency()
         let octave = try reader.integer(.octaveDegree, in: degreeRange)
-        var entries: [Int?] = []
-        while entries.count < size, let entry = try reader.entry() { entries.append(entry) }
+        let octaveLine = reader.previousLine
+        var entries: [Int?] = [], entryLines: [Int] = []
+        while entries.count < size, let entry = try reader.entry() {
+            entries.append(entry)
+            entryLines.append(reader.previousLine)
+        }
         return ScalaKeyboardMapping(size: size, firstNote: first, lastNote: last, middleNote: middle,
                                     referenceNote: reference, referenceFrequency: frequency,
-                                    octaveDegree: octave, entries: entries)
+                                    octaveDegree: octave, entries: entries, octaveDegreeLine: octaveLine, entryLines: entryLines)
     }
 
     /// Parses a file's bytes: refuses binary files, reads UTF-8 or else Latin-1 (ScalaText.decode).
