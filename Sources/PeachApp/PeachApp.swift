@@ -112,6 +112,7 @@ public enum PeachApp {
         let calibration = StartupCalibration.storedSummary(soundFont: options.soundFont, configuration: data.configuration,
                                                            dataDirectory: data.directory)
         return await PortsCommand.run(connection: connection, inputPort: options.inputPort ?? midi.inputPort,
-                                      calibration: calibration, console: console)
+                                      calibration: calibration, queueFrequency: data.configuration.queueFrequency,
+                                      console: console)
     }
 }

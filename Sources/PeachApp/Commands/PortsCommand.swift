@@ -5,12 +5,13 @@ import PeachTrainer
 
 /// `peach ports`: every sequencer port as `aconnect -l` would show it, and what Peach would use.
 public enum PortsCommand {
-    /// `calibration`: the stored FluidSynth calibration line (see `StartupCalibration.storedSummary`).
+    /// `calibration`: the stored FluidSynth calibration line (see `StartupCalibration.storedSummary`);
+    /// `queueFrequency`: `[rhythm] queue_frequency`, so the queue line says what training would get.
     public static func run(connection: SynthConnection, inputPort: String?, calibration: String? = nil,
-                           console: Console) async -> Int32 {
+                           queueFrequency: Int = ALSASequencer.defaultQueueFrequency, console: Console) async -> Int32 {
         let sequencer: ALSASequencer
         do {
-            sequencer = try ALSASequencer(clientName: "Peach (ports)")
+            sequencer = try ALSASequencer(clientName: "Peach (ports)", queueFrequency: queueFrequency)
         } catch {
             console.err("peach: \(error)\n")
             return 1

@@ -117,6 +117,16 @@ extension RealSequencerTests {
             return String(format: "%.1f cents ", abs(rounded)) + (rounded > 0 ? "sharp" : "flat")
         }
 
+        /// `[rhythm] queue_frequency` reaches the kernel: `peach ports` opens its queue as training would and says
+        /// what it got (the hrtimer: 0.16 ms at 6250 Hz; the default 1 ms).
+        @Test(arguments: [(6250, "0.16 ms (6250 Hz)"), (1000, "1 ms (1000 Hz)")])
+        func theConfiguredQueueFrequencyIsTheOneObtained(frequency: Int, period: String) throws {
+            let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + "[rhythm]\nqueue_frequency = \(frequency)\n")
+            let peach = try PeachRun(["ports"] + PeachProgram.dataArguments(directory), directory: directory)
+            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+            #expect(peach.stdout.text.contains("the queue wakes every \(period)"), "\(peach.transcript)")
+        }
+
         // MARK: Usage and runtime errors
 
         @Test func unknownOptionIsAUsageErrorNamingIt() throws {
