@@ -36,7 +36,7 @@ enum TuningFileResolver {
             diagnostics.append(ConfigDiagnostic(severity: .warning, file: file, line: line, key: ConfigSchema.keyboardMapping.description,
                                                 value: mappingPath,
                                                 message: tr(.configMappingDegreeBeyond, ["line": "\(beyond.line)", "degree": "\(beyond.degree)",
-                                                                                          "scale": scalePath, "count": "\(scale.noteCount)"])))
+                                                                                          "scale": scalePath, "notes": "\(scale.noteCount)"])))
         }
         var resolved = PeachConfiguration(values: values, diagnostics: diagnostics)
         resolved.tuningFiles = files

@@ -97,8 +97,10 @@ enum RegionChainSmoother {
     /// The random walk's transition on the threshold grid: a truncated Gaussian, each row normalised so
     /// no probability leaves the grid.
     struct Kernel {
+        /// K(from → to) = taps[to − from − low] for low ≤ to − from ≤ high (0 elsewhere).
         let taps: [Double]
-        let halfWidth: Int
+        let low: Int
+        let high: Int
         let rowTotals: [Double]
         let n: Int
 
@@ -106,27 +108,53 @@ enum RegionChainSmoother {
             self.init(stepSD: stepSD, logStep: grid.logStep, count: grid.thresholdCount)
         }
 
-        /// A walk of SD `stepSD` (in ln units) on `count` nodes `logStep` apart.
-        init(stepSD: Double, logStep: Double, count: Int) {
+        /// A walk of SD `stepSD` (in ln units) on `count` nodes `logStep` apart, its mean moved by `shift` (ln units;
+        /// a level that drifts as well as wanders).
+        init(stepSD: Double, shift: Double = 0, logStep: Double, count: Int) {
             n = count
-            let sd = max(stepSD / logStep, 1e-6)
-            halfWidth = min(Int((4 * sd).rounded(.up)), count - 1)
-            taps = (-halfWidth...halfWidth).map { exp(-0.5 * pow(Double($0) / sd, 2)) }
-            let halfWidth = halfWidth, taps = taps, n = n
+            let sd = max(stepSD / logStep, 1e-6), centre = shift / logStep
+            low = max(Int((centre - 4 * sd).rounded(.down)), -(count - 1))
+            high = max(min(Int((centre + 4 * sd).rounded(.up)), count - 1), low)
+            taps = (low...high).map { exp(-0.5 * pow((Double($0) - centre) / sd, 2)) }
+            let low = low, high = high, taps = taps, n = n
             rowTotals = (0..<n).map { from in
-                var total = 0.0
-                for to in max(0, from - halfWidth)...min(n - 1, from + halfWidth) { total += taps[to - from + halfWidth] }
-                return total
+                let reach = max(0, from + low)...max(0, min(n - 1, from + high))
+                return reach.reduce(0.0) { total, to in
+                    let d = to - from
+                    return d < low || d > high ? total : total + taps[d - low]
+                }
             }
+        }
+
+        /// Where a level whose whole step would leave the grid goes: the edge it drifts towards.
+        private func edge(_ from: Int) -> Int { from + low > n - 1 ? n - 1 : 0 }
+
+        /// The targets `from` reaches.
+        private func reach(_ from: Int) -> ClosedRange<Int>? {
+            let lower = max(0, from + low), upper = min(n - 1, from + high)
+            return lower <= upper ? lower...upper : nil
         }
 
         /// out(T) = Σ_T' in(T') · K(T' → T)
         func forward(_ input: [Double], into output: inout [Double]) {
-            for to in 0..<n { output[to] = 0 }
-            for from in 0..<n where input[from] != 0 {
-                let value = input[from] / rowTotals[from]
-                for to in max(0, from - halfWidth)...min(n - 1, from + halfWidth) {
-                    output[to] += value * taps[to - from + halfWidth]
+            // Unchecked buffers: this loop is most of a trend's cost (the start-and-now joint runs it per block).
+            let n = n, low = low
+            output.withUnsafeMutableBufferPointer { out in
+                input.withUnsafeBufferPointer { input in
+                    taps.withUnsafeBufferPointer { taps in
+                        rowTotals.withUnsafeBufferPointer { rowTotals in
+                            for to in 0..<n { out[to] = 0 }
+                            for from in 0..<n where input[from] != 0 {
+                                guard let targets = reach(from), rowTotals[from] > 0 else {
+                                    out[edge(from)] += input[from]
+                                    continue
+                                }
+                                let value = input[from] / rowTotals[from]
+                                let offset = -from - low
+                                for to in targets { out[to] += value * taps[to + offset] }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -140,10 +168,12 @@ enum RegionChainSmoother {
         func backward(_ input: [Double], into output: inout [Double], over levels: ClosedRange<Int>) {
             for from in 0..<n where !levels.contains(from) { output[from] = 0 }
             for from in levels {
-                var total = 0.0
-                for to in max(0, from - halfWidth)...min(n - 1, from + halfWidth) {
-                    total += taps[to - from + halfWidth] * input[to]
+                guard let targets = reach(from), rowTotals[from] > 0 else {
+                    output[from] = input[edge(from)]
+                    continue
                 }
+                var total = 0.0
+                for to in targets { total += taps[to - from - low] * input[to] }
                 output[from] = total / rowTotals[from]
             }
         }

@@ -11,10 +11,17 @@ public struct DisciplineProgress: Hashable, Sendable {
         case spread
     }
 
-    /// How sure the model must be that now lies below (above) the start before it says improving (declining). 90 %:
-    /// a stationary listener reads stable in 39 of 40 simulated histories, a real change is seen early (the words
-    /// say how sure it is); docs/threshold-estimator.md.
-    public static let trendCertainty = 0.9
+    /// How sure the model must be that now lies below (above) the start before it says improving (declining); the
+    /// words say how sure it is. A threshold, 85 %: a stationary listener reads stable in 39 of 40 simulated
+    /// histories, one falling from 20 to 8 c in six days improving in 31 of 40 (26 at 90 %). A spread, 90 %: its
+    /// answers measure it more closely, and a still spread read a direction in 3 of 40 histories at 85 %.
+    /// docs/threshold-estimator.md.
+    public static func trendCertainty(_ quantity: Quantity) -> Double {
+        switch quantity {
+        case .threshold: 0.85
+        case .spread: 0.9
+        }
+    }
     /// A trend is read only where the answers favour a moving level over a still one (the still rate's weight has
     /// fallen below its prior, ½): a well-measured spread that stands still otherwise reads a direction by chance in
     /// about one history in ten.
@@ -60,8 +67,8 @@ public struct DisciplineProgress: Hashable, Sendable {
         guard points.count >= 2, let latest, latest.isConclusive,
               points.reduce(0, { $0 + $1.trials }) >= enoughTrials else { return nil }
         guard stillWeight < Self.stillLimit else { return .stable }
-        if probabilityLower >= Self.trendCertainty { return .improving }
-        if probabilityHigher >= Self.trendCertainty { return .declining }
+        if probabilityLower >= Self.trendCertainty(quantity) { return .improving }
+        if probabilityHigher >= Self.trendCertainty(quantity) { return .declining }
         return .stable
     }
 

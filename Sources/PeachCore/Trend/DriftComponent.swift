@@ -37,10 +37,12 @@ struct KernelCache {
 
     init(steps: [DriftingLevel.Step], grid: DriftingLevel.Grid) {
         let gaps = Set(zip(steps.dropFirst(), steps).map { $0.day - $1.day })
-        for (rate, sd) in DriftingLevel.rates.enumerated() where sd > 0 {
+        for (rate, sd) in DriftingLevel.rates.enumerated() where DriftingLevel.moves(rate) {
             for gap in gaps {
+                let days = Double(max(gap, 1))
                 kernels[rate, default: [:]][gap] = RegionChainSmoother.Kernel(
-                    stepSD: sd * Double(max(gap, 1)).squareRoot(), logStep: grid.logStep, count: grid.levelCount)
+                    stepSD: sd * days.squareRoot(), shift: DriftingLevel.drifts[rate] * days, logStep: grid.logStep,
+                    count: grid.levelCount)
             }
         }
     }
