@@ -47,8 +47,10 @@ public struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
     /// What an empty value of a text key means ("automatic"), in the user's language (catalog id
     /// "config.midi.outputPort.emptyMeans", with the schema's English); nil for a key that is not text.
     public var emptyMeaning: String? {
-        guard case .text(let english) = kind else { return nil }
-        return Self.localized(catalogID + ".emptyMeans") ?? english
+        switch kind {
+        case .text(let english), .file(_, let english): return Self.localized(catalogID + ".emptyMeans") ?? english
+        default: return nil
+        }
     }
 
     /// "config.thresholdTest.maxTrials": the key's id in the catalog (ids are dotted lowerCamelCase words).

@@ -42,7 +42,7 @@ public struct ConfigSchema: Hashable, Sendable {
     public static let tuningSystem = ConfigKey(
         section: "training", name: "tuning", kind: .tuning, defaultValue: .text("equal"), formerNames: ["tuning_system"])
     public static let keyboardMapping = ConfigKey(
-        section: "training", name: "keyboard_mapping", kind: .text(emptyMeans: "none: A4 sounds at the reference pitch"),
+        section: "training", name: "keyboard_mapping", kind: .file(suffix: ".kbm", emptyMeans: "none: A4 sounds at the reference pitch"),
         defaultValue: .text(""))
     public static let intervalPresentation = ConfigKey(
         section: "training", name: "interval_presentation", kind: .choice(["melodic", "harmonic"]),

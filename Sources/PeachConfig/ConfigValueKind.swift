@@ -11,8 +11,10 @@ public enum ConfigValueKind: Hashable, Sendable {
     case choice([String])
     /// A note name within the range; `allowsNone` accepts "none".
     case note(ClosedRange<MIDINote>, allowsNone: Bool)
-    /// Any text, including empty (ports, paths).
+    /// Any text, including empty (ports).
     case text(emptyMeans: String)
+    /// The path of a file ending in `suffix` (".kbm", ".sf2"), or empty; what is in it is checked where it is read.
+    case file(suffix: String, emptyMeans: String)
     /// 1...16 or "any".
     case channel
     case commitTrigger
@@ -48,6 +50,8 @@ public enum ConfigValueKind: Hashable, Sendable {
         case .text:
             // The parser already trimmed unquoted values; quotes exist to keep outer spaces.
             return .text(text)
+        case .file(let suffix, _):
+            return trimmed.isEmpty || (lower.hasSuffix(suffix) && trimmed.count > suffix.count) ? .text(trimmed) : nil
         case .channel:
             if lower == "any" { return .channel(nil) }
             guard let channel = Int(trimmed), (1...16).contains(channel) else { return nil }
@@ -76,6 +80,7 @@ public enum ConfigValueKind: Hashable, Sendable {
         case .note(let range, let allowsNone):
             tr(.allowedNoteName, ["lowest": range.lowerBound.name, "highest": range.upperBound.name]) + (allowsNone ? tr(.allowedOrNone) : "")
         case .text: tr(.allowedAnyText)
+        case .file(let suffix, _): tr(.allowedFile, ["suffix": suffix])
         case .channel: tr(.allowedChannel)
         case .commitTrigger: tr(.allowedCommitTrigger)
         case .intervals: tr(.allowedIntervals)

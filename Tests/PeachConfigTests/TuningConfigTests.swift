@@ -76,6 +76,14 @@ import Testing
         #expect("\(octave.diagnostics)".contains("line 7 names degree 12"), "\(octave.diagnostics)")
     }
 
+    @Test func aKeyboardMappingIsAKbmPathOrEmpty() {
+        let wrong = Self.parse("[training]\nkeyboard_mapping = mapping.txt\n")
+        #expect("\(wrong.errors)".contains("the path of a .kbm file, or empty"), "\(wrong.errors)")
+        #expect(ConfigSchema.keyboardMapping.kind.parse("") == .text(""))
+        #expect(ConfigSchema.keyboardMapping.kind.parse(" ~/Tunings/C.KBM ") == .text("~/Tunings/C.KBM"))
+        #expect(ConfigSchema.keyboardMapping.kind.parse(".kbm") == nil)
+    }
+
     @Test func aMalformedScaleIsAnErrorWithBothLineNumbersAndTrainingGoesOnInEqualTemperament() {
         let configuration = Self.parse("[training]\n\ntuning = bad.scl\n", files: ["/home/u/.config/peach/bad.scl": "bad\n2\n3/0\n2/1\n"])
         #expect(configuration.errors.count == 1)
