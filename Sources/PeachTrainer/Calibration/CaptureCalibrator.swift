@@ -53,19 +53,11 @@ public struct CaptureCalibrator: Sendable {
         let capture = try Self.openCapture(device)
         progress(tr(.capturePlaying, count: sequence.probes.count, ["seconds": "\(sequence.durationMilliseconds / 1000)",
                                       "device": device]))
-        let probe: PlayedLatencyProbe
-        do {
+        let probe = try await Self.playing(into: capture, on: sequencer) {
             try await play(sequence, on: sequencer)
             progress(tr(.captureLatencyProbe, count: LatencyProbe.defaultCount))
-            probe = try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
-        } catch {
-            _ = try? capture.stop()
-            // Whatever is still in the queue first, so no note starts after the silence.
-            try? await sequencer.cancelTimed()
-            try? await sequencer.send(SynthSetup.silence(Self.channels))
-            throw error
+            return try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
         }
-        try await Task.sleep(for: .milliseconds(300))
         let samples = try checkedRecording(capture)
         progress(tr(.captureMeasuring, count: sequence.probes.count))
         let peak = try Self.checkedLevel(samples, device: device)
@@ -94,22 +86,10 @@ public struct CaptureCalibrator: Sendable {
     public func measureLatency(sequencer: ALSASequencer, progress: @Sendable (String) -> Void = { _ in }) async throws -> LatencyResult {
         let capture = try Self.openCapture(device)
         progress(tr(.captureLatencyProbe, count: LatencyProbe.defaultCount))
-        let probe: PlayedLatencyProbe
-        do {
-            probe = try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
-        } catch {
-            _ = try? capture.stop()
-            try? await sequencer.cancelTimed()
-            try? await sequencer.send(SynthSetup.silence(Self.channels))
-            throw error
+        let probe = try await Self.playing(into: capture, on: sequencer) {
+            try await PlayedLatencyProbe.play(on: sequencer, startingAtFrame: capture.framesCaptured)
         }
-        try await Task.sleep(for: .milliseconds(300))
-        let samples: [Double]
-        do {
-            samples = try capture.stop()
-        } catch let error as PCMCapture.Failure {
-            throw Failure(description: error.description)
-        }
+        let samples = try Self.stopped(capture)
         let peak = try Self.checkedLevel(samples, device: device)
         let clock = capture.frameClock
         let heard = probe.latencies(in: samples, clock: clock, sampleRate: Double(Self.sampleRate))
@@ -123,6 +103,32 @@ public struct CaptureCalibrator: Sendable {
         heard.count * 2 >= probe.probe.clicks.count ? MeasuredLatency(measurements: heard) : nil
     }
 
+    /// Runs `play` while `capture` records, then lets the last sound ring out into the recording. If it fails, the
+    /// recording stops and the synth is silenced: whatever is still in the queue first, so no note starts after it.
+    private static func playing<Played>(into capture: PCMCapture, on sequencer: ALSASequencer,
+                                        _ play: () async throws -> Played) async throws -> Played {
+        let played: Played
+        do {
+            played = try await play()
+        } catch {
+            _ = try? capture.stop()
+            try? await sequencer.cancelTimed()
+            try? await sequencer.send(SynthSetup.silence(channels))
+            throw error
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        return played
+    }
+
+    /// The recording, its device's failure said as the calibration's.
+    private static func stopped(_ capture: PCMCapture) throws -> [Double] {
+        do {
+            return try capture.stop()
+        } catch let error as PCMCapture.Failure {
+            throw Failure(description: error.description)
+        }
+    }
+
     static func openCapture(_ device: String) throws -> PCMCapture {
         do {
             return try PCMCapture(device: device, sampleRate: Self.sampleRate, channels: 2)
@@ -133,12 +139,7 @@ public struct CaptureCalibrator: Sendable {
 
     /// The recording's left channel, once it holds most of what was played.
     private func checkedRecording(_ capture: PCMCapture) throws -> [Double] {
-        let samples: [Double]
-        do {
-            samples = try capture.stop()
-        } catch let error as PCMCapture.Failure {
-            throw Failure(description: error.description)
-        }
+        let samples = try Self.stopped(capture)
         let expected = Double(sequence.durationMilliseconds) / 1000 * Double(Self.sampleRate)
         guard Double(samples.count) > 0.8 * expected else {
             throw Failure(description: tr(.captureTooFewFrames, count: samples.count, ["device": device,
