@@ -95,11 +95,16 @@ extension RealSequencerTests {
 
         /// `calibrateOnce`, once more when the reference was disturbed (`disturbance`). Peach's own figure is
         /// checked on every run, the first included; a broken reference is not what this test is about.
+        /// The retry measures the latency alone (`--latency-only`) into the calibration the first run stored: only the
+        /// reference was in doubt, and a whole calibration again cost over a minute.
         func calibrate(options: [String], extra: Double, into stored: URL?) async throws -> Calibrated {
-            let first = try await calibrateOnce(options: options, extra: extra, into: stored, lastTry: false)
+            let directory = try stored ?? PeachProgram.temporaryDirectory(config: Self.config)
+            let first = try await calibrateOnce(options: options, extra: extra, into: directory, latencyOnly: stored != nil,
+                                                lastTry: false)
             if let first { return first }
-            print("synth latency: one more run with a fresh synth")
-            return try #require(try await calibrateOnce(options: options, extra: extra, into: stored, lastTry: true))
+            print("synth latency: one more run with a fresh synth, the latency alone")
+            return try #require(try await calibrateOnce(options: options, extra: extra, into: directory, latencyOnly: true,
+                                                        lastTry: true))
         }
 
         /// Why the test synth's own account (the reference) cannot be trusted for this run, nil when it can:
@@ -123,9 +128,10 @@ extension RealSequencerTests {
 
         /// One calibration against a fresh test synth; its latency, from the JSON and the stored file, which must lie
         /// where the synth's buffer puts it (plus `extra`). Nil (unless `lastTry`) when the reference was disturbed.
-        /// `into` a data directory holding the synth's calibration: `--latency-only`, which must replace the stored
-        /// latency and keep every pitch figure; else a whole calibration into a new directory.
-        func calibrateOnce(options: [String], extra: Double, into stored: URL?, lastTry: Bool) async throws -> Calibrated? {
+        /// Into `directory`; `latencyOnly`: with `--latency-only`, which must replace the latency its calibration holds and
+        /// keep every pitch figure.
+        func calibrateOnce(options: [String], extra: Double, into directory: URL, latencyOnly: Bool,
+                           lastTry: Bool) async throws -> Calibrated? {
             let name = "Latency Synth"
             let synth = try ImperfectSynth(name: name, options: options)
             defer { synth.stop() }
@@ -134,17 +140,16 @@ extension RealSequencerTests {
             let period = try #require(sizes.firstIndex(of: "period").flatMap { Int(sizes[$0 + 1].prefix { $0.isNumber }) },
                                       "\(synth.transcript)")
             let expected = Self.expectedLatency(buffer: buffer, period: period, extra: extra)
-            let directory = try stored ?? PeachProgram.temporaryDirectory(config: Self.config)
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let key = CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)
             let before = cache.load(key)
             let run = try PeachRun(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
-                                   + (stored == nil ? [] : ["--latency-only"]) + PeachProgram.dataArguments(directory),
+                                   + (latencyOnly ? ["--latency-only"] : []) + PeachProgram.dataArguments(directory),
                                    directory: directory)
             #expect(run.waitForExit(timeout: .seconds(500)) == 0, "\(run.transcript)\n\(synth.transcript)")
-            print("synth latency (\(name)\(stored == nil ? "" : ", latency only")): \(run.stderr.text)")
+            print("synth latency (\(name)\(latencyOnly ? ", latency only" : "")): \(run.stderr.text)")
             let figures = try PeachCaptureCalibrationTests.figures(run.stdout.text)
-            if stored != nil { #expect(figures["stored"] as? Bool == true, "\(run.stdout.text)") }
+            if latencyOnly { #expect(figures["stored"] as? Bool == true, "\(run.stdout.text)") }
             let latency = try #require(figures["latencyMs"] as? [String: Any], "no latency in \(run.stdout.text)")
             let measured = LatencyFigures(median: try #require(latency["median"] as? Double),
                                           spread: try #require(latency["spread"] as? Double),
