@@ -6,7 +6,8 @@ import PeachMIDI
 /// The queue's wake-up frequency (docs/rhythm-timing.md, "Queue frequency"): at the kernel's default 1000 Hz and at
 /// the most it allows, 6250 Hz (0.16 ms with the hrtimer), how far a click leaves from the time asked (the grid
 /// error: Peach puts each on the nearest wake-up, so within half a period), and what the faster wake-ups cost while
-/// nothing plays (the whole system's CPU time from /proc/stat, with the queue running and with no Peach client).
+/// nothing plays: the whole system's timer interrupts and CPU time, with the queue running and with no Peach client
+/// (in the VM the guest does not account its interrupts' CPU), and natively a user-space timer's CPU as a bound.
 enum QueueFrequencyBenchmark {
     static let frequencies = [1000, 6250]
 
