@@ -22,11 +22,9 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
 
     /// Opens the client. Throws `SequencerError.noSequencer` when there is no ALSA sequencer.
     /// Blocks the caller only while the client opens (a few system calls).
-    /// How often Peach's queue wakes up unless `[rhythm] queue_frequency` says otherwise, Hz: the kernel's own
-    /// default (docs/rhythm-timing.md, "Queue frequency", has the measurements behind the choice).
-    public static let defaultQueueFrequency = QueueWakeUps.defaultFrequency
-
-    public init(clientName: String = "Peach", queueFrequency: Int = ALSASequencer.defaultQueueFrequency,
+    /// `queueFrequency`: how often Peach's queue wakes, Hz; by default the kernel's own 1000 Hz, which
+    /// `[rhythm] queue_frequency` also keeps (docs/rhythm-timing.md, "Queue frequency", has the measurements).
+    public init(clientName: String = "Peach", queueFrequency: Int = QueueWakeUps.defaultFrequency,
                 logger: any PeachLogger = SilentLogger()) throws(SequencerError) {
         let (thread, identity) = try SequencerThread.start(clientName: clientName, queueFrequency: queueFrequency, logger: logger)
         self.thread = thread

@@ -135,5 +135,5 @@ struct CPUTimes {
 /// at Peach's default.
 func benchSequencer(_ clientName: String) throws -> ALSASequencer {
     let frequency = ProcessInfo.processInfo.environment["PEACH_BENCH_QUEUE_HZ"].flatMap(Int.init)
-    return try ALSASequencer(clientName: clientName, queueFrequency: frequency ?? ALSASequencer.defaultQueueFrequency)
+    return try ALSASequencer(clientName: clientName, queueFrequency: frequency ?? QueueWakeUps.defaultFrequency)
 }

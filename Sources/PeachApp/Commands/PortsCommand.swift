@@ -1,4 +1,5 @@
 import PeachALSA
+import PeachCore
 import PeachMIDI
 import PeachText
 import PeachTrainer
@@ -8,7 +9,7 @@ public enum PortsCommand {
     /// `calibration`: the stored FluidSynth calibration line (see `StartupCalibration.storedSummary`);
     /// `queueFrequency`: `[rhythm] queue_frequency`, so the queue line says what training would get.
     public static func run(connection: SynthConnection, inputPort: String?, calibration: String? = nil,
-                           queueFrequency: Int = ALSASequencer.defaultQueueFrequency, console: Console) async -> Int32 {
+                           queueFrequency: Int = QueueWakeUps.defaultFrequency, console: Console) async -> Int32 {
         let sequencer: ALSASequencer
         do {
             sequencer = try ALSASequencer(clientName: "Peach (ports)", queueFrequency: queueFrequency)

@@ -26,9 +26,6 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public static let defaultFrequency = QueueWakeUps.defaultFrequency
-    public static let frequencyRange = QueueWakeUps.frequencyRange
-
     public var timerClass: TimerClass
     public var card: Int
     public var device: Int
@@ -53,8 +50,8 @@ public struct QueueTimerInfo: Hashable, Sendable, CustomStringConvertible {
 
     /// The frequency the kernel actually asks for: the default for 0, else clamped to `frequencyRange`.
     public var effectiveFrequency: Int {
-        preferredFrequency == 0 ? Self.defaultFrequency
-            : min(max(preferredFrequency, Self.frequencyRange.lowerBound), Self.frequencyRange.upperBound)
+        preferredFrequency == 0 ? QueueWakeUps.defaultFrequency
+            : min(max(preferredFrequency, QueueWakeUps.frequencyRange.lowerBound), QueueWakeUps.frequencyRange.upperBound)
     }
 
     /// How often the queue wakes up and delivers what is due, nanoseconds (nil without the timer's resolution).
