@@ -15,18 +15,6 @@ private actor RecordingOutput: MIDIOutputPort {
     func cancelTimed() async throws {}
 }
 
-/// A small deterministic generator (SplitMix64) so the property test is repeatable.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct OutputCeilingTests {
     let channel = MIDIChannel(0)!
     let note = MIDINote(69)!
@@ -58,7 +46,7 @@ private struct SplitMix64: RandomNumberGenerator {
     /// Property: over random ceilings and random event streams through every send path,
     /// no note-on velocity and no CC7/CC11 value that reaches the sequencer exceeds the ceiling.
     @Test func noPathExceedsTheCeiling() async throws {
-        var random = SplitMix64(state: 0xC0FFEE)
+        var random = SplitMix64(seed: 0xC0FFEE)
         for _ in 0..<200 {
             let ceiling = OutputCeiling(velocity: Int.random(in: 1...127, using: &random),
                                         channelVolume: Int.random(in: 1...127, using: &random))

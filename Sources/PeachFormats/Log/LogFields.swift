@@ -74,12 +74,12 @@ public final class LogFields {
         return note
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
-
     public func number(_ field: Int, _ name: String) throws(LogLineError) -> Double {
-        // The fast path takes at most 15 digits, a point and a sign: don't scan longer fields twice.
-        if ends[field] - starts[field] <= 17, let value = fastDecimal(field) { return value }
-        // Long or exponent forms (16-17 significant digits are common): strtod, as Swift's Double(String)
+        // The exact reader takes at most 19 digits, a point and a sign: don't scan longer fields twice.
+        if ends[field] - starts[field] <= 21, let value = ExactDecimal.parse(base + starts[field], count: ends[field] - starts[field]) {
+            return value
+        }
+        // Exponent forms, over 19 digits, ties: strtod, as Swift's Double(String)
         // calls it, but in place: no String per number. The C numeric locale is in force while a
         // decoder exists (see `init`). The field is followed by a tab or the line's LF, where strtod
         // stops; it must have used the whole field.
@@ -105,33 +105,6 @@ public final class LogFields {
     /// The C locale's number format ('.' as decimal point), whatever setlocale said.
     nonisolated(unsafe) private static let cNumeric = newlocale(LC_NUMERIC_MASK, "C", nil)
     private let savedLocale: locale_t?
-
-    /// `-?digits(.digits)?` with at most 15 digits: mantissa and power of ten are exact doubles, so one
-    /// division is correctly rounded (Clinger's fast path) and equals what `Double(String)` returns.
-    private func fastDecimal(_ field: Int) -> Double? {
-        var index = starts[field]
-        let end = ends[field]
-        let negative = index < end && base[index] == 0x2D
-        if negative { index += 1 }
-        var mantissa: Int64 = 0, digits = 0, fractionDigits = 0, seenPoint = false
-        while index < end {
-            let byte = base[index]
-            if byte >= 0x30 && byte <= 0x39 {
-                guard digits < 15 else { return nil } // longer: the slow path (and no Int64 overflow)
-                mantissa = mantissa * 10 + Int64(byte - 0x30)
-                digits += 1
-                if seenPoint { fractionDigits += 1 }
-            } else if byte == 0x2E && !seenPoint {
-                seenPoint = true
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard digits > 0, digits <= 15, !(seenPoint && fractionDigits == 0) else { return nil }
-        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
-        return negative ? -value : value
-    }
 
     public func referencePitch(_ field: Int) throws(LogLineError) -> ReferencePitch {
         let hertz = try number(field, "reference pitch")
