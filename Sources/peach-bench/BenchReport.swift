@@ -2,7 +2,9 @@ import Foundation
 import PeachCore
 
 /// Collects one line per figure — measurement, unit, goal and anchor — and a JSON summary.
-final class BenchReport {
+/// Unchecked Sendable: the benchmarks run one after another (main.swift awaits each), so one of them at a
+/// time adds to it, whatever executor it runs on.
+final class BenchReport: @unchecked Sendable {
     struct Figure: Codable {
         var benchmark: String
         var name: String

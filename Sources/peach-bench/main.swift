@@ -20,26 +20,40 @@ func shouldRun(_ name: String, group benchmarkGroup: String) -> Bool {
     (only == nil || only!.contains(name)) && !skipped.contains(name) && (group == "all" || group == benchmarkGroup)
 }
 
-if shouldRun("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }
-if shouldRun("threshold", group: "host") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
-if shouldRun("hearing-now", group: "host") { HearingNowBenchmark.run(report: report, short: short) }
-if shouldRun("timing-estimates", group: "host") { await TimingEstimatorBenchmark.run(report: report, short: short) }
-if shouldRun("queue", group: "host") { QueueFrequencyBenchmark.runHost(report: report, short: short) }
-if shouldRun("launch", group: "host") { LaunchBenchmark.runHost(report: report, short: short) }
-if shouldRun("calibration", group: "host") { await CalibrationBenchmark.run(report: report, short: short) }
-if shouldRun("launch", group: "sequencer") { await LaunchBenchmark.runWithSequencer(report: report, short: short) }
-if shouldRun("latency", group: "sequencer") { await LatencyBenchmark.run(report: report, short: short) }
-if shouldRun("timing", group: "sequencer") { await NoteTimingBenchmark.run(report: report, short: short) }
-if shouldRun("pitch", group: "sequencer") { await PitchBenchmark.run(report: report, short: short) }
-if shouldRun("queue", group: "sequencer") { await QueueFrequencyBenchmark.run(report: report, short: short) }
-if shouldRun("rhythm", group: "sequencer") {
+/// Each benchmark's wall time, printed at the end: where a run's time goes (CI's whole run has 30 minutes).
+var wallTimes: [(name: String, seconds: Double)] = []
+@MainActor func run(_ name: String, group benchmarkGroup: String, _ body: @MainActor () async -> Void) async {
+    guard shouldRun(name, group: benchmarkGroup) else { return }
+    let start = monotonicNanoseconds()
+    await body()
+    wallTimes.append((name, Double(monotonicNanoseconds() - start) / 1e9))
+}
+
+await run("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }
+await run("threshold", group: "host") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
+await run("hearing-now", group: "host") { HearingNowBenchmark.run(report: report, short: short) }
+await run("timing-estimates", group: "host") { await TimingEstimatorBenchmark.run(report: report, short: short) }
+await run("queue", group: "host") { QueueFrequencyBenchmark.runHost(report: report, short: short) }
+await run("launch", group: "host") { LaunchBenchmark.runHost(report: report, short: short) }
+await run("calibration", group: "host") { await CalibrationBenchmark.run(report: report, short: short) }
+await run("launch", group: "sequencer") { await LaunchBenchmark.runWithSequencer(report: report, short: short) }
+await run("latency", group: "sequencer") { await LatencyBenchmark.run(report: report, short: short) }
+await run("timing", group: "sequencer") { await NoteTimingBenchmark.run(report: report, short: short) }
+await run("pitch", group: "sequencer") { await PitchBenchmark.run(report: report, short: short) }
+await run("queue", group: "sequencer") { await QueueFrequencyBenchmark.run(report: report, short: short) }
+await run("rhythm", group: "sequencer") {
     await RhythmBenchmark.run(report: report, short: short)
     await TapBenchmark.run(report: report, short: short)
     await SessionStopBenchmark.run(report: report, short: short)
 }
-if shouldRun("keyboard-tap", group: "sequencer") { await KeyboardTapBenchmark.run(report: report, short: short) }
-if shouldRun("rhythm-audio", group: "sequencer") { await RhythmAudioBenchmark.run(report: report, short: short) }
-if shouldRun("testsynth", group: "sequencer") { await TestSynthCalibrationBenchmark.run(report: report, short: short) }
+await run("keyboard-tap", group: "sequencer") { await KeyboardTapBenchmark.run(report: report, short: short) }
+await run("rhythm-audio", group: "sequencer") { await RhythmAudioBenchmark.run(report: report, short: short) }
+await run("testsynth", group: "sequencer") { await TestSynthCalibrationBenchmark.run(report: report, short: short) }
+if !wallTimes.isEmpty {
+    report.table("time", "wall time per benchmark", header: ["benchmark", "seconds"],
+                 rows: wallTimes.map { [$0.name, String(format: "%.1f", $0.seconds)] }
+                     + [["all", String(format: "%.1f", wallTimes.map(\.seconds).reduce(0, +))]])
+}
 
 let summaryPath = ProcessInfo.processInfo.environment["PEACH_BENCH_JSON"] ?? ".build/bench/summary.json"
 do {

@@ -23,10 +23,10 @@ public enum ProfileCommand {
             return 1
         }
         // Streamed: the whole history is never held (100,000 records would cost ~20 MB more).
-        var gathered = ProfileAccumulator()
-        guard HistoryReader.read(directory, console: console, each: { record in gathered.add(record) }) else { return 1 }
+        let fold = ProfileFold()
+        guard HistoryReader.read(directory, console: console, each: fold.add) else { return 1 }
         let profile = PerceptualProfile()
-        profile.replace(with: gathered)
+        profile.replace(with: fold.finish())
         let document = ProfileDocument(ReportContext(profile: profile, range: range))
         if json {
             console.out(document.json + "\n")

@@ -6,7 +6,8 @@ import PeachTrainer
 
 /// Step 2 of the composition root: the training history, read once at launch. The store is opened for
 /// writing first, so a second Peach on the same data is refused before anything sounds. The records are
-/// streamed into the profile and the trends' recent records: the whole history is never held.
+/// streamed into the profile, folded on a second thread while the log is read (`ProfileFold`): the whole
+/// history is never held.
 @MainActor
 struct LaunchHistory {
     let store: TrainingStore
@@ -17,9 +18,9 @@ struct LaunchHistory {
     /// screen says so.
     static func load(_ directory: DataDirectory, codecs: RecordCodecs, logger: some PeachLogger,
                      console: Console) throws(StartupExit) -> LaunchHistory {
-        var gathered = ProfileAccumulator()
+        var fold = ProfileFold()
         func take(_ record: TrainingRecord) {
-            gathered.add(record)
+            fold.add(record)
         }
         let store: TrainingStore
         do {
@@ -33,16 +34,16 @@ struct LaunchHistory {
             }
             logger.log(.error, "\(error)")
             store = TrainingStore(unavailable: error)
-            gathered = ProfileAccumulator()
+            fold = ProfileFold()
             do {
                 let warnings = try TrainingLog.read(directory, codecs: codecs, each: take)
                 warnings.forEach { logger.log(.warning, $0.description) }
             } catch {
-                gathered = ProfileAccumulator()
-                }
+                fold = ProfileFold()
+            }
         }
         let profile = PerceptualProfile()
-        profile.replace(with: gathered)
+        profile.replace(with: fold.finish())
         return LaunchHistory(store: store, profile: profile)
     }
 }

@@ -2,7 +2,7 @@
 /// per record (at launch, 100,000 observation notifications cost more than the statistics), then
 /// hands it over in one step with `PerceptualProfile.replace(with:)`. Each discipline's statistics may
 /// defer expensive work (the threshold posterior bins its answers once at the end).
-public struct ProfileAccumulator {
+public struct ProfileAccumulator: Sendable {
     private var data = ProfileData()
 
     public init() {}

@@ -2,7 +2,8 @@
 /// region with few trials does not pretend: the slope and lapse rate are shared by all regions, and each
 /// region's threshold borrows strength from its neighbours through a random walk of ln T across regions
 /// (`RegionChainSmoother`). Feed it answers one at a time (`add`) or a whole history at once
-/// (`add(contentsOf:)`, binned: fast enough for a launch with 100,000 records).
+/// (`add(contentsOf:)`, or counted as they stream in with `ThresholdTrialCounts` and added with `add(_:)`:
+/// binned, fast enough for a launch with 100,000 records).
 public struct PooledThresholds: Sendable {
     /// Half an octave: fine enough to show the low register's rise, coarse enough to fill quickly.
     public static let defaultRegionWidth = 6
@@ -47,20 +48,20 @@ public struct PooledThresholds: Sendable {
 
     /// Counts the trials per region and lattice difference first, then adds each bin in one pass.
     public mutating func add<Trials: Sequence>(contentsOf trials: Trials) where Trials.Element == ThresholdTrial {
-        let latticeOffset = -grid.latticeRange.lowerBound
-        let latticeSize = grid.latticeRange.count
-        var counts: [Int: [Int]] = [:]  // region → [correct, wrong] per lattice index
-        for trial in trials {
-            let slot = (grid.latticeIndex(of: trial.difference) + latticeOffset) * 2 + (trial.correct ? 0 : 1)
-            counts[regionIndex(containing: trial.note), default: [Int](repeating: 0, count: latticeSize * 2)][slot] += 1
-        }
-        for (region, bins) in counts {
-            var likelihood = regionLikelihoods[region] ?? ThresholdLikelihood(grid: grid)
-            for lattice in 0..<latticeSize where bins[lattice * 2] + bins[lattice * 2 + 1] > 0 {
-                likelihood.add(differenceIndex: lattice - latticeOffset, correct: bins[lattice * 2],
-                               wrong: bins[lattice * 2 + 1])
-            }
-            regionLikelihoods[region] = likelihood
+        var counts = ThresholdTrialCounts(grid: grid, regionWidth: regionWidth)
+        for trial in trials { counts.add(trial) }
+        add(counts)
+    }
+
+    /// Answers counted in bulk (a history read at launch): one likelihood update per non-empty bin.
+    public mutating func add(_ counts: ThresholdTrialCounts) {
+        precondition(counts.regionWidth == regionWidth && counts.grid.latticeRange == grid.latticeRange
+                     && counts.grid.logThresholds.first == grid.logThresholds.first && counts.grid.logStep == grid.logStep,
+                     "counted on another lattice or other regions")
+        guard !counts.isEmpty else { return }
+        counts.forEachBin { region, latticeIndex, correct, wrong in
+            regionLikelihoods[region, default: ThresholdLikelihood(grid: grid)]
+                .add(differenceIndex: latticeIndex, correct: correct, wrong: wrong)
         }
         var total = ThresholdLikelihood(grid: grid)
         for likelihood in regionLikelihoods.values { total.add(likelihood) }

@@ -11,8 +11,8 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     public private(set) var count = 0
     /// What each answer's presented difference rests on: the profile says how many were never measured.
     public private(set) var pitchBases = PitchBasisTally()
-    /// Answers read in bulk, binned once by `settle()`: one posterior update per distinct difference.
-    private var pending: [ThresholdTrial] = []
+    /// Answers read in bulk, counted as they come and added by `settle()`: one posterior update per bin.
+    private var pending = ThresholdTrialCounts()
 
     public init() {}
 
@@ -28,7 +28,7 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
             pooledThresholds?.add(trial)
             progress.refresh()
         } else {
-            pending.append(trial)
+            pending.add(trial)
         }
     }
 
@@ -37,12 +37,9 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     public mutating func settle() {
         progress.refresh()
         guard !pending.isEmpty else { return }
-        if pooledThresholds == nil {
-            pooledThresholds = PooledThresholds(trials: pending)
-        } else {
-            pooledThresholds?.add(contentsOf: pending)
-        }
-        pending = []
+        pooledThresholds = pooledThresholds ?? PooledThresholds()
+        pooledThresholds?.add(pending)
+        pending = ThresholdTrialCounts()
     }
 
     public func threshold(for note: MIDINote) -> NoteThreshold {

@@ -41,6 +41,30 @@ import PeachTestSupport
         #expect(abs(oneByOne.overall!.upper.value - rebuilt.overall!.upper.value) < 1e-6 * rebuilt.overall!.upper.value)
     }
 
+    /// Counted as a history streams in (high notes first, so the regions grow downwards too), then added:
+    /// the same as adding one by one, and counting nothing changes nothing.
+    @Test func streamedCountsEqualAddingOneByOne() {
+        let trials = Self.trials(notes: 96...127, count: 300, threshold: 10, seed: 3)
+            + Self.trials(notes: 0...30, count: 300, threshold: 20, seed: 4)
+        var oneByOne = PooledThresholds()
+        var counts = ThresholdTrialCounts()
+        for trial in trials {
+            oneByOne.add(trial)
+            counts.add(trial)
+        }
+        #expect(counts.count == 600)
+        var counted = PooledThresholds()
+        counted.add(ThresholdTrialCounts())
+        #expect(counted.overall == nil)
+        counted.add(counts)
+        let range = MIDINote(0)!...MIDINote(127)!
+        for (a, b) in zip(oneByOne.regions(in: range), counted.regions(in: range)) {
+            #expect(a.trials == b.trials && (a.estimate == nil) == (b.estimate == nil))
+            if let x = a.estimate, let y = b.estimate { #expect(abs(x.median.value - y.median.value) < 1e-6 * x.median.value) }
+        }
+        #expect(counted.trialCount == 600)
+    }
+
     @Test func aSparseRegionBorrowsStrengthFromItsNeighbours() {
         // Two well-trained regions around one with only three trials.
         var trials = Self.trials(notes: 48...53, count: 300, threshold: 8, seed: 3)
