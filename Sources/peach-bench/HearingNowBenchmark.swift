@@ -58,7 +58,6 @@ enum HearingNowBenchmark {
             let all = outcomes.withLock { $0 }
             rows.append(row(listener, all, report: report))
         }
-        HearingNowSpeed.run(report: report)
         report.table("hearing-now", "now against the pool of every answer (\(seeds) seeds each; truth: the threshold on the last training day)",
                      header: ["listener", "now covers", "pool covers", "log-width now/pool"] + TrainingTrend.allCases.map(\.rawValue),
                      rows: rows,

@@ -9,13 +9,15 @@ enum HearingNowSpeed {
             var progress = history(days: days, perDay: perDay)
             let last = Date(timeIntervalSince1970: Double(20_000 + days - 1) * 86_400 + 70_000)
             var times: [Double] = []
-            for answer in 0..<9 {
+            // The first three answers unmeasured: in a session the process is warm (its heap has served earlier
+            // answers), while a fresh benchmark process pays page faults for the heap its first updates grow.
+            for answer in -3..<9 {
                 let trial = ThresholdTrial(note: MIDINote(60)!, difference: Cents(8), correct: answer % 4 != 0)
                 let (time, _) = EstimatorSpeed.milliseconds {
                     progress.add(trial, at: last)
                     progress.refresh()
                 }
-                times.append(time)
+                if answer >= 0 { times.append(time) }
             }
             report.add("hearing-now", "a live answer's update, \(days) training days × \(perDay) answers", percentile(times, 50),
                        "ms", goal: "< 20 ms", met: percentile(times, 50) < 20,

@@ -7,7 +7,7 @@ import Synchronization
 /// Benchmark 7: the psychometric threshold estimator (docs/threshold-estimator.md) against simulated
 /// listeners whose shape is not the estimator's (normal-integral observer, slopes 0.7/1/1.5, lapses 0-4 %),
 /// for Kazez alone (fitted by the estimator), Kazez with measurement trials, and the threshold test.
-/// Then pooling across keyboard regions, and the estimator's speed (rebuild from 100,000 records, per-trial update).
+/// Then pooling across keyboard regions. The estimator's speed is `EstimatorSpeed` (host group: timed).
 enum ThresholdEstimatorBenchmark {
     static let checkpoints = [30, 60, 80]
     static let slopes = [0.7, 1.0, 1.5]
@@ -89,8 +89,6 @@ enum ThresholdEstimatorBenchmark {
         let chosen = environment["PEACH_BENCH_THRESHOLD_PROCEDURE"].map { $0.split(separator: ",").map(String.init) }
         let procedures = Procedure.allCases.filter { procedure in chosen?.contains(procedure.key) ?? true }
         let started = Date()
-        EstimatorSpeed.run(report: report, short: short)
-        if ProcessInfo.processInfo.environment["PEACH_BENCH_SPEED_ONLY"] != nil { return }
         reportCramerRao(report: report)
         prepareOracleDesigns()
         if procedures.contains(.oracleTwoPoints) { sweepOracleSpread(report: report, runs: max(runs / 5, 40)) }

@@ -15,7 +15,8 @@ let skipped = value(of: "--skip").map { Set($0.split(separator: ",").map(String.
 let group = value(of: "--group") ?? "all"
 let report = BenchReport()
 
-/// The host group runs anywhere; the sequencer group needs a real ALSA sequencer (natively or in the VM).
+/// The simulation group's figures are the same however busy the machine is; the host group times work natively;
+/// the sequencer group needs a real ALSA sequencer (natively or in the VM).
 func shouldRun(_ name: String, group benchmarkGroup: String) -> Bool {
     (only == nil || only!.contains(name)) && !skipped.contains(name) && (group == "all" || group == benchmarkGroup)
 }
@@ -29,10 +30,14 @@ var wallTimes: [(name: String, seconds: Double)] = []
     wallTimes.append((name, Double(monotonicNanoseconds() - start) / 1e9))
 }
 
-await run("convergence", group: "host") { ConvergenceBenchmark.run(report: report, short: short) }
-await run("threshold", group: "host") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
-await run("hearing-now", group: "host") { HearingNowBenchmark.run(report: report, short: short) }
-await run("timing-estimates", group: "host") { await TimingEstimatorBenchmark.run(report: report, short: short) }
+// Simulations: figures that do not depend on how busy the machine is (scripts/test-all runs them beside the VM suite).
+await run("convergence", group: "simulation") { ConvergenceBenchmark.run(report: report, short: short) }
+await run("threshold", group: "simulation") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
+await run("hearing-now", group: "simulation") { HearingNowBenchmark.run(report: report, short: short) }
+await run("timing-estimates", group: "simulation") { await TimingEstimatorBenchmark.run(report: report, short: short) }
+// Timed on this machine, natively: run alone.
+await run("estimator-speed", group: "host") { EstimatorSpeed.run(report: report, short: short) }
+await run("hearing-now-speed", group: "host") { HearingNowSpeed.run(report: report) }
 await run("queue", group: "host") { QueueFrequencyBenchmark.runHost(report: report, short: short) }
 await run("launch", group: "host") { LaunchBenchmark.runHost(report: report, short: short) }
 await run("calibration", group: "host") { await CalibrationBenchmark.run(report: report, short: short) }
