@@ -61,6 +61,8 @@ struct DriftComponent {
     private var alphas: [Double] = []
     /// The log evidence of the answers up to each step: where a later pass resumes (`filter(from:)`).
     private var logWeights: [Double] = []
+    /// The start-and-now walks of the last `order(…)`, each start block's after step `through` (`DriftComponent+Order`).
+    var walks: (through: Int, blocks: [BlockWalk])?
 
     /// Masses below this share of a step's peak are dropped.
     static let negligible = 1e-14
@@ -83,6 +85,8 @@ struct DriftComponent {
     /// so a live answer on the latest day costs one step, not the whole history.
     mutating func filter(_ steps: LinearSteps, kernels: KernelCache, levelCount n: Int, from start: Int = 0) {
         let start = min(start, logWeights.count, steps.count)
+        // Walks through a step that is filtered again walked its old answers.
+        if let kept = walks, kept.through >= start { walks = nil }
         if start > 0, logWeights[start - 1] == -.infinity {
             logWeight = -.infinity
             return

@@ -104,24 +104,32 @@ public enum DriftingLevel {
         for index in components.indices {
             components[index].filter(linear, kernels: kernels, levelCount: grid.levelCount, from: start)
         }
-        cache = Cache(pairs: pairs, levelCount: grid.levelCount, linear: linear, components: components)
         let logWeights = components.map { $0.logWeight + log(ratePrior[$0.rate]) + grid.logPairPrior[$0.pair] }
         let best = logWeights.max() ?? 0
         let weights = logWeights.map { exp($0 - best) }
         let total = weights.reduce(0, +)
-        return mix(components, weights: weights.map { $0 / total }, linear: linear, kernels: kernels,
+        let normalised = weights.map { $0 / total }
+        // A moving component's start and now are compared by their joint where it carries weight (and the history
+        // is short enough for it); its walks are kept in the cache, so a live answer walks only its own day.
+        var orders = [LevelOrder?](repeating: nil, count: components.count)
+        for index in components.indices where moves(components[index].rate) && linear.count > 1
+            && linear.count <= DriftComponent.jointOrderSteps && normalised[index] > 1e-3 {
+            orders[index] = components[index].order(linear, kernels: kernels, levelCount: grid.levelCount, unchanged: start)
+        }
+        cache = Cache(pairs: pairs, levelCount: grid.levelCount, linear: linear, components: components)
+        return mix(components, weights: normalised, orders: orders, linear: linear, kernels: kernels,
                    levelCount: grid.levelCount)
     }
 
     /// The mixture of the components' marginals, for the components that carry weight.
-    private static func mix(_ components: [DriftComponent], weights: [Double], linear: LinearSteps,
+    private static func mix(_ components: [DriftComponent], weights: [Double], orders: [LevelOrder?], linear: LinearSteps,
                             kernels: KernelCache, levelCount n: Int) -> Solution {
         let count = linear.count
         var now = [Double](repeating: 0, count: n)
         var path = [[Double]](repeating: [Double](repeating: 0, count: n), count: count)
         var rateWeights = [Double](repeating: 0, count: rates.count)
         var lower = 0.0, higher = 0.0
-        for (component, weight) in zip(components, weights) {
+        for (index, (component, weight)) in zip(components, weights).enumerated() {
             rateWeights[component.rate] += weight
             guard weight > 1e-9 else { continue }
             let smoothed = component.smoothed(linear, kernels: kernels, levelCount: n)
@@ -131,12 +139,10 @@ public enum DriftingLevel {
             let last = component.filtered(step: count - 1, levelCount: n)
             for level in 0..<n { now[level] += weight * last[level] }
             // A still component's level never changes; a moving one's start and now are compared by their joint
-            // where it carries weight, else as if independent (which overstates the spread of their difference:
-            // they share the answers between them).
+            // (`orders`, where it carries weight), else as if independent (which overstates the spread of their
+            // difference: they share the answers between them).
             guard moves(component.rate), count > 1 else { continue }
-            let order = count <= DriftComponent.jointOrderSteps && weight > 1e-3
-                ? component.order(linear, kernels: kernels, levelCount: n)
-                : LevelOrder(first: smoothed[0], last: last)
+            let order = orders[index] ?? LevelOrder(first: smoothed[0], last: last)
             lower += weight * order.lastBelow
             higher += weight * order.lastAbove
         }

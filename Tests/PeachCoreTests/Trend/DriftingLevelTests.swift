@@ -62,9 +62,13 @@ struct DriftingLevelTests {
         component.filter(linear, kernels: kernels, levelCount: Self.grid.levelCount)
         let smoothed = component.smoothed(linear, kernels: kernels, levelCount: Self.grid.levelCount)
         let independent = LevelOrder(first: smoothed[0], last: component.filtered(step: 3, levelCount: Self.grid.levelCount))
-        let joint = component.order(linear, kernels: kernels, levelCount: Self.grid.levelCount)
+        let joint = component.order(linear, kernels: kernels, levelCount: Self.grid.levelCount, unchanged: 0)
         #expect(joint.lastBelow > independent.lastBelow, "joint \(joint.lastBelow), independent \(independent.lastBelow)")
         #expect(abs(joint.lastBelow + joint.lastAbove - 1) < 1e-9)
+        // Resumed from the walks kept through day 2: only the last day walked again, to the same bits.
+        let resumed = component.order(linear, kernels: kernels, levelCount: Self.grid.levelCount, unchanged: 4)
+        #expect(component.walks?.through == 2)
+        #expect(resumed.lastBelow == joint.lastBelow && resumed.lastAbove == joint.lastAbove)
     }
 
     @Test func theOrderOfTwoLevelsSplitsTiesEvenly() {
