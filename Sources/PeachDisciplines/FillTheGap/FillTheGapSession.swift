@@ -19,6 +19,10 @@ public final class FillTheGapSession: InputTakingSession {
     }
 
     public static let leadIn: Duration = .milliseconds(300)
+    /// How long after the last gap's window closes, on the queue clock, the trial still waits before it is scored: a
+    /// MIDI tap is stamped by the kernel when it arrives, but reaches the session when the main actor takes it, which
+    /// a busy machine delays (in the emulated test VM by tens of ms). A tap stamped inside the window must count.
+    public static let deliveryGrace: Duration = .milliseconds(100)
 
     public private(set) var state: State = .idle
     public private(set) var current: FillTheGapTrial?
@@ -128,7 +132,8 @@ public final class FillTheGapSession: InputTakingSession {
             next = following
             nextOffsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
             try await player.schedule(following.clicks)
-            try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.tempo.sixteenth / 2 + lateTapGrace)
+            try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.tempo.sixteenth / 2 + lateTapGrace
+                                       + Self.deliveryGrace)
             guard loop.isCurrent(token) else { return }
             finish(trial)
             guard loop.isCurrent(token) else { return }  // an observer (a due break) may have stopped training

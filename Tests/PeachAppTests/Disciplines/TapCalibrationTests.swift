@@ -172,7 +172,21 @@ import Testing
         try await Task.sleep(for: .milliseconds(20))
         #expect(collector.trials.isEmpty, "the window closes 62.5 + 25 ms after the gap on the queue clock")
         session.handle(Tap(at: lastTap, from: .pad))
-        player.advance(by: .milliseconds(30))
+        player.advance(by: .milliseconds(30) + FillTheGapSession.deliveryGrace)
+        #expect(await eventually("trial over") { collector.trials.count == 1 })
+        #expect((collector.trials.first as? CompletedFillTheGap)?.offsets[15] == Milliseconds(45))
+    }
+
+    /// The kernel stamped it inside the last gap's window, but the session got it after the window had closed on the
+    /// queue clock (a busy main actor): it still counts.
+    @Test func aTapStampedInTheLastWindowButDeliveredAfterItStillCounts() async throws {
+        let (player, collector, session, trial) = try await Self.started(padLatency: 0)
+        let closes = trial.gapTime(15) + .milliseconds(62.5)
+        player.advance(by: closes - (try await player.queueNow()) + .milliseconds(60))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(collector.trials.isEmpty, "the trial waits \(FillTheGapSession.deliveryGrace) past the window for taps on their way")
+        session.handle(Tap(at: trial.gapTime(15) + .milliseconds(45), from: .pad))
+        player.advance(by: .milliseconds(50))
         #expect(await eventually("trial over") { collector.trials.count == 1 })
         #expect((collector.trials.first as? CompletedFillTheGap)?.offsets[15] == Milliseconds(45))
     }
