@@ -60,7 +60,13 @@ extension RealSequencerTests {
         /// at the intended offset from it, reading the capture's queue clock right before sending: returns
         /// each tap's offset from its gap as sent, on the clock the clicks arrived by.
         func tapIntoSixteenGaps(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws -> [Double] {
-            var sent: [Double] = []
+            var sent: [Double] = [], accentTimes: [UInt64] = []
+            // Where the accents it tapped after came, for a failure's log: a cycle is 500 ms at 120 BPM, and one
+            // accent that is not the trial's (15 of 16 hits, the first tap missing, seen twice) would show here.
+            defer {
+                print("fill the gap: tapped after accents at " + accentTimes.map {
+                    String(format: "%.1f", Double($0 - (accentTimes.first ?? 0)) / 1e6) }.joined(separator: ", ") + " ms")
+            }
             let deadline = ContinuousClock.now + .seconds(30)
             while sent.count < Self.intendedOffsets.count, ContinuousClock.now < deadline {
                 let accents = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20)).filter {
@@ -68,6 +74,7 @@ extension RealSequencerTests {
                     return false
                 }
                 guard let accent = accents.last else { continue }
+                accentTimes.append(accent.time)
                 let gap = accent.time + 3 * Self.sixteenth
                 let intended = Self.intendedOffsets[sent.count]
                 let target = UInt64(Int64(gap) + Int64((intended + padLatency) * 1_000_000))
