@@ -33,20 +33,38 @@ public enum ToneMeasurer {
         let from = Int(start * sampleRate), to = Int(end * sampleRate)
         guard from >= 0, to <= samples.count, to - from > 64 else { return nil }
         let window = samples[from..<to]
-        let power = window.reduce(0) { $0 + $1 * $1 } / Double(window.count)
-        let levelDB = 10 * log10(max(power, 1e-20)) + 3.01  // a full-scale sine reads 0 dB
+        let levelDB = level(of: window)
         guard levelDB > silenceDB else { return nil }
         let whole = PitchMeter.fundamental(of: window, sampleRate: sampleRate, near: guess, searchCents: searchCents)
         let middle = (from + to) / 2
         let first = PitchMeter.fundamental(of: samples[from..<middle], sampleRate: sampleRate, near: whole, searchCents: 10)
         let second = PitchMeter.fundamental(of: samples[middle..<to], sampleRate: sampleRate, near: whole, searchCents: 10)
-        var zeros = 0, dropout = false
+        return ToneMeasurement(frequency: whole, wanderCents: abs(PitchMeter.cents(first, relativeTo: second)), levelDB: levelDB,
+                               dropout: holdsZeroRun(window),
+                               peakShare: PitchMeter.peakShare(of: window, sampleRate: sampleRate, at: whole))
+    }
+
+    /// Whether the window sounds but holds a run of exact digital silence: audio a synth or a capture that could not
+    /// keep up lost inside a note. A window silent throughout is not: that is a key the synth does not play.
+    public static func lostAudio(_ samples: [Double], sampleRate: Double, from start: Double, to end: Double) -> Bool {
+        let from = max(Int(start * sampleRate), 0), to = min(Int(end * sampleRate), samples.count)
+        guard to - from > 64 else { return false }
+        let window = samples[from..<to]
+        return level(of: window) > silenceDB && holdsZeroRun(window)
+    }
+
+    /// dB of the window's power, a full-scale sine reading 0 dB.
+    private static func level(of window: ArraySlice<Double>) -> Double {
+        let power = window.reduce(0) { $0 + $1 * $1 } / Double(window.count)
+        return 10 * log10(max(power, 1e-20)) + 3.01
+    }
+
+    private static func holdsZeroRun(_ window: ArraySlice<Double>) -> Bool {
+        var zeros = 0
         for sample in window {
             zeros = sample == 0 ? zeros + 1 : 0
-            if zeros >= dropoutSamples { dropout = true; break }
+            if zeros >= dropoutSamples { return true }
         }
-        return ToneMeasurement(frequency: whole, wanderCents: abs(PitchMeter.cents(first, relativeTo: second)), levelDB: levelDB,
-                               dropout: dropout,
-                               peakShare: PitchMeter.peakShare(of: window, sampleRate: sampleRate, at: whole))
+        return false
     }
 }

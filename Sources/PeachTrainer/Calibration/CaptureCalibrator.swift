@@ -61,9 +61,18 @@ public struct CaptureCalibrator: Sendable {
         let samples = try checkedRecording(capture)
         progress(tr(.captureMeasuring, count: sequence.probes.count))
         let peak = try Self.checkedLevel(samples, device: device)
-        let measured = try measurePitch(samples)
-        var calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
+        let (measured, lostAudio) = try measurePitch(samples)
+        var calibration: SynthCalibration
+        do {
+            calibration = try CalibrationAnalysis.analyse(measured, sequence: sequence, synthName: synthName,
                                                           date: CalibrationDate.day(date))
+        } catch {
+            // A key lost to a dropout is the machine's, not the preset's: say so, and that calibrating again helps.
+            if case .keysNotMeasured(let keys) = error, !lostAudio.isDisjoint(with: keys) {
+                throw Failure(description: tr(.captureLostAudio, ["keys": keys.map(\.name).joined(separator: ", ")]))
+            }
+            throw error
+        }
         let clock = capture.frameClock
         let heard = probe.latencies(in: samples, clock: clock, sampleRate: Double(Self.sampleRate))
         calibration.latency = Self.latency(heard: heard, of: probe)
@@ -165,7 +174,8 @@ public struct CaptureCalibrator: Sendable {
     /// Each probe's pitch, the probe placed at its time in the sequence (the queue sent it then), anchored at the
     /// first note's sound, then snapped to the note start heard nearest to that (each note follows 100 ms of
     /// silence): a starved synth or capture shifts the audio against the queue's clock.
-    private func measurePitch(_ samples: [Double]) throws -> [CalibrationMeasurement] {
+    /// Also the keys whose tuning note was not measured because audio was lost inside it (`ToneMeasurer.lostAudio`).
+    private func measurePitch(_ samples: [Double]) throws -> (measurements: [CalibrationMeasurement], lostAudio: Set<MIDINote>) {
         let recording = WAVFile(sampleRate: Double(Self.sampleRate), samples: samples)
         guard let firstProbe = sequence.probes.first, let firstOnset = recording.firstOnset(fraction: 0.05) else {
             throw Failure(description: tr(.captureNoNote))
@@ -180,12 +190,19 @@ public struct CaptureCalibrator: Sendable {
             }
             return moved
         }
-        return ProbeMeasurer.measure(placed, samples: samples, sampleRate: Double(Self.sampleRate), onset: onset)
-            .enumerated().map { index, measurement in
-                var restored = measurement
-                restored.probe = sequence.probes[index]
-                return restored
-            }
+        let measured = ProbeMeasurer.measure(placed, samples: samples, sampleRate: Double(Self.sampleRate), onset: onset)
+        let lost = zip(placed, measured).filter { probe, measurement in
+            let window = probe.windowMilliseconds
+            return measurement.sounded == nil && ToneMeasurer.lostAudio(
+                samples, sampleRate: Double(Self.sampleRate), from: onset + Double(window.lowerBound) / 1000,
+                to: onset + Double(window.upperBound) / 1000)
+        }.map(\.0.note)
+        let restored = measured.enumerated().map { index, measurement in
+            var restored = measurement
+            restored.probe = sequence.probes[index]
+            return restored
+        }
+        return (restored, Set(lost))
     }
 
     /// Schedules the file's events at their times on Peach's queue, so the kernel sends each exactly then, and waits

@@ -42,7 +42,7 @@ extension RealSequencerTests {
             try witness.run()
             witness.waitUntilExit()
             print("arecord witness: exit \(witness.terminationStatus)")
-            let captured = try PeachRun(["calibrate", "--capture", "hw:Loopback,1,0", "--port", "Loop Synth", "--json"]
+            let captured = try PeachProgram.captureCalibration(["calibrate", "--capture", "hw:Loopback,1,0", "--port", "Loop Synth", "--json"]
                                         + PeachProgram.dataArguments(directory), directory: directory)
             #expect(captured.waitForExit(timeout: .seconds(500)) == 0, "\(captured.transcript)")
             let offline = try PeachRun(["calibrate", "--soundfont", Self.soundFont, "--json"] + PeachProgram.dataArguments(directory),

@@ -35,7 +35,7 @@ extension RealSequencerTests {
             let synth = try ImperfectSynth(name: name, options: ["--mistune", Self.mistuneOption])
             defer { synth.stop() }
             let directory = try PeachProgram.temporaryDirectory(config: Self.config)
-            let run = try PeachRun(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
+            let run = try PeachProgram.captureCalibration(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
                                    + PeachProgram.dataArguments(directory), directory: directory)
             #expect(run.waitForExit(timeout: .seconds(500)) == 0, "\(run.transcript)\n\(synth.transcript)")
             print("reachable keys: capture calibration: \(run.stderr.text)\n\(run.stdout.text)")

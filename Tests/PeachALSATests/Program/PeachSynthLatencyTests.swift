@@ -143,7 +143,7 @@ extension RealSequencerTests {
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let key = CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)
             let before = cache.load(key)
-            let run = try PeachRun(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
+            let run = try PeachProgram.captureCalibration(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
                                    + (latencyOnly ? ["--latency-only"] : []) + PeachProgram.dataArguments(directory),
                                    directory: directory)
             #expect(run.waitForExit(timeout: .seconds(500)) == 0, "\(run.transcript)\n\(synth.transcript)")
