@@ -20,15 +20,20 @@ import Testing
         ProfileDocument(ReportContext(profile: profile, range: MIDINote(36)!...MIDINote(84)!)).json
     }
 
-    @Test(arguments: [0, 1, 2047, 2048, 2049])
-    func aFoldOfFewRecordsEqualsTheRebuild(count: Int) {
-        let records = Array(Self.mixedHistory(comparisonDays: 10).prefix(count))
+    /// The same records folded beside (as at launch) and rebuilt inline.
+    func foldedAndRebuilt(_ records: [TrainingRecord]) -> (folded: PerceptualProfile, rebuilt: PerceptualProfile) {
         let fold = ProfileFold()
         records.forEach(fold.add)
         let folded = PerceptualProfile()
         folded.replace(with: fold.finish())
         let rebuilt = PerceptualProfile()
         rebuilt.rebuild(from: records)
+        return (folded, rebuilt)
+    }
+
+    @Test(arguments: [0, 1, 2047, 2048, 2049])
+    func aFoldOfFewRecordsEqualsTheRebuild(count: Int) {
+        let (folded, rebuilt) = foldedAndRebuilt(Array(Self.mixedHistory(comparisonDays: 10).prefix(count)))
         #expect(folded.trainedDisciplines == rebuilt.trainedDisciplines)
         #expect(report(folded) == report(rebuilt))
     }
@@ -36,12 +41,7 @@ import Testing
     @Test func aFoldOfManyBatchesInSeveralDisciplinesEqualsTheRebuild() {
         let records = Self.mixedHistory(comparisonDays: 40)
         #expect(records.count > 5 * 2048)
-        let fold = ProfileFold()
-        records.forEach(fold.add)
-        let folded = PerceptualProfile()
-        folded.replace(with: fold.finish())
-        let rebuilt = PerceptualProfile()
-        rebuilt.rebuild(from: records)
+        let (folded, rebuilt) = foldedAndRebuilt(records)
         #expect(folded.trainedDisciplines.count == 3)
         #expect(folded.count(in: .unisonComparison) == 12_000)
         #expect(report(folded) == report(rebuilt))
