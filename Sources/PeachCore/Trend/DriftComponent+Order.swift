@@ -29,13 +29,13 @@ extension DriftComponent {
         } else {
             (blocks, from) = (startBlocks(levelCount: n), 1)
         }
-        // Walked to the day before the last, kept there; then each block's last step, not kept.
+        // Walked to the day before the last, kept there; then each block's last step, not kept (`from` ≤ `last`).
         var finals: [BlockWalk] = []
         for index in blocks.indices {
             blocks[index] = walk(blocks[index], steps, over: from..<last, kernels: kernels, levelCount: n)
-            finals.append(walk(blocks[index], steps, over: max(from, last)..<(last + 1), kernels: kernels, levelCount: n))
+            finals.append(walk(blocks[index], steps, over: last..<(last + 1), kernels: kernels, levelCount: n))
         }
-        walks = (through: max(from - 1, last - 1), blocks: blocks)
+        walks = (through: last - 1, blocks: blocks)
         return Self.order(of: finals)
     }
 

@@ -192,10 +192,9 @@ public struct CaptureCalibrator: Sendable {
         }
         let measured = ProbeMeasurer.measure(placed, samples: samples, sampleRate: Double(Self.sampleRate), onset: onset)
         let lost = zip(placed, measured).filter { probe, measurement in
-            let window = probe.windowMilliseconds
-            return measurement.sounded == nil && ToneMeasurer.lostAudio(
-                samples, sampleRate: Double(Self.sampleRate), from: onset + Double(window.lowerBound) / 1000,
-                to: onset + Double(window.upperBound) / 1000)
+            let window = ProbeMeasurer.window(of: probe, onset: onset)
+            return measurement.sounded == nil
+                && ToneMeasurer.lostAudio(samples, sampleRate: Double(Self.sampleRate), from: window.from, to: window.to)
         }.map(\.0.note)
         let restored = measured.enumerated().map { index, measurement in
             var restored = measurement

@@ -23,9 +23,14 @@ enum ProbeMeasurer {
         return results.values.enumerated().map { $1 ?? CalibrationMeasurement(probe: probes[$0], sounded: nil) }
     }
 
-    static func measure(_ probe: CalibrationProbe, samples: [Double], sampleRate: Double, onset: Double) -> CalibrationMeasurement {
+    /// Where `probe` is measured in a recording whose sequence starts at `onset`, seconds.
+    static func window(of probe: CalibrationProbe, onset: Double) -> (from: Double, to: Double) {
         let window = probe.windowMilliseconds
-        let from = onset + Double(window.lowerBound) / 1000, to = onset + Double(window.upperBound) / 1000
+        return (onset + Double(window.lowerBound) / 1000, onset + Double(window.upperBound) / 1000)
+    }
+
+    static func measure(_ probe: CalibrationProbe, samples: [Double], sampleRate: Double, onset: Double) -> CalibrationMeasurement {
+        let (from, to) = window(of: probe, onset: onset)
         let key = DetunedMIDINote(note: probe.note).frequency()
         /// The tone near `expected`, unless its peak is at the edge of the search (the tone is elsewhere).
         func tone(near expected: Cents, within search: Double) -> ToneMeasurement? {
