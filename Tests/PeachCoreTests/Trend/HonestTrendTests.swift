@@ -7,13 +7,17 @@ import PeachTestSupport
 /// The one trend, from fitted estimates over time and their intervals: a listener who never changes reads stable
 /// (in at least 95 % of seeds), one who gets better or worse reads so. The staircase's own differences, which
 /// drift with the answers, must not make a trend.
-@Suite @MainActor struct HonestTrendTests {
+///
+/// Off the main actor: the profile's own statistics (`ProfileAccumulator`, what `PerceptualProfile.rebuild` gathers),
+/// so these 40-seed simulations run beside the main actor's tests, not in their queue.
+@Suite struct HonestTrendTests {
     static let seeds: [UInt64] = Array(1...40)
 
+    /// What `PerceptualProfile.trend(of:)` reads after `rebuild(from: records)`.
     static func trend(_ records: [TrainingRecord], _ discipline: TrainingDiscipline) -> TrainingTrend? {
-        let profile = PerceptualProfile()
-        profile.rebuild(from: records)
-        return profile.trend(of: discipline)
+        var gathered = ProfileAccumulator()
+        for record in records { gathered.add(record) }
+        return (gathered.finished().statistics[discipline] as? any ProgressStatistics)?.progressOverTime?.trend
     }
 
     static func comparisonTrends(threshold: @escaping (Int) -> Double) -> [TrainingTrend?] {

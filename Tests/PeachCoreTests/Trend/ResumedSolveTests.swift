@@ -7,10 +7,10 @@ import Testing
 /// however often the progress is refreshed between them, the result is the one a single solve of every answer gives.
 @Suite struct ResumedSolveTests {
     /// Eight training days (some gaps) of a listener whose answers get better, as (day, difference, correct).
-    static func answers(seed: UInt64) -> [(day: Int, difference: Double, correct: Bool)] {
+    static func answers(seed: UInt64, perDay: Int = 25) -> [(day: Int, difference: Double, correct: Bool)] {
         var random = SeededRandom(seed: seed)
         return [0, 1, 2, 4, 5, 7, 9, 10].flatMap { day in
-            (0..<25).map { _ in
+            (0..<perDay).map { _ in
                 let difference = Double.random(in: 1...40, using: &random)
                 let threshold = 20 - Double(day)
                 return (day, difference, Double.random(in: 0..<1, using: &random) < (difference > threshold ? 0.9 : 0.6))
@@ -25,7 +25,7 @@ import Testing
 
     @Test(arguments: [1, 2])
     func refreshingAfterEveryAnswerGivesWhatOneSolveGives(seed: UInt64) {
-        let answers = Self.answers(seed: seed)
+        let answers = Self.answers(seed: seed, perDay: 12)
         var once = ThresholdProgress(), live = ThresholdProgress()
         for (index, answer) in answers.enumerated() {
             Self.add(answer, to: &once, index: index)
@@ -38,9 +38,10 @@ import Testing
     }
 
     /// As in training: a refresh after each answer, so the start-and-now walks resume from the day before the
-    /// latest (kept in the cache) every time, across the days' ends too.
+    /// latest (kept in the cache) every time, across the days' ends too. Six answers a day: every refresh solves the
+    /// whole model (about a quarter of a second in a debug build), and the days' ends are what this test is about.
     @Test func refreshingAfterEachAnswerGivesWhatOneSolveGives() {
-        let answers = Self.answers(seed: 3)
+        let answers = Self.answers(seed: 3, perDay: 6)
         var once = ThresholdProgress(), live = ThresholdProgress()
         for (index, answer) in answers.enumerated() {
             Self.add(answer, to: &once, index: index)
