@@ -53,6 +53,16 @@ final class ImperfectSynth {
 
     var transcript: String { printed.text }
 
+    /// Its playback buffer and period in frames, as its READY line printed them.
+    func playbackSizes() throws -> (buffer: Int, period: Int) {
+        let words = transcript.split(separator: " ")
+        guard let buffer = words.firstIndex(of: "buffer").flatMap({ Int(words[$0 + 1]) }),
+              let period = words.firstIndex(of: "period").flatMap({ Int(words[$0 + 1].prefix { $0.isNumber }) }) else {
+            throw Failure(description: "no buffer and period in its READY line: \(transcript)")
+        }
+        return (buffer, period)
+    }
+
     /// SIGTERM: it fades its notes out and exits.
     func stop() {
         guard process.isRunning else { return }

@@ -9,8 +9,9 @@ extension RealSequencerTests {
     /// each click for on its own queue clock. Every record's offset must be the offset that was played: the fourth
     /// click's time less where the grid of the first three puts it, as the capture heard them.
     @Suite struct PeachCompareTimingTests {
-        /// Patterns played per tempo; at least `measured` of them must come through undisturbed.
-        static let trials = 12
+        /// Patterns played per tempo; at least `measured` of them must come through undisturbed. (Of 12, 10–12 did in
+        /// every run on record, so 6 leave a margin and save half a minute of the VM suite.)
+        static let trials = 6
         static let measured = 3
 
         @Test(arguments: [60, 120, 200])

@@ -8,10 +8,11 @@ import Testing
 
 extension RealSequencerTests {
     /// The synth's MIDI-to-sound latency (docs/synth-calibration.md, "MIDI-to-sound latency"):
-    /// `peach calibrate --capture` against the test synth (with 256-frame periods: a steadier latency than
-    /// its default 25 ms periods, so a smaller step shows), once as it is (a whole calibration) and once with
-    /// `--delay-ms 30` (`--latency-only`, into the calibration just stored, whose pitch figures it must keep),
-    /// which makes every event take effect 30 ms of audio later, to the frame. Peach's second latency must
+    /// `peach calibrate --capture --latency-only` against the test synth (with 256-frame periods: a steadier latency
+    /// than its default 25 ms periods, so a smaller step shows), into a calibration stored before (whose pitch figures
+    /// each run must keep), once as it is and once with `--delay-ms 30`, which makes every event take effect 30 ms of
+    /// audio later, to the frame. (A whole calibration's latency, stored with its pitch figures, is checked by
+    /// `PeachTestSynthCalibrationTests`; measuring it here too cost a minute of the VM suite.) Peach's second latency must
     /// have moved from the first by what the synth's own account moved, within the medians' uncertainty (an
     /// error that differs from run to run shows there): that is 30 ms plus however differently full the
     /// synth's buffer ran in the two runs (its own accounts moved 27.4–30.2 ms in four runs, so
@@ -50,9 +51,22 @@ extension RealSequencerTests {
         [training]
         lowest_note = A4
         highest_note = A4
-        intervals = P5 up
 
         """
+
+        static let synthName = "Latency Synth"
+
+        /// A directory holding a stored calibration of the test synth (its pitch figures as a whole calibration
+        /// finds them, with no latency), for `--latency-only` to put its figure into.
+        static func directoryWithStoredCalibration() throws -> URL {
+            let directory = try PeachProgram.temporaryDirectory(config: config)
+            let calibration = SynthCalibration(synthName: synthName, date: "2026-11-28", centsPerBendSemitone: 100,
+                                               pitchResolution: .zero, rounding: .down, honoursBendRange: true,
+                                               keyTuning: KeyTuning(offsets: [:]), bendRange: .default)
+            try CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
+                .save(calibration, for: CalibrationCache.key(synth: synthName, instrument: .piano, bendRange: .default))
+            return directory
+        }
 
         /// Stops the synth and reads its "CLICK-LATENCY" lines: their median and count.
         static func ownAccount(of synth: ImperfectSynth) throws -> (median: Double, count: Int) {
@@ -77,10 +91,11 @@ extension RealSequencerTests {
         @Test func aKnownExtraDelayMovesTheMeasuredLatencyByJustThat() async throws {
             #expect(LoopbackRequirement.present, "snd-aloop is not loaded (scripts/run-in-alsa-vm.sh -M snd-aloop)")
             guard LoopbackRequirement.present else { return }
-            let plain = try await calibrate(options: ["--period-frames", "256", "--report-latency"], extra: 0, into: nil)
-            // The same synth with its sound delayed, measured by `--latency-only` into the calibration just stored.
+            let directory = try Self.directoryWithStoredCalibration()
+            let plain = try await calibrate(options: ["--period-frames", "256", "--report-latency"], extra: 0, into: directory)
+            // The same synth with its sound delayed.
             let delayed = try await calibrate(options: ["--period-frames", "256", "--report-latency", "--delay-ms", String(Self.extraDelay)],
-                                              extra: Self.extraDelay, into: plain.directory)
+                                              extra: Self.extraDelay, into: directory)
             let moved = delayed.measured.median - plain.measured.median
             let synthMoved = delayed.ownMedian - plain.ownMedian
             let tolerance = Self.tolerance(plain.measured, delayed.measured)
@@ -91,20 +106,14 @@ extension RealSequencerTests {
             #expect(tolerance <= 5, "the medians are too uncertain to check a 30 ms step: ±\(tolerance) ms")
         }
 
-        typealias Calibrated = (measured: LatencyFigures, ownMedian: Double, directory: URL)
+        typealias Calibrated = (measured: LatencyFigures, ownMedian: Double)
 
         /// `calibrateOnce`, once more when the reference was disturbed (`disturbance`). Peach's own figure is
         /// checked on every run, the first included; a broken reference is not what this test is about.
-        /// The retry measures the latency alone (`--latency-only`) into the calibration the first run stored: only the
-        /// reference was in doubt, and a whole calibration again cost over a minute.
-        func calibrate(options: [String], extra: Double, into stored: URL?) async throws -> Calibrated {
-            let directory = try stored ?? PeachProgram.temporaryDirectory(config: Self.config)
-            let first = try await calibrateOnce(options: options, extra: extra, into: directory, latencyOnly: stored != nil,
-                                                lastTry: false)
-            if let first { return first }
-            print("synth latency: one more run with a fresh synth, the latency alone")
-            return try #require(try await calibrateOnce(options: options, extra: extra, into: directory, latencyOnly: true,
-                                                        lastTry: true))
+        func calibrate(options: [String], extra: Double, into directory: URL) async throws -> Calibrated {
+            if let first = try await calibrateOnce(options: options, extra: extra, into: directory, lastTry: false) { return first }
+            print("synth latency: one more run with a fresh synth")
+            return try #require(try await calibrateOnce(options: options, extra: extra, into: directory, lastTry: true))
         }
 
         /// Why the test synth's own account (the reference) cannot be trusted for this run, nil when it can:
@@ -126,30 +135,26 @@ extension RealSequencerTests {
             return try #require(line.flatMap { Int($0.dropFirst("UNDERRUNS ".count)) }, "no UNDERRUNS line: \(synth.transcript)")
         }
 
-        /// One calibration against a fresh test synth; its latency, from the JSON and the stored file, which must lie
-        /// where the synth's buffer puts it (plus `extra`). Nil (unless `lastTry`) when the reference was disturbed.
-        /// Into `directory`; `latencyOnly`: with `--latency-only`, which must replace the latency its calibration holds and
-        /// keep every pitch figure.
-        func calibrateOnce(options: [String], extra: Double, into directory: URL, latencyOnly: Bool,
-                           lastTry: Bool) async throws -> Calibrated? {
-            let name = "Latency Synth"
+        /// One `--latency-only` run against a fresh test synth, into `directory`; its latency, from the JSON and the
+        /// stored file, which must lie where the synth's buffer puts it (plus `extra`), must replace the latency the
+        /// stored calibration holds, and must keep every pitch figure. Nil (unless `lastTry`) when the reference was
+        /// disturbed.
+        func calibrateOnce(options: [String], extra: Double, into directory: URL, lastTry: Bool) async throws -> Calibrated? {
+            let name = Self.synthName
             let synth = try ImperfectSynth(name: name, options: options)
             defer { synth.stop() }
-            let sizes = synth.transcript.split(separator: " ")
-            let buffer = try #require(sizes.firstIndex(of: "buffer").flatMap { Int(sizes[$0 + 1]) }, "\(synth.transcript)")
-            let period = try #require(sizes.firstIndex(of: "period").flatMap { Int(sizes[$0 + 1].prefix { $0.isNumber }) },
-                                      "\(synth.transcript)")
+            let (buffer, period) = try synth.playbackSizes()
             let expected = Self.expectedLatency(buffer: buffer, period: period, extra: extra)
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let key = CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)
-            let before = cache.load(key)
-            let run = try PeachProgram.captureCalibration(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json"]
-                                   + (latencyOnly ? ["--latency-only"] : []) + PeachProgram.dataArguments(directory),
-                                   directory: directory)
+            let before = try #require(cache.load(key), "no stored calibration in \(directory.path)")
+            let run = try PeachProgram.captureCalibration(["calibrate", "--capture", "hw:Loopback,1,0", "--port", name, "--json",
+                                                           "--latency-only"] + PeachProgram.dataArguments(directory),
+                                                          directory: directory)
             #expect(run.waitForExit(timeout: .seconds(500)) == 0, "\(run.transcript)\n\(synth.transcript)")
-            print("synth latency (\(name)\(latencyOnly ? ", latency only" : "")): \(run.stderr.text)")
+            print("synth latency (\(name)): \(run.stderr.text)")
             let figures = try PeachCaptureCalibrationTests.figures(run.stdout.text)
-            if latencyOnly { #expect(figures["stored"] as? Bool == true, "\(run.stdout.text)") }
+            #expect(figures["stored"] as? Bool == true, "\(run.stdout.text)")
             let latency = try #require(figures["latencyMs"] as? [String: Any], "no latency in \(run.stdout.text)")
             let measured = LatencyFigures(median: try #require(latency["median"] as? Double),
                                           spread: try #require(latency["spread"] as? Double),
@@ -172,11 +177,10 @@ extension RealSequencerTests {
                     "Peach \(measured.median) ms, the synth's own account \(own.median) ms")
             let after = try #require(cache.load(key))
             #expect(abs((after.latency?.median.value ?? .nan) - measured.median) < 1e-6, "stored \(String(describing: after.latency))")
-            if var kept = before {
-                kept.latency = after.latency
-                #expect(after == kept, "--latency-only changed more than the latency: \(String(describing: before)) → \(after)")
-            }
-            return (measured, own.median, directory)
+            var kept = before
+            kept.latency = after.latency
+            #expect(after == kept, "--latency-only changed more than the latency: \(before) → \(after)")
+            return (measured, own.median)
         }
     }
 }
