@@ -211,7 +211,7 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
     func save(_ calibrations: [TapCalibration]) throws { saved = calibrations }
 }
 
-/// What the Info screen says of the stored tap calibrations.
+/// What the Info screen says of the stored tap calibrations: fill the gap's entry, through the registry.
 @MainActor @Suite struct TapCalibrationInfoTests {
     @Test func everyCalibratedSourceIsListedWithItsSignedLatencySpreadAndDay() throws {
         let day = try Date("2026-11-27T10:00:00Z", strategy: .iso8601)
@@ -221,13 +221,16 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
             TapCalibration(source: .keyboard, latency: MeasuredLatency(median: Milliseconds(38.24), spread: Milliseconds(11), count: 20),
                            synthLatency: nil, date: day),
         ]
-        let summary = Localization.rendering(in: .english) { TapLatencyText.infoSummary(calibrations) }
-        #expect(summary == "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); Test pad −3.3 ms (spread 2.0 ms, 2026-11-27)")
-        #expect(TapLatencyText.infoSummary([]) == nil)
+        let entries = Localization.rendering(in: .english) {
+            Disciplines.infoEntries(InfoContext(timingLatencies: TimingLatencies(taps: calibrations)))
+        }
+        #expect(entries == [InfoEntry(label: "Tap latency",
+                                      text: "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); Test pad −3.3 ms (spread 2.0 ms, 2026-11-27)")])
+        #expect(Disciplines.infoEntries(InfoContext(timingLatencies: TimingLatencies())).isEmpty)
         let screen = Localization.rendering(in: .english) {
             InfoScreen.render(InfoScreenModel(version: "1", licence: "MIT", dataDirectory: "/d", configFile: "/c", synth: .none,
                                               controller: .none, velocityCeiling: 100, volumeCeiling: 100, volumePercent: 80,
-                                              tapLatencies: summary), size: TerminalSize(columns: 80, rows: 24), style: Styler(.monochrome))
+                                              entries: entries), size: TerminalSize(columns: 80, rows: 24), style: Styler(.monochrome))
         }
         #expect(screen.contains { $0.contains("Tap latency") && $0.contains("computer keyboard +38.2 ms") }, "\(screen)")
     }

@@ -12,6 +12,9 @@ actor InstantNotePlayer: NotePlayer {
     /// Knob routes asked for, in order (nil: taken back).
     private(set) var routes: [KnobRoute?] = []
     var failure: (any Error)?
+    /// While set, a note plays (and is recorded) but does not end until `releaseNotes()`.
+    private var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
     /// Where `takeKnob` says the sequencer thread left the note (nil: the knob never moved it).
     var knobLeftAt: Cents?
 
@@ -19,9 +22,23 @@ actor InstantNotePlayer: NotePlayer {
 
     func fail(with error: any Error) { failure = error }
 
+    func holdNotes() { holding = true }
+
+    func releaseNotes() {
+        holding = false
+        for note in held { note.resume() }
+        held = []
+    }
+
+    private func waitWhileHolding() async {
+        guard holding else { return }
+        await withCheckedContinuation { held.append($0) }
+    }
+
     func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws {
         if let failure { throw failure }
         played.append(frequency)
+        await waitWhileHolding()
     }
 
     func play(frequency: Frequency, velocity: MIDIVelocity, amplitudeDB: AmplitudeDB) async throws -> any PlaybackHandle {

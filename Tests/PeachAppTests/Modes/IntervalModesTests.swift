@@ -10,6 +10,9 @@ import Testing
 
 /// The interval modes as the user meets them: the interval and direction before each trial (plain lines and
 /// the screen's detail), wider/narrower wording, and records in the interval's own discipline.
+///
+/// The player holds the first note until the test has seen the trial's first line: an instant player ends it at
+/// once, and the plain interface, which reads the session's phase when it changes, may then see note 2 first.
 @MainActor @Suite struct IntervalModesTests {
     func run(_ word: String, settings: (inout TrainingSettings) -> Void,
              then act: (_ type: @MainActor (String) -> Void, _ lines: @MainActor () -> [String], _ f: TrainerFixture) async -> Void) async {
@@ -22,6 +25,7 @@ import Testing
         let running = Task { await runner.run(keyboard: keyboard) }
         func type(_ line: String) { typing.yield(.bytes(Array((line + "\n").utf8))) }
         #expect(await eventually("start line") { lines.contains { $0.hasPrefix("start:") } })
+        await f.player.holdNotes()
         type(word)
         await act(type, { lines }, f)
         type("s")
@@ -36,6 +40,7 @@ import Testing
         }) { type, lines, f in
             let header = "comparison 1 (perfect fifth down (P5 ↓) · just intonation · melodic): note 1"
             #expect(await eventually("interval shown before the trial") { lines().contains(header) })
+            await f.player.releaseNotes()
             #expect(await eventually("answerable") { f.controller.modeSession(IntervalComparisonMode.id)?.accepts(.answer(higher: true)) == true })
             guard let comparisons = f.controller.modeSession(IntervalComparisonMode.id) as? ComparisonModeSession else {
                 Issue.record("not a comparison mode")
@@ -64,6 +69,7 @@ import Testing
         }) { type, lines, f in
             let header = "pitch matching 1 (major third up (M3 ↑) · equal temperament · harmonic): reference note"
             #expect(await eventually("interval shown before the trial") { lines().contains(header) })
+            await f.player.releaseNotes()
             #expect(await eventually("tuning") { lines().contains("tune now") })
             type("+3")
             type("")

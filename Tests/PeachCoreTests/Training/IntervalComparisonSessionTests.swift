@@ -107,8 +107,10 @@ final class ScriptedComparisonStrategy: ComparisonStrategy {
         let f = Fixture([harmonic(Self.thirdUp)])
         f.session.start()
         await waitUntil("both notes sounding") { f.clock.pendingSleepCount == 2 }
-        #expect(f.player.playedFrequencies == [Self.thirdUp.referenceFrequency(.standard),
-                                               Self.thirdUp.targetFrequency(.standard)])
+        // Together: the two notes start from two tasks of one group, in either order.
+        #expect(Set(f.player.playedFrequencies) == [Self.thirdUp.referenceFrequency(.standard),
+                                                    Self.thirdUp.targetFrequency(.standard)])
+        #expect(f.player.playedFrequencies.count == 2)
         #expect(f.player.playCalls.allSatisfy { $0.duration == .seconds(1) })
         #expect(f.session.state == .playingNote2)
         #expect(f.session.isAnswerEnabled)
