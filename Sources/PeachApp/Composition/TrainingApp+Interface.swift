@@ -41,7 +41,7 @@ extension TrainingApp {
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
-                            tapLatencies: TapLatencyText.infoSummary(Array(trainer.latencies.taps.values)))
+                            entries: Disciplines.infoEntries(InfoContext(timingLatencies: trainer.latencies)))
         }
         if wantsPlainLines(context.options, inputIsTerminal: isatty(STDIN_FILENO) == 1,
                            outputIsTerminal: isatty(STDOUT_FILENO) == 1) {

@@ -1,5 +1,7 @@
 import PeachCore
 import PeachFormats
+import PeachPresentation
+import PeachText
 
 /// Fill the gap: a steady sixteenth-note grid with one silent step per cycle of four; the player taps into it.
 /// Sixteen gaps make one trial: the mean signed offset, the hits, the mean per gap position.
@@ -23,4 +25,10 @@ public struct FillTheGapDiscipline: Discipline {
     @MainActor public var modes: [any TrainingMode] { [FillTheGapMode(), TapCalibrationMode()] }
 
     public var settings: [DisciplineSetting] { FillTheGapSettings.settings }
+
+    /// Every calibrated tap source's latency ("computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); …").
+    @MainActor public func infoEntries(_ context: InfoContext) -> [InfoEntry] {
+        TapLatencyText.infoSummary(Array(context.timingLatencies.taps.values))
+            .map { [InfoEntry(label: tr(.infoTapLatency), text: $0)] } ?? []
+    }
 }

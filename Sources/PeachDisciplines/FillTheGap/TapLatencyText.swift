@@ -3,8 +3,8 @@ import PeachCore
 import PeachPresentation
 import PeachText
 
-/// How a tap source and its measured latency read on the screens: the timing family's words for the tap
-/// calibration's result card and the Info screen's list of calibrated sources.
+/// How a tap source and its measured latency read on the screens: the tap calibration's result card and the
+/// Info screen's list of calibrated sources (`FillTheGapDiscipline.infoEntries`).
 public enum TapLatencyText {
     /// "computer keyboard", or the MIDI device's name.
     public static func name(_ source: TapSource) -> String {

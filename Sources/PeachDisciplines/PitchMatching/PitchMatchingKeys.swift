@@ -25,7 +25,8 @@ public enum PitchMatchingKeys {
         case .character("H"), .character("J"): .adjust(direction: -1, step: .coarse)
         case .enter, .space: .commit
         case .escape, .character("q"): .stop
-        default: nil
+        // Every other key means nothing here: listed, so a new kind of key is a decision, not a silent nil.
+        case .character, .backspace, .tab, .backTab, .delete, .home, .end, .pageUp, .pageDown, .alt, .control, .unknown: nil
         }
     }
 }

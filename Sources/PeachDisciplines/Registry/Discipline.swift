@@ -1,5 +1,6 @@
 import PeachCore
 import PeachFormats
+import PeachPresentation
 
 /// Everything Peach knows about one discipline, in one place: its record and how that is written to the log
 /// and to CSV, what its sessions' outcomes become, how the profile reports it, and the modes that train it.
@@ -25,11 +26,14 @@ public protocol Discipline: Sendable {
     @MainActor var modes: [any TrainingMode] { get }
     /// Its configuration keys and how they reach the training settings (none by default).
     var settings: [DisciplineSetting] { get }
+    /// What it adds to the Info screen, e.g. fill the gap's calibrated tap latencies (none by default).
+    @MainActor func infoEntries(_ context: InfoContext) -> [InfoEntry]
 }
 
 extension Discipline {
     public var kind: DisciplineKind { Record.kind }
     public var settings: [DisciplineSetting] { [] }
+    @MainActor public func infoEntries(_ context: InfoContext) -> [InfoEntry] { [] }
 
     /// Disciplines that play no pitch (timing, the threshold test's result) record only the output name.
     public func record(of outcome: any TrainingOutcome, in context: RecordContext) -> Record? {

@@ -1,6 +1,7 @@
 import PeachConfig
 import PeachCore
 import PeachFormats
+import PeachPresentation
 
 /// The discipline registry: one line per discipline. The store's codecs, the recorder, the profile's report
 /// sections, the Start menu and plain mode all come from this list (see docs/adding-a-discipline.md).
@@ -49,6 +50,11 @@ public enum Disciplines {
     /// Every registered mode, in Start-menu order (`TrainingMode.menuRank`).
     @MainActor public static var modes: [any TrainingMode] {
         all.flatMap(\.modes).sorted { $0.menuRank < $1.menuRank }
+    }
+
+    /// Every registered discipline's Info-screen entries, in registry order.
+    @MainActor public static func infoEntries(_ context: InfoContext) -> [InfoEntry] {
+        all.flatMap { $0.infoEntries(context) }
     }
 
     /// The report of the discipline that owns `kind`.

@@ -13,14 +13,14 @@ public struct InfoScreenModel: Hashable, Sendable {
     public var volumePercent: Int
     /// What calibration measured of the synth ("calibrated 2026-11-22: 99.2 c/semitone, …"); nil when not calibrated.
     public var synthCalibration: String?
-    /// Each tap source's calibrated latency ("computer keyboard +38.2 ms (spread 11.0 ms)"); nil when none is calibrated.
-    public var tapLatencies: String?
+    /// What the registered disciplines add (`Disciplines.infoEntries`), e.g. each tap source's calibrated latency.
+    public var entries: [InfoEntry]
 
     public init(name: String = "Peach for Linux", version: String, licence: String, dataDirectory: String,
                 configFile: String, synth: DeviceStatus, controller: DeviceStatus,
                 velocityCeiling: Int, volumeCeiling: Int, volumePercent: Int, synthCalibration: String? = nil,
-                tapLatencies: String? = nil) {
-        self.tapLatencies = tapLatencies
+                entries: [InfoEntry] = []) {
+        self.entries = entries
         self.name = name
         self.version = version
         self.licence = licence

@@ -1,7 +1,7 @@
 import PeachCore
 
-// ComparisonTrials/ holds what every discipline whose trials ask "two notes: higher or lower?" shares, as Rhythm/
-// holds what the timing disciplines share: the trial (`Comparison`, `CompletedComparison`), the session that plays
+// Families/ComparisonTrials/ holds what every discipline whose trials ask "two notes: higher or lower?" shares, as
+// Families/Rhythm/ holds what the timing disciplines share: the trial (`Comparison`, `CompletedComparison`), the session that plays
 // and scores it under a `ComparisonStrategy`, and how it is shown and answered (`ComparisonModeSession`,
 // `ComparisonScreen`, `ComparisonKeys`). Unison and interval comparison (Comparison/) and the threshold test
 // (ThresholdTest/) bring their own strategies, records and reports.

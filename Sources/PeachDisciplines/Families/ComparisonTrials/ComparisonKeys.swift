@@ -15,7 +15,9 @@ public enum ComparisonKeys {
         case .arrow(.up, _), .character("k"), .character("h"): .answerHigher
         case .arrow(.down, _), .character("j"), .character("l"): .answerLower
         case .escape, .character("q"): .stop
-        default: nil
+        // Every other key means nothing here: listed, so a new kind of key is a decision, not a silent nil.
+        case .character, .arrow(.left, _), .arrow(.right, _), .enter, .backspace, .tab, .backTab, .delete, .home, .end,
+             .pageUp, .pageDown, .alt, .control, .unknown: nil
         }
     }
 }
