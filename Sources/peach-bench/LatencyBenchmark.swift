@@ -52,9 +52,10 @@ enum LatencyBenchmark {
     /// blocks gives one ratio (`PairedRatio`), so a stretch in which the emulated machine was slow weighs on both sides
     /// of its own pair alike. Twelve in the short run too, with shorter rounds: with four, the interval was about the
     /// pairs' whole range (100/s p50 0.61–2.02 once), and a verdict flipped between met and undecided from run to run.
-    /// With eight it still did at 2000/s: the ratio itself moves between VM boots (p50 0.89–1.34 over nine boots on
-    /// 2026-11-28, each boot's rounds agreeing among themselves), and an interval as wide as eight rounds give
-    /// (1.06–1.64 once) reached past 1.5 in the boots at the top of that range.
+    /// With eight it still did at 2000/s: the ratio itself moves between VM boots (p50 0.89–1.37 over 19 boots on
+    /// 2026-11-27 and 28, each boot's rounds agreeing among themselves), and an interval as wide as eight rounds give
+    /// (1.06–1.64 once) reached past 1.5 in the boots at the top of that range. Twelve narrow it; they do not remove
+    /// the boot-to-boot shift (docs/knob-route.md).
     static let rounds = 12
 
     static func run(report: BenchReport, short: Bool) async {
