@@ -59,7 +59,7 @@ public final class PerceptualProfile {
     /// The headline quantity per day or week and the stretches its trend compares; nil before `discipline`'s
     /// first trial and for disciplines without progress over time.
     public func progress(of discipline: TrainingDiscipline) -> DisciplineProgress? {
-        (data.statistics[discipline] as? any ProgressStatistics)?.progressOverTime
+        data.progress(of: discipline)
     }
 
     /// Improving, stable or declining, from the intervals of the first and latest stretch with enough answers;

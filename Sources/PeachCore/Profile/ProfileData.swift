@@ -11,6 +11,11 @@ struct ProfileData: Sendable {
         statistics[record.discipline, default: type(of: record.base).makeStatistics()].add(record, settled: settled)
     }
 
+    /// `discipline`'s progress over time; nil before its first trial and for disciplines without one.
+    func progress(of discipline: TrainingDiscipline) -> DisciplineProgress? {
+        (statistics[discipline] as? any ProgressStatistics)?.progressOverTime
+    }
+
     /// Finishes what bulk adding left for later.
     mutating func settle() {
         for key in statistics.keys { statistics[key]?.settle() }

@@ -17,7 +17,7 @@ import PeachTestSupport
     static func trend(_ records: [TrainingRecord], _ discipline: TrainingDiscipline) -> TrainingTrend? {
         var gathered = ProfileAccumulator()
         for record in records { gathered.add(record) }
-        return (gathered.finished().statistics[discipline] as? any ProgressStatistics)?.progressOverTime?.trend
+        return gathered.finished().progress(of: discipline)?.trend
     }
 
     static func comparisonTrends(threshold: @escaping (Int) -> Double) -> [TrainingTrend?] {
