@@ -53,9 +53,9 @@ enum LatencyBenchmark {
     /// of its own pair alike. Twelve in the short run too, with shorter rounds: with four, the interval was about the
     /// pairs' whole range (100/s p50 0.61–2.02 once), and a verdict flipped between met and undecided from run to run.
     /// With eight it still did at 2000/s: the ratio itself moves between VM boots (p50 0.89–1.37 over 19 boots on
-    /// 2026-11-27 and 28, each boot's rounds agreeing among themselves), and an interval as wide as eight rounds give
-    /// (1.06–1.64 once) reached past 1.5 in the boots at the top of that range. Twelve narrow it; they do not remove
-    /// the boot-to-boot shift (docs/knob-route.md).
+    /// 2026-11-27 and 28), and an interval as wide as eight rounds give (1.06–1.64 once) reached past 1.5 in the boots
+    /// at the top of that range. Twelve narrow it; the goal's absolute allowance (`reportPaired`) is what keeps the
+    /// boot-to-boot shift from deciding a verdict.
     static let rounds = 12
 
     static func run(report: BenchReport, short: Bool) async {
@@ -104,6 +104,12 @@ enum LatencyBenchmark {
 
     /// Peach against the forwarder round by round, at the median and at the 90th percentile (a quantile each round's
     /// sample can estimate; a p99 over one round's few dozen values would be its worst one or two).
+    ///
+    /// The goal is a ratio or an absolute allowance, as the click goals are: at most 1.5 × the forwarder's, or at most
+    /// `allowance` more than it. The ratio alone did not hold between VM boots, and the reason is mostly the reference:
+    /// over 23 quiet runs at 2000/s Peach's p50 read 342–514 µs (SD 35) and the forwarder's 286–556 µs (SD 63), and
+    /// the highest ratios (1.25–1.32) were the runs where the forwarder was fastest (286–387 µs): a difference of
+    /// +72 to +95 µs divided by a small reference (docs/knob-route.md).
     static func reportPaired(label: String, rounds: [(reference: Result, peach: Result)], report: BenchReport) {
         for p in [50.0, 90.0] {
             let blocks = rounds.map { (candidate: percentile($0.peach.latencies, p), reference: percentile($0.reference.latencies, p)) }
@@ -111,16 +117,31 @@ enum LatencyBenchmark {
                 report.unmeasurable("latency", "\(label): no round with latencies from both")
                 continue
             }
-            let verdict = paired.verdict(ratioAtMost: 1.5)
-            report.add("latency", "Peach/reference \(label) p\(Int(p)) ratio (paired)", paired.ratio, "x", goal: "≤ 1.5",
+            let verdict = paired.verdict(ratioAtMost: 1.5, orDifferenceAtMost: allowance)
+            report.add("latency", "Peach/reference \(label) p\(Int(p)) ratio (paired)", paired.ratio, "x",
+                       goal: "≤ 1.5 or within \(Int(allowance)) µs",
                        met: verdict == .met ? true : verdict == .notMet ? false : nil,
                        note: "95 %: \(String(format: "%.2f", paired.ratioInterval.lowerBound))–"
-                           + "\(String(format: "%.2f", paired.ratioInterval.upperBound)), \(paired.pairs) rounds; per round "
+                           + "\(String(format: "%.2f", paired.ratioInterval.upperBound)), difference "
+                           + "\(String(format: "%+.0f", paired.difference)) µs (95 %: \(String(format: "%+.0f", paired.differenceInterval.lowerBound))–"
+                           + "\(String(format: "%+.0f", paired.differenceInterval.upperBound))), \(paired.pairs) rounds; per round "
                            + rounds.map { String(format: "%.0f/%.0f", percentile($0.peach.latencies, p), percentile($0.reference.latencies, p)) }
                                .joined(separator: " ") + " µs",
                        interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound], verdict: verdict.rawValue)
         }
     }
+
+    /// How much later than the forwarder's (in the VM's emulated time) a bend may arrive and still meet the goal:
+    /// - one knob step at 2000/s: within it, Peach is never a whole position behind the least a client can do;
+    /// - about twice the forwarder's own swing between runs (its 2000/s p50 read 286–556 µs), so the harness's
+    ///   scheduling alone cannot decide a verdict;
+    /// - natively, with the CPU emulated 15–40× slower here, 12–33 µs: a thousandth of what a musician could notice;
+    /// - well short of the regression the goal guards against. With the route never installed (its fallback: the knob
+    ///   tunes through the main actor, as before the one-hop path) a short run read NOT met on three of the four lines:
+    ///   100/s p50 +2136 µs (3.2 ×), 2000/s p50 +3309 µs (7.7 ×) and p90 +6015 µs (8.1 ×); 100/s p90 was undecided
+    ///   (1.34–1.98 ×, +1092 to +1770 µs). The same binary with the route, in the next boot, read met on all four
+    ///   (2026-11-28).
+    static let allowance = 500.0  // µs
 
     /// Stale bends round by round, Peach against the forwarder: information, the figure that tells the emulated CPU
     /// from Peach falling behind; the paired latency ratios carry the verdict. Judged as one pooled count against the
