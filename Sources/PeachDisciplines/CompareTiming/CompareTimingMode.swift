@@ -57,20 +57,20 @@ public final class CompareTimingModeSession: GestureDrivenModeSession {
     ]
 
     public var plainProgress: PlainProgress {
-        PlainProgress(phase: "\(timing.state)", finished: timing.answeredCount)
+        PlainProgress(phase: "\(timing.state)", finished: timing.tally.answered)
     }
 
     public func plainLines(after previous: PlainProgress?) -> [String] {
         let now = plainProgress
         var lines: [String] = []
-        if now.finished != previous?.finished, now.finished > 0, let last = timing.lastCompleted {
-            lines.append(tr(.plainTally, ["line": CompareTimingScreen.verdict(last), "correct": "\(timing.correctCount)",
-                                          "answered": "\(timing.answeredCount)"]))
+        if now.finished != previous?.finished, now.finished > 0, let last = timing.tally.last {
+            lines.append(tr(.plainTally, ["line": CompareTimingScreen.verdict(last), "correct": "\(timing.tally.correct)",
+                                          "answered": "\(timing.tally.answered)"]))
         }
         if now.phase != previous?.phase {
             switch timing.state {
             case .playingPattern:
-                lines.append(tr(.plainCompareTimingListen, ["number": "\(timing.answeredCount + 1)",
+                lines.append(tr(.plainCompareTimingListen, ["number": "\(timing.tally.answered + 1)",
                                                             "tempo": timing.currentTrial?.tempo.description ?? ""]))
             case .awaitingAnswer: lines.append(tr(.plainCompareTimingQuestion))
             case .idle, .showingFeedback: break
@@ -80,7 +80,7 @@ public final class CompareTimingModeSession: GestureDrivenModeSession {
     }
 
     public var wrongAnswerShowing: Date? {
-        guard timing.state == .showingFeedback, let last = timing.lastCompleted, !last.isCorrect else { return nil }
+        guard timing.state == .showingFeedback, let last = timing.tally.last, !last.isCorrect else { return nil }
         return last.timestamp
     }
 }

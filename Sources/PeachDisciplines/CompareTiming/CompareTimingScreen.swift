@@ -7,7 +7,7 @@ import PeachText
 @MainActor
 enum CompareTimingScreen {
     static func model(_ timing: CompareTimingSession, warning: StatusWarning?) -> TrainingScreenModel {
-        let tempo = timing.currentTrial?.tempo ?? timing.lastCompleted?.trial.tempo
+        let tempo = timing.currentTrial?.tempo ?? timing.tally.last?.trial.tempo
         let prompt: String
         switch timing.state {
         case .idle, .playingPattern: prompt = tr(.compareTimingListen)
@@ -15,23 +15,23 @@ enum CompareTimingScreen {
         case .showingFeedback: prompt = ""
         }
         var feedback = TrainingScreenModel.Line.blank
-        if timing.state == .showingFeedback, let last = timing.lastCompleted {
+        if timing.state == .showingFeedback, let last = timing.tally.last {
             feedback = .centered(verdict(last), last.isCorrect ? .good : .bad)
         }
-        let accuracy = timing.answeredCount > 0 ? Double(timing.correctCount) / Double(timing.answeredCount) : nil
+        let accuracy = timing.tally.accuracy
         // On a coarse queue timer the clicks sit on its grid: say what that costs, where the tempo line is read.
-        let played = timing.currentTrial ?? timing.lastCompleted?.trial
+        let played = timing.currentTrial ?? timing.tally.last?.trial
         let queue: TrainingScreenModel.Line = played.flatMap { trial in
             trial.isOnCoarseQueue ? trial.queuePeriod.map { .centered(Self.coarseQueue($0), .dim) } : nil
         } ?? .blank
         return TrainingScreenModel(
             title: tr(.modeCompareTiming),
-            status: tr(.comparisonStatus, ["answered": "\(timing.answeredCount)", "accuracy": ScreenFormat.percent(accuracy)]),
+            status: tr(.comparisonStatus, ["answered": "\(timing.tally.answered)", "accuracy": ScreenFormat.percent(accuracy)]),
             lines: [.centered(tempo.map { tr(.compareTimingTempo, ["tempo": "\($0)"]) } ?? "", .bold),
                     .centered("●  ●  ●  ◆", timing.state == .playingPattern ? .accent : .dim), queue,
                     .centered(prompt, .plain), .blank,
                     .buttons([tr(.compareTimingEarly), tr(.compareTimingLate)], enabled: timing.state == .awaitingAnswer), .blank, feedback, .blank,
-                    .text(tr(.comparisonTally, ["answered": "\(timing.answeredCount)", "correct": "\(timing.correctCount)",
+                    .text(tr(.comparisonTally, ["answered": "\(timing.tally.answered)", "correct": "\(timing.tally.correct)",
                                                 "accuracy": ScreenFormat.percent(accuracy)]))],
             keyHints: tr(.compareTimingKeyHints), warning: warning)
     }

@@ -25,13 +25,12 @@ public final class CompareTimingSession: InputTakingSession {
 
     public private(set) var state: State = .idle
     public private(set) var currentTrial: CompareTimingTrial?
-    public private(set) var lastCompleted: CompletedCompareTiming?
-    public private(set) var answeredCount = 0
-    public private(set) var correctCount = 0
+    /// Answers in this run (reset by `start`); its last one gives the feedback.
+    public private(set) var tally = AnswerTally<CompletedCompareTiming>()
 
     public var isTraining: Bool { state != .idle }
     public var statusMessage: String? { loop.statusMessage }
-    public var trialNumber: Int? { isTraining ? answeredCount + 1 : nil }
+    public var trialNumber: Int? { isTraining ? tally.answered + 1 : nil }
 
     @ObservationIgnored private let player: any RhythmPlayer
     @ObservationIgnored private let profile: PerceptualProfile
@@ -54,9 +53,7 @@ public final class CompareTimingSession: InputTakingSession {
 
     public func start() {
         guard state == .idle else { return }
-        answeredCount = 0
-        correctCount = 0
-        lastCompleted = nil
+        tally = AnswerTally()
         loop.begin()
         beginTrial()
     }
@@ -77,9 +74,7 @@ public final class CompareTimingSession: InputTakingSession {
         guard state == .awaitingAnswer, let trial = currentTrial else { return }
         let answerToken = loop.advance()
         let completed = CompletedCompareTiming(trial: trial, answeredLate: late, timestamp: loop.clock.now())
-        answeredCount += 1
-        if completed.isCorrect { correctCount += 1 }
-        lastCompleted = completed
+        tally.record(completed, correct: completed.isCorrect)
         loop.notify(completed)
         // An observer may have stopped training (e.g. a break became due).
         guard loop.isCurrent(answerToken) else { return }
@@ -101,7 +96,7 @@ public final class CompareTimingSession: InputTakingSession {
     /// offset as the queue will deliver it (the trial recorded is the one played), then waits (by a queue marker,
     /// for the screen only) until its last click has sounded before answers are taken.
     private func beginTrial() {
-        let asked = strategy.next(tempo: settingsSource.currentSettings.tempo, profile: profile, last: lastCompleted)
+        let asked = strategy.next(tempo: settingsSource.currentSettings.tempo, profile: profile, last: tally.last)
         currentTrial = asked
         state = .playingPattern
         loop.runTrial { [weak self, player] token in

@@ -54,11 +54,11 @@ public final class ThresholdTestModeSession: GestureDrivenModeSession {
     /// The comparison screen of the running test, or its result card in the detail line once finished.
     public func model(_ context: ModeScreenContext) -> ComparisonScreenModel {
         guard let result = test.result else { return comparisons.model(context) }
-        let last = test.comparison.lastCompleted
+        let last = test.comparison.tally.last
         return ComparisonScreenModel(
             phase: last.map { .feedback(correct: $0.isCorrect, difference: $0.presentedCentOffset.magnitude) }
                 ?? .awaitingAnswer,
-            canAnswer: false, answered: test.comparison.answeredCount, correct: test.comparison.correctCount,
+            canAnswer: false, answered: test.comparison.tally.answered, correct: test.comparison.tally.correct,
             warning: context.warning, title: Self.title, detail: Self.card(result))
     }
 

@@ -121,7 +121,7 @@ final class TrialCollector: TrainingObserver {
         rig.session.handle(.answer(late: trial.isLate))
         let completed = try #require(rig.collector.trials.first as? CompletedCompareTiming)
         #expect(completed.isCorrect && completed.trial == trial)
-        #expect(rig.session.state == .showingFeedback && rig.session.correctCount == 1)
+        #expect(rig.session.state == .showingFeedback && rig.session.tally.correct == 1)
         let record = try #require(Disciplines.record(of: completed, outputName: "Midi Through")?.as(CompareTimingRecord.self))
         #expect(record.offset == trial.offset && record.isCorrect && record.answeredLate == trial.isLate)
         #expect(await eventually("next pattern") { rig.player.scheduled.count == 8 })

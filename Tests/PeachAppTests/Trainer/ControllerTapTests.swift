@@ -111,7 +111,7 @@ private func noteOn(_ note: Int, channel: Int = 9, stampedAt nanoseconds: Int64?
         await f.controller.handle(.open(.comparison))
         #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
         await f.controller.handleMIDI([noteOn(62, channel: 0, stampedAt: 1_000_000)])
-        #expect(f.controller.comparison.answeredCount == 1, "D4 answers 'higher', stamped or not")
+        #expect(f.controller.comparison.tally.answered == 1, "D4 answers 'higher', stamped or not")
 
         await f.controller.handle(.open(.pitchMatching))
         #expect(await eventually("tunable") { f.controller.pitchMatching.isAdjustable })

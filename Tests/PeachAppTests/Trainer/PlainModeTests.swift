@@ -32,8 +32,8 @@ import Testing
         for answer in ["h", "l", "h"] {
             #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
             type(answer)
-            let answered = f.controller.comparison.answeredCount
-            #expect(await eventually("answered") { f.controller.comparison.answeredCount == answered + 1 })
+            let answered = f.controller.comparison.tally.answered
+            #expect(await eventually("answered") { f.controller.comparison.tally.answered == answered + 1 })
         }
         #expect(await eventually("three verdicts") { transcript.lines.filter { $0.hasPrefix("correct:") || $0.hasPrefix("wrong:") }.count == 3 })
         type("s")
@@ -88,7 +88,7 @@ import Testing
         sending.yield(.terminalStop)
         #expect(await eventually("suspended") { stoppedProcess == 1 })
         #expect(!f.controller.comparison.isTraining)
-        #expect(f.controller.comparison.answeredCount == 0)
+        #expect(f.controller.comparison.tally.answered == 0)
         sending.yield(.resumed)
         #expect(f.controller.screen == .start)
         typing.finish()

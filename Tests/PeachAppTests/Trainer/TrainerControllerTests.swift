@@ -33,7 +33,7 @@ import Testing
         #expect(f.controller.screen == .start)
         #expect(await f.output.calls.last == .stop(fade: f.controller.userStopFade), "a stop the user asks for fades out")
         #expect(f.controller.comparison.state == .idle)
-        #expect(f.controller.comparison.answeredCount == 0)
+        #expect(f.controller.comparison.tally.answered == 0)
         #expect(f.store.records.count == 0)
     }
 
@@ -44,7 +44,7 @@ import Testing
             #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
             await f.controller.handle(.answer(higher: true))
         }
-        #expect(f.controller.comparison.answeredCount == 3)
+        #expect(f.controller.comparison.tally.answered == 3)
         #expect(f.store.records.count == 3)
         #expect(f.controller.profile.comparisonCount() == 3)
     }
@@ -86,7 +86,7 @@ import Testing
         #expect(await eventually("answerable") { f.controller.comparison.isAnswerEnabled })
         f.clock.advance(by: 61)
         await f.controller.handle(.answer(higher: false))
-        #expect(f.controller.comparison.answeredCount == 1, "the trial in progress is finished and recorded")
+        #expect(f.controller.comparison.tally.answered == 1, "the trial in progress is finished and recorded")
         #expect(f.controller.screen == .quietBreak)
         #expect(!f.controller.comparison.isTraining)
         #expect(await eventually("faded out") { await f.output.calls.contains(.pause(.quietBreak)) })

@@ -14,7 +14,7 @@ import PeachTestSupport
         let f = makeFixture()
         #expect(f.session.state == .idle)
         #expect(!f.session.isAnswerEnabled)
-        #expect(f.session.accuracy == nil)
+        #expect(f.session.tally.accuracy == nil)
     }
 
     @Test func playsNote1ThenNote2ThenAwaitsTheAnswer() async {
@@ -51,7 +51,7 @@ import PeachTestSupport
         #expect(completed.isCorrect)
         #expect(completed.comparison.centOffset == Cents(30))
         #expect(completed.timestamp == f.clock.now())
-        #expect(f.session.lastCompleted == completed)
+        #expect(f.session.tally.last == completed)
         #expect(!f.session.isAnswerEnabled)
     }
 
@@ -117,10 +117,10 @@ import PeachTestSupport
         await f.finishCurrentWait(after: .seconds(1))
         await waitUntil("note 2") { f.session.state == .playingNote2 }
         f.session.answer(higher: true) // −20: wrong
-        #expect(f.session.answeredCount == 2)
-        #expect(f.session.correctCount == 1)
-        #expect(f.session.accuracy == 0.5)
-        #expect(f.session.lastCompleted?.isCorrect == false)
+        #expect(f.session.tally.answered == 2)
+        #expect(f.session.tally.correct == 1)
+        #expect(f.session.tally.accuracy == 0.5)
+        #expect(f.session.tally.last?.isCorrect == false)
     }
 
     @Test func recordsTheOffsetTheSynthPresented() async {

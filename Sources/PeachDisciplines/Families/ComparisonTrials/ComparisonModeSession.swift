@@ -45,15 +45,15 @@ public final class ComparisonModeSession: GestureDrivenModeSession {
         case .playingNote2: phase = .playingNote2
         case .awaitingAnswer: phase = .awaitingAnswer
         case .showingFeedback:
-            if let last = comparison.lastCompleted {
+            if let last = comparison.tally.last {
                 phase = .feedback(correct: last.isCorrect, difference: last.presentedCentOffset.magnitude)
             } else {
                 phase = .awaitingAnswer
             }
         }
         return ComparisonScreenModel(
-            phase: phase, canAnswer: comparison.isAnswerEnabled, answered: comparison.answeredCount,
-            correct: comparison.correctCount, warning: context.warning, title: title,
+            phase: phase, canAnswer: comparison.isAnswerEnabled, answered: comparison.tally.answered,
+            correct: comparison.tally.correct, warning: context.warning, title: title,
             detail: detail(comparison.currentComparison), question: question,
             together: comparison.currentComparison?.presentation == .harmonic)
     }
@@ -68,7 +68,7 @@ public final class ComparisonModeSession: GestureDrivenModeSession {
     }
 
     public var plainProgress: PlainProgress {
-        PlainProgress(phase: "\(comparison.state)", finished: comparison.answeredCount)
+        PlainProgress(phase: "\(comparison.state)", finished: comparison.tally.answered)
     }
 
     public func plainLines(after previous: PlainProgress?) -> [String] {
@@ -78,7 +78,7 @@ public final class ComparisonModeSession: GestureDrivenModeSession {
         if now.phase != previous?.phase {
             let what = detail(comparison.currentComparison).map { " (\($0))" } ?? ""
             let ask = tr(.plainComparisonQuestion, ["up": question.up.lowercased(), "down": question.down.lowercased()])
-            let trial = ["number": "\(comparison.answeredCount + 1)", "detail": what, "question": ask]
+            let trial = ["number": "\(comparison.tally.answered + 1)", "detail": what, "question": ask]
             switch comparison.state {
             case .playingNote1:
                 lines.append(tr(.plainComparisonNote1, trial))
@@ -92,12 +92,12 @@ public final class ComparisonModeSession: GestureDrivenModeSession {
     }
 
     public var wrongAnswerShowing: Date? {
-        guard comparison.state == .showingFeedback, let last = comparison.lastCompleted, !last.isCorrect else { return nil }
+        guard comparison.state == .showingFeedback, let last = comparison.tally.last, !last.isCorrect else { return nil }
         return last.timestamp
     }
 
     private func verdictLine() -> String? {
-        guard let last = comparison.lastCompleted else { return nil }
+        guard let last = comparison.tally.last else { return nil }
         let cents = ["cents": ScreenFormat.number(last.presentedCentOffset.magnitude.value)]
         let what: String
         switch question {
@@ -105,6 +105,6 @@ public final class ComparisonModeSession: GestureDrivenModeSession {
         case .interval: what = tr(last.comparison.isWider ? .plainComparisonWider : .plainComparisonNarrower, cents)
         }
         return tr(.plainVerdict, ["verdict": tr(last.isCorrect ? .plainCorrect : .plainWrong), "what": what,
-                                  "correct": "\(comparison.correctCount)", "answered": "\(comparison.answeredCount)"])
+                                  "correct": "\(comparison.tally.correct)", "answered": "\(comparison.tally.answered)"])
     }
 }

@@ -40,7 +40,7 @@ public struct ComparisonScreenModel: Hashable, Sendable {
         self.warning = warning
     }
 
-    public var accuracy: Double? { answered > 0 ? Double(correct) / Double(answered) : nil }
+    public var accuracy: Double? { AnswerTally<CompletedComparison>.accuracy(correct: correct, of: answered) }
 }
 
 /// The comparison screen as lines (`TrainingScreenModel`): the two note lamps, the prompt, the answer

@@ -16,11 +16,8 @@ public final class ComparisonSession: InputTakingSession {
     public private(set) var state: ComparisonSessionState = .idle
     /// The comparison being played or just answered (nil when idle). The UI must not reveal its direction.
     public private(set) var currentComparison: Comparison?
-    /// The last answered comparison of this run, for the ✓/✗ and cent difference of the feedback.
-    public private(set) var lastCompleted: CompletedComparison?
-    /// Answers in this run (reset by `start`).
-    public private(set) var answeredCount = 0
-    public private(set) var correctCount = 0
+    /// Answers in this run (reset by `start`); its last one gives the ✓/✗ and cent difference of the feedback.
+    public private(set) var tally = AnswerTally<CompletedComparison>()
     /// Why training stopped by itself (player failure, interruption); nil after `start`.
     public var statusMessage: String? { loop.statusMessage }
 
@@ -38,11 +35,6 @@ public final class ComparisonSession: InputTakingSession {
         case .playingNote2: .note2
         case .idle, .awaitingAnswer, .showingFeedback: nil
         }
-    }
-
-    /// Fraction of correct answers in this run; nil before the first answer.
-    public var accuracy: Double? {
-        answeredCount > 0 ? Double(correctCount) / Double(answeredCount) : nil
     }
 
     @ObservationIgnored private let notePlayer: any NotePlayer
@@ -80,9 +72,7 @@ public final class ComparisonSession: InputTakingSession {
     /// Starts a new run from idle; ignored otherwise. The adaptive chain starts over from the profile.
     public func start() {
         guard state == .idle else { return }
-        answeredCount = 0
-        correctCount = 0
-        lastCompleted = nil
+        tally = AnswerTally()
         loop.begin()
         beginTrial(strategy.nextComparison(profile: profile, settings: settingsSource.currentSettings, last: nil))
     }
@@ -114,9 +104,7 @@ public final class ComparisonSession: InputTakingSession {
             presentedCentOffset: presentedCentOffset(of: comparison, reference: trialSettings.referencePitch),
             referencePitch: trialSettings.referencePitch, velocity: trialSettings.velocity,
             soundedOnUnmeasuredKey: soundsOnUnmeasuredKey(comparison, reference: trialSettings.referencePitch))
-        answeredCount += 1
-        if completed.isCorrect { correctCount += 1 }
-        lastCompleted = completed
+        tally.record(completed, correct: completed.isCorrect)
         loop.notify(completed)
         // An observer may have stopped training (e.g. a break became due).
         guard loop.isCurrent(answerToken) else { return }
