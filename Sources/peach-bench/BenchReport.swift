@@ -14,8 +14,12 @@ final class BenchReport: @unchecked Sendable {
         var met: Bool?
         var anchor: String?
         var note: String?
-        /// A paired figure's 95 % interval, and its verdict: "met", "NOT met" or "undecided".
+        /// A paired figure's ratio interval (95 %), its median difference candidate − reference with that interval (in
+        /// the blocks' own unit: µs for the knob, ms for clicks and taps; a goal's allowance is judged on it), and its
+        /// verdict: "met", "NOT met" or "undecided".
         var interval: [Double]?
+        var difference: Double?
+        var differenceInterval: [Double]?
         var verdict: String?
     }
 
@@ -26,9 +30,13 @@ final class BenchReport: @unchecked Sendable {
     /// `printed: false` keeps it for the JSON only (a cell of a table that prints a summary instead).
     func add(_ benchmark: String, _ name: String, _ value: Double?, _ unit: String,
              goal: String? = nil, met: Bool? = nil, anchor: String? = nil, note: String? = nil, printed: Bool = true,
-             interval: [Double]? = nil, verdict: String? = nil) {
+             paired: PairedRatio? = nil, verdict: String? = nil) {
         let figure = Figure(benchmark: benchmark, name: name, value: value, unit: unit, goal: goal, met: met,
-                            anchor: anchor, note: note, interval: interval, verdict: verdict)
+                            anchor: anchor, note: note,
+                            interval: paired.map { [$0.ratioInterval.lowerBound, $0.ratioInterval.upperBound] },
+                            difference: paired?.difference,
+                            differenceInterval: paired.map { [$0.differenceInterval.lowerBound, $0.differenceInterval.upperBound] },
+                            verdict: verdict)
         figures.append(figure)
         guard printed else { return }
         var line = "\(benchmark) | \(name): " + (value.map { Self.format($0) } ?? "n/a") + " \(unit)"

@@ -127,7 +127,7 @@ enum LatencyBenchmark {
                            + "\(String(format: "%+.0f", paired.differenceInterval.upperBound))), \(paired.pairs) rounds; per round "
                            + rounds.map { String(format: "%.0f/%.0f", percentile($0.peach.latencies, p), percentile($0.reference.latencies, p)) }
                                .joined(separator: " ") + " µs",
-                       interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound], verdict: verdict.rawValue)
+                       paired: paired, verdict: verdict.rawValue)
         }
     }
 
@@ -158,7 +158,7 @@ enum LatencyBenchmark {
                        + "\(String(format: "%+.1f", paired.difference)) (\(String(format: "%+.1f", paired.differenceInterval.lowerBound))–"
                        + "\(String(format: "%+.1f", paired.differenceInterval.upperBound))), \(paired.pairs) rounds; per round "
                        + rounds.map { "\($0.peach.stale)/\($0.reference.stale)" }.joined(separator: " "),
-                   interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound])
+                   paired: paired)
     }
 
     nonisolated static var nativeSequencer: Bool { ProcessInfo.processInfo.environment["ALSAVM_OUT"] == nil

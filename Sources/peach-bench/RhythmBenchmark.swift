@@ -217,7 +217,7 @@ enum RhythmBenchmark {
                            goal: "≤ 1.1 or within 0.05 ms", met: verdict == .met ? true : verdict == .notMet ? false : nil,
                            anchor: "human timing discrimination: several ms",
                            note: paired.summary + ", " + verdict.rawValue + "; " + quantiles(cell),
-                           interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound], verdict: verdict.rawValue)
+                           paired: paired, verdict: verdict.rawValue)
             }
             if let idle = means[false], let loaded = means[true] {
                 func steady(_ a: Double, _ b: Double) -> Bool { abs(b - a) <= max(0.1 * a, 0.05) }

@@ -92,7 +92,7 @@ enum TapBenchmark {
         report.add("rhythm", "tap stamp \(condition): mean |error|, Peach / reference (paired)", paired.ratio, "×",
                    goal: "≤ 1.1 or within 0.05 ms", met: verdict == .met ? true : verdict == .notMet ? false : nil,
                    note: paired.summary + " of ten taps, " + verdict.rawValue,
-                   interval: [paired.ratioInterval.lowerBound, paired.ratioInterval.upperBound], verdict: verdict.rawValue)
+                   paired: paired, verdict: verdict.rawValue)
     }
 }
 
