@@ -141,7 +141,10 @@ enum LatencyBenchmark {
     ///   100/s p50 +2136 µs (3.2 ×), 2000/s p50 +3309 µs (7.7 ×) and p90 +6015 µs (8.1 ×); 100/s p90 was undecided
     ///   (1.34–1.98 ×, +1092 to +1770 µs). The same binary with the route, in the next boot, read met on all four
     ///   (2026-11-28).
-    static let allowance = 500.0  // µs
+    ///
+    /// On a native sequencer 500 µs of emulated time is 12–33 µs (the emulation factor is 15–40×); the allowance there
+    /// is the upper end, 33 µs. No native sequencer was at hand to check it against the forwarder's own swing there.
+    nonisolated static var allowance: Double { nativeSequencer ? 500.0 / 15 : 500.0 }  // µs
 
     /// Stale bends round by round, Peach against the forwarder: information, the figure that tells the emulated CPU
     /// from Peach falling behind; the paired latency ratios carry the verdict. Judged as one pooled count against the
