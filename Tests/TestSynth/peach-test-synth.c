@@ -19,13 +19,15 @@
  *   --report-latency     at exit, print one "CLICK-LATENCY MS" line per note-on on channel 10: when
  *                        its first frame played minus when its event arrived, both on CLOCK_MONOTONIC
  *                        (arrival stamped by the sequencer on a queue of the synth's own, the frame
- *                        placed by the playback's own timestamps), then "REPORTED N"
+ *                        placed by the playback's own timestamps)
  *
  * MIDI: note-on/off, pitch bend (applies to sounding notes on the channel), RPN 0 (CC101/100 = 0,
  * CC6 semitones, CC38 cents), CC120 (all sound off: a 5 ms fade), CC123 (all notes off: release),
  * CC121 (bend centred). A4 = 440 Hz. Prints "READY client:port buffer N period M" (its playback
  * buffer and period in frames) once the port exists; SIGTERM or
- * SIGINT fade every note out and exit.
+ * SIGINT fade every note out and exit, printing "UNDERRUNS N" (how often its playback underran and
+ * restarted after a gap, so that everything after it sounded late) and last "REPORTED N" (the clicks
+ * reported; 0 without --report-latency).
  *
  * Build: cc -O2 -Wall -o peach-test-synth peach-test-synth.c -lasound -lm
  */
@@ -193,9 +195,6 @@ static void print_click_latencies(void) {
         }
         printf("\n");
     }
-    printf("UNDERRUNS %d\n", segments - 1);
-    printf("REPORTED %d\n", click_count);
-    fflush(stdout);
 }
 
 static void on_signal(int signum) { (void)signum; stopping = 1; }
@@ -537,6 +536,9 @@ int main(int argc, char **argv) {
         read_queue_offset(seq);
         print_click_latencies();
     }
+    printf("UNDERRUNS %d\n", segments - 1);
+    printf("REPORTED %d\n", click_count);
+    fflush(stdout);
     snd_seq_close(seq);
     return 0;
 }

@@ -63,6 +63,18 @@ final class ImperfectSynth {
         return (buffer, period)
     }
 
+    /// Stops it and waits (at most 5 s) for the report it prints on the way out (its clicks, underruns).
+    func stopAndWaitForReport() {
+        stop()
+        let deadline = Date().addingTimeInterval(5)
+        while !transcript.contains("REPORTED"), Date() < deadline { usleep(20_000) }
+    }
+
+    /// How often its playback underran, from its "UNDERRUNS n" line (nil before its report).
+    var underruns: Int? {
+        transcript.split(separator: "\n").first { $0.hasPrefix("UNDERRUNS ") }.flatMap { Int($0.dropFirst("UNDERRUNS ".count)) }
+    }
+
     /// SIGTERM: it fades its notes out and exits.
     func stop() {
         guard process.isRunning else { return }

@@ -70,9 +70,7 @@ extension RealSequencerTests {
 
         /// Stops the synth and reads its "CLICK-LATENCY" lines: their median and count.
         static func ownAccount(of synth: ImperfectSynth) throws -> (median: Double, count: Int) {
-            synth.stop()
-            let deadline = Date().addingTimeInterval(5)
-            while !synth.transcript.contains("REPORTED"), Date() < deadline { usleep(20_000) }
+            synth.stopAndWaitForReport()
             let values = synth.transcript.split(separator: "\n").compactMap { line -> Double? in
                 line.hasPrefix("CLICK-LATENCY ") ? Double(line.dropFirst("CLICK-LATENCY ".count)) : nil
             }.sorted()
@@ -129,10 +127,9 @@ extension RealSequencerTests {
             return nil
         }
 
-        /// The synth's "UNDERRUNS n" line (printed with its clicks when stopped).
+        /// The synth's "UNDERRUNS n" line (printed when it stops).
         static func underruns(of synth: ImperfectSynth) throws -> Int {
-            let line = synth.transcript.split(separator: "\n").first { $0.hasPrefix("UNDERRUNS ") }
-            return try #require(line.flatMap { Int($0.dropFirst("UNDERRUNS ".count)) }, "no UNDERRUNS line: \(synth.transcript)")
+            try #require(synth.underruns, "no UNDERRUNS line: \(synth.transcript)")
         }
 
         /// One `--latency-only` run against a fresh test synth, into `directory`; its latency, from the JSON and the
