@@ -108,8 +108,8 @@ enum LatencyBenchmark {
     /// The goal is a ratio or an absolute allowance, as the click goals are: at most 1.5 × the forwarder's, or at most
     /// `allowance` more than it. The ratio alone did not hold between VM boots, and the reason is mostly the reference:
     /// over 23 quiet runs at 2000/s Peach's p50 read 342–514 µs (SD 35) and the forwarder's 286–556 µs (SD 63), and
-    /// the highest ratios (1.25–1.32) were the runs where the forwarder was fastest (286–387 µs): a difference of
-    /// +72 to +95 µs divided by a small reference (docs/knob-route.md).
+    /// the three highest ratios (1.25–1.32) came with three of the four fastest forwarders (286, 306 and 387 µs): a
+    /// difference of +72 to +95 µs divided by a small reference (docs/knob-route.md).
     static func reportPaired(label: String, rounds: [(reference: Result, peach: Result)], report: BenchReport) {
         for p in [50.0, 90.0] {
             let blocks = rounds.map { (candidate: percentile($0.peach.latencies, p), reference: percentile($0.reference.latencies, p)) }
