@@ -102,11 +102,15 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 typealias SeededGenerator = SplitMix64
 
 extension PairedRatio {
-    /// "ratio 0.92 (95 %: 0.71–1.30), difference −0.004 ms (95 %: −0.02–+0.01), 4 pairs".
-    var summary: String {
-        "ratio \(String(format: "%.2f", ratio)) (95 %: \(String(format: "%.2f", ratioInterval.lowerBound))–"
-            + "\(String(format: "%.2f", ratioInterval.upperBound))), difference \(String(format: "%+.3f", difference)) ms "
-            + "(95 %: \(String(format: "%+.3f", differenceInterval.lowerBound))–\(String(format: "%+.3f", differenceInterval.upperBound))), "
-            + "\(pairs) pairs"
+    /// "ratio 0.92 (95 %: 0.71–1.30), difference −0.004 ms (95 %: −0.02–+0.01), 4 pairs": the click and tap figures'.
+    var summary: String { summary(unit: "ms", format: "%+.3f", blocks: "pairs") }
+
+    /// The same with the difference in `unit` (none for a count), printed by `format`, and the blocks' own name.
+    func summary(unit: String, format: String, blocks: String) -> String {
+        let unitSuffix = unit.isEmpty ? "" : " " + unit
+        return "ratio \(String(format: "%.2f", ratio)) (95 %: \(String(format: "%.2f", ratioInterval.lowerBound))–"
+            + "\(String(format: "%.2f", ratioInterval.upperBound))), difference \(String(format: format, difference))\(unitSuffix) "
+            + "(95 %: \(String(format: format, differenceInterval.lowerBound))–\(String(format: format, differenceInterval.upperBound))), "
+            + "\(pairs) \(blocks)"
     }
 }

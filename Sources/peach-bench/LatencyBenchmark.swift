@@ -121,10 +121,7 @@ enum LatencyBenchmark {
             report.add("latency", "Peach/reference \(label) p\(Int(p)) ratio (paired)", paired.ratio, "x",
                        goal: "≤ 1.5 or within \(Int(allowance)) µs",
                        met: verdict == .met ? true : verdict == .notMet ? false : nil,
-                       note: "95 %: \(String(format: "%.2f", paired.ratioInterval.lowerBound))–"
-                           + "\(String(format: "%.2f", paired.ratioInterval.upperBound)), difference "
-                           + "\(String(format: "%+.0f", paired.difference)) µs (95 %: \(String(format: "%+.0f", paired.differenceInterval.lowerBound))–"
-                           + "\(String(format: "%+.0f", paired.differenceInterval.upperBound))), \(paired.pairs) rounds; per round "
+                       note: paired.summary(unit: "µs", format: "%+.0f", blocks: "rounds") + "; per round "
                            + rounds.map { String(format: "%.0f/%.0f", percentile($0.peach.latencies, p), percentile($0.reference.latencies, p)) }
                                .joined(separator: " ") + " µs",
                        paired: paired, verdict: verdict.rawValue)
@@ -156,10 +153,7 @@ enum LatencyBenchmark {
         let blocks = rounds.map { (candidate: Double($0.peach.stale + 1), reference: Double($0.reference.stale + 1)) }
         guard let paired = PairedRatio(blocks) else { return }
         report.add("latency", "Peach/reference \(label) stale bends (paired, +1 each)", paired.ratio, "x",
-                   note: "information: 95 %: \(String(format: "%.2f", paired.ratioInterval.lowerBound))–"
-                       + "\(String(format: "%.2f", paired.ratioInterval.upperBound)), difference "
-                       + "\(String(format: "%+.1f", paired.difference)) (\(String(format: "%+.1f", paired.differenceInterval.lowerBound))–"
-                       + "\(String(format: "%+.1f", paired.differenceInterval.upperBound))), \(paired.pairs) rounds; per round "
+                   note: "information: " + paired.summary(unit: "", format: "%+.1f", blocks: "rounds") + "; per round "
                        + rounds.map { "\($0.peach.stale)/\($0.reference.stale)" }.joined(separator: " "),
                    paired: paired)
     }
