@@ -117,12 +117,12 @@ enum RegionChainSmoother {
             high = max(min(Int((centre + 4 * sd).rounded(.up)), count - 1), low)
             taps = (low...high).map { exp(-0.5 * pow((Double($0) - centre) / sd, 2)) }
             let low = low, high = high, taps = taps, n = n
+            // A row whose whole reach lies off the grid (a shift of more than the grid) has no taps: total 0, and the
+            // passes send its mass to the edge it drifts towards.
             rowTotals = (0..<n).map { from in
-                let reach = max(0, from + low)...max(0, min(n - 1, from + high))
-                return reach.reduce(0.0) { total, to in
-                    let d = to - from
-                    return d < low || d > high ? total : total + taps[d - low]
-                }
+                let lower = max(0, from + low), upper = min(n - 1, from + high)
+                guard lower <= upper else { return 0 }
+                return (lower...upper).reduce(0.0) { $0 + taps[$1 - from - low] }
             }
         }
 

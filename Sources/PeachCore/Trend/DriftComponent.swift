@@ -31,7 +31,8 @@ struct LinearSteps {
 }
 
 /// The random walk's transition between two steps, one per (rate, gap in days): steps a week apart move further
-/// than steps a day apart.
+/// than steps a day apart. A break widens the walk (the level may have moved anywhere in the time nobody trained)
+/// but carries a drift no further than `DriftingLevel.driftDays`: a trend is the training's, not the calendar's.
 struct KernelCache {
     private var kernels: [Int: [Int: RegionChainSmoother.Kernel]] = [:]
 
@@ -41,8 +42,8 @@ struct KernelCache {
             for gap in gaps {
                 let days = Double(max(gap, 1))
                 kernels[rate, default: [:]][gap] = RegionChainSmoother.Kernel(
-                    stepSD: sd * days.squareRoot(), shift: DriftingLevel.drifts[rate] * days, logStep: grid.logStep,
-                    count: grid.levelCount)
+                    stepSD: sd * days.squareRoot(), shift: DriftingLevel.drifts[rate] * min(days, DriftingLevel.driftDays),
+                    logStep: grid.logStep, count: grid.levelCount)
             }
         }
     }

@@ -20,6 +20,10 @@ public enum DriftingLevel {
     /// Half the prior on "does not move", so a listener's answers must show a change before it is reported; the
     /// other half shared by the moving rates, less for the drifting pair (a stationary listener's "now" widens
     /// with their weight: 3 % each keeps it within 1.3 times the pool's width).
+    /// The most days a drift is carried across: a gap longer than this is a break, and a listener who trained
+    /// steadily better before three weeks away is not taken to have gone on improving through them (the break
+    /// adds the walk's uncertainty instead). Every simulated schedule's gaps between training days are shorter.
+    public static let driftDays = 7.0
     public static let ratePrior: [Double] = [0.5, 0.11, 0.11, 0.11, 0.11, 0.03, 0.03]
 
     /// Whether the level moves under rate `index`.

@@ -77,4 +77,30 @@ struct DriftingLevelTests {
         let lower = LevelOrder(first: [0, 0, 1], last: [1, 0, 0])
         #expect(lower.lastBelow == 1 && lower.lastAbove == 0)
     }
+
+    @Test(arguments: [-500.0, -9, -3, 0, 3, 9, 500])
+    func aKernelShiftedAnyDistanceKeepsEveryLevelsMassOnTheGrid(shift: Double) {
+        // A shift beyond the grid's whole width once inverted a row's reach and trapped at launch.
+        let kernel = RegionChainSmoother.Kernel(stepSD: 0.3, shift: shift, logStep: 0.07, count: 120)
+        var output = [Double](repeating: 0, count: 120)
+        for from in [0, 1, 60, 118, 119] {
+            var input = [Double](repeating: 0, count: 120)
+            input[from] = 1
+            kernel.forward(input, into: &output)
+            #expect(abs(output.reduce(0, +) - 1) < 1e-9, "level \(from) shifted \(shift): mass \(output.reduce(0, +))")
+            #expect(output.allSatisfy { $0.isFinite && $0 >= 0 })
+        }
+    }
+
+    @Test(arguments: [1, 19, 21, 90, 400, 3650])
+    func aBreakOfAnyLengthIsSolvedAndDoesNotCarryADriftThroughIt(breakDays: Int) {
+        // Three training days, a break, three more at the same level: every rate solves, and now stays where the
+        // answers put it (a drift of 6 % a day carried through a year would put it at the grid's edge).
+        let days = [0, 1, 2] + [3, 4, 5].map { $0 + breakDays }
+        let steps = days.map { Self.step(day: $0, level: 60) }
+        let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
+        #expect(solution.now.allSatisfy { $0.isFinite })
+        #expect(abs(Self.mean(solution.now) - 60) < 2, "now \(Self.mean(solution.now)) after \(breakDays) days")
+        #expect(abs(solution.rateWeights.reduce(0, +) - 1) < 1e-9)
+    }
 }
