@@ -1,3 +1,4 @@
+import Foundation
 import PeachCore
 import PeachFormats
 import PeachPresentation
@@ -28,6 +29,10 @@ public protocol Discipline: Sendable {
     var settings: [DisciplineSetting] { get }
     /// What it adds to the Info screen, e.g. fill the gap's calibrated tap latencies (none by default).
     @MainActor func infoEntries(_ context: InfoContext) -> [InfoEntry]
+    /// A record as one of its sessions could have made it at `timestamp`, from a listener of `skill` (0: flawless,
+    /// every answer right or every error 0; 1: hopeless, every answer wrong or as far off as it can be): the
+    /// generated histories of the property tests and benchmarks, so a new discipline is fuzzed with the rest.
+    func simulatedRecord(at timestamp: Date, skill: Double, using random: inout SplitMix64) -> Record
 }
 
 extension Discipline {
