@@ -15,6 +15,9 @@ enum HearingNowBenchmark {
         var answersPerDay: Int
         /// The lapse-free 75 % point on a (fractional) day since the first.
         var threshold: @Sendable (Double) -> Double
+        /// The listener's slope (`SimulatedListener`'s b) and lapse rate.
+        var slope = 1.0
+        var lapseRate = 0.02
     }
 
     static func ramp(_ from: Double, _ to: Double, over days: Double) -> @Sendable (Double) -> Double {
@@ -37,6 +40,10 @@ enum HearingNowBenchmark {
     ]
 
     struct Outcome: Sendable {
+        /// now's median over the truth, and its interval's upper / lower.
+        var nowRatio = 1.0
+        var nowWidth = 1.0
+        var nowConclusive = true
         var nowCovered: Bool
         var pooledCovered: Bool
         /// ln(upper/lower) of now over that of the pool.
@@ -99,7 +106,8 @@ enum HearingNowBenchmark {
                 let note = MIDINote(Int.random(in: 60...71, using: &random))!
                 let difference = planner.simulatedDifference(on: note, pooled: pooled)
                 let time = Double(day) + Double(answer) / Double(listener.answersPerDay) / 48
-                let simulated = SimulatedListener(threshold: Cents(listener.threshold(time)), slope: 1, lapseRate: 0.02)
+                let simulated = SimulatedListener(threshold: Cents(listener.threshold(time)), slope: listener.slope,
+                                                  lapseRate: listener.lapseRate)
                 let correct = simulated.answersCorrectly(difference, using: &random)
                 let timestamp = start.addingTimeInterval(time * 86_400)
                 pooled.add(note: note, difference: difference, correct: correct)
@@ -109,9 +117,10 @@ enum HearingNowBenchmark {
             }
         }
         progress.refresh()
-        let truth = listener.threshold(Double(listener.trainingDays.last ?? 0))
+        let truth = listener.threshold(Double(listener.trainingDays.last ?? 0) + 0.01)
         let summary = progress.summary!, now = summary.latest!, overall = pooled.overall!
-        return Outcome(nowCovered: now.lower <= truth && truth <= now.upper, pooledCovered: overall.contains(Cents(truth)),
+        return Outcome(nowRatio: now.value / truth, nowWidth: now.upper / now.lower, nowConclusive: now.isConclusive,
+                       nowCovered: now.lower <= truth && truth <= now.upper, pooledCovered: overall.contains(Cents(truth)),
                        widthRatio: log(now.upper / now.lower) / log(overall.intervalRatio), trend: summary.trend)
     }
 }

@@ -33,7 +33,10 @@ var wallTimes: [(name: String, seconds: Double)] = []
 // Simulations: figures that do not depend on how busy the machine is (scripts/test-all runs them beside the VM suite).
 await run("convergence", group: "simulation") { ConvergenceBenchmark.run(report: report, short: short) }
 await run("threshold", group: "simulation") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
-await run("hearing-now", group: "simulation") { HearingNowBenchmark.run(report: report, short: short) }
+await run("hearing-now", group: "simulation") {
+    HearingNowBenchmark.run(report: report, short: short)
+    HearingNowFamilies.run(report: report, short: short)
+}
 await run("timing-estimates", group: "simulation") { await TimingEstimatorBenchmark.run(report: report, short: short) }
 // Timed on this machine, natively: run alone.
 await run("estimator-speed", group: "host") { EstimatorSpeed.run(report: report, short: short) }

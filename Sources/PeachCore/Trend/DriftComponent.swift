@@ -41,8 +41,9 @@ struct KernelCache {
         for (rate, sd) in DriftingLevel.rates.enumerated() where DriftingLevel.moves(rate) {
             for gap in gaps {
                 let days = Double(max(gap, 1))
+                let variance = sd * sd * days + pow(DriftingLevel.breakSD, 2) * DriftingLevel.breakShare(days: days)
                 kernels[rate, default: [:]][gap] = RegionChainSmoother.Kernel(
-                    stepSD: sd * days.squareRoot(), shift: DriftingLevel.drifts[rate] * min(days, DriftingLevel.driftDays),
+                    stepSD: variance.squareRoot(), shift: DriftingLevel.drifts[rate] * min(days, DriftingLevel.driftDays),
                     logStep: grid.logStep, count: grid.levelCount)
             }
         }

@@ -24,6 +24,20 @@ public enum DriftingLevel {
     /// steadily better before three weeks away is not taken to have gone on improving through them (the break
     /// adds the walk's uncertainty instead). Every simulated schedule's gaps between training days are shorter.
     public static let driftDays = 7.0
+    /// SD of ln x that a break adds to every moving rate's walk, in full from `breakFull` days on: a musician who
+    /// comes back from weeks away may hear better or worse than the days before it said, by more than a steady
+    /// day-to-day walk allows (a step after a three-week break, a decline after a layoff: docs/threshold-estimator.md).
+    /// The still rate stays still: made to jump at breaks too, it took the weight of real changes and the trend
+    /// words lost them.
+    public static let breakSD = 0.5
+    static let breakStart = 4.0
+    static let breakFull = 18.0
+
+    /// How much of `breakSD` a gap of `days` adds: none up to `breakStart` days (a habit's gaps), all from `breakFull`.
+    static func breakShare(days: Double) -> Double {
+        min(max((days - breakStart) / (breakFull - breakStart), 0), 1)
+    }
+
     public static let ratePrior: [Double] = [0.5, 0.11, 0.11, 0.11, 0.11, 0.03, 0.03]
 
     /// Whether the level moves under rate `index`.

@@ -103,4 +103,16 @@ struct DriftingLevelTests {
         #expect(abs(Self.mean(solution.now) - 60) < 2, "now \(Self.mean(solution.now)) after \(breakDays) days")
         #expect(abs(solution.rateWeights.reduce(0, +) - 1) < 1e-9)
     }
+
+    @Test func aBreakAddsItsUncertaintyOnlyBeyondAHabitsGaps() {
+        #expect(DriftingLevel.breakShare(days: 1) == 0 && DriftingLevel.breakShare(days: 4) == 0)
+        #expect(DriftingLevel.breakShare(days: 11) > 0 && DriftingLevel.breakShare(days: 11) < 1)
+        #expect(DriftingLevel.breakShare(days: 21) == 1 && DriftingLevel.breakShare(days: 400) == 1)
+        // Five days at 60, three weeks away, then one day at 75: now is closer to 75 than after a one-day gap.
+        let before = (0..<5).map { Self.step(day: $0, level: 60) }
+        let afterADay = DriftingLevel.solve(before + [Self.step(day: 5, level: 75)], pairs: [0], grid: Self.grid)
+        let afterABreak = DriftingLevel.solve(before + [Self.step(day: 26, level: 75)], pairs: [0], grid: Self.grid)
+        #expect(Self.mean(afterABreak.now) > Self.mean(afterADay.now) + 1,
+                "after a break \(Self.mean(afterABreak.now)), after a day \(Self.mean(afterADay.now))")
+    }
 }
