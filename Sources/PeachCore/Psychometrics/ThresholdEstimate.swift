@@ -27,6 +27,14 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// upper / lower: 2 means "within a factor √2 either way".
     public var intervalRatio: Double { upper.value / lower.value }
 
+    /// Above this a threshold is beyond what Peach measures: training plays differences up to 100 cents (or ms), and
+    /// the grid's range above it only keeps a hopeless listener's posterior off its edge.
+    public static let measurableCeiling = 100.0
+
+    /// Whether even the interval's lower end lies above `measurableCeiling`: the listener cannot tell the largest
+    /// differences Peach plays, and the grid's top (200) would be no figure of theirs.
+    public var isBeyondMeasure: Bool { lower.value >= Self.measurableCeiling }
+
     public func contains(_ threshold: Cents) -> Bool { lower <= threshold && threshold <= upper }
 
     /// Median and 95 % interval of a threshold marginal on `grid`'s threshold nodes.

@@ -7,14 +7,19 @@ extension DisciplineProgress {
     init(quantity: Quantity, period: ProgressPeriod, days: [(day: Int, trials: Int)], solution: DriftingLevel.Solution,
          firstLog: Double, logStep: Double, enoughTrials: Int) {
         var points: [ProgressEstimate] = []
-        var periodTrials = 0
+        var periodTrials = 0, periodFirstDay: Int?
         for (step, day) in days.enumerated() {
             periodTrials += day.trials
+            periodFirstDay = periodFirstDay ?? day.day
             let index = period.index(ofDay: day.day)
             guard step == days.count - 1 || period.index(ofDay: days[step + 1].day) != index else { continue }
-            points.append(ProgressEstimate(masses: solution.path[step], firstLog: firstLog, logStep: logStep,
-                                           start: period.start(of: index), trials: periodTrials))
+            // Named by its training days, not the calendar's: a week is labelled by the first day trained in it.
+            var point = ProgressEstimate(masses: solution.path[step], firstLog: firstLog, logStep: logStep,
+                                         start: ProgressPeriod.day.start(of: periodFirstDay ?? day.day), trials: periodTrials)
+            point.lastStart = ProgressPeriod.day.start(of: day.day)
+            points.append(point)
             periodTrials = 0
+            periodFirstDay = nil
         }
         let last = days[days.count - 1]
         let now = ProgressEstimate(masses: solution.now, firstLog: firstLog, logStep: logStep,
@@ -22,6 +27,6 @@ extension DisciplineProgress {
         self.init(quantity: quantity, period: period, points: points, first: points.first, latest: now,
                   probabilityLower: solution.probabilityLower, probabilityHigher: solution.probabilityHigher,
                   stillWeight: solution.rateWeights[0],
-                  enoughTrials: enoughTrials)
+                  enoughTrials: enoughTrials, trainingDays: days.count)
     }
 }

@@ -29,6 +29,19 @@ public struct DisciplineProgress: Hashable, Sendable {
 
     public var quantity: Quantity
     public var period: ProgressPeriod
+
+    /// Figures are given to one decimal: an interval wholly below this rounds to 0.0 and says nothing.
+    public static let resolution = 0.05
+
+    /// A threshold whose interval lies wholly above what Peach measures (`ThresholdEstimate.measurableCeiling`).
+    public func isBeyondMeasure(_ estimate: ProgressEstimate) -> Bool {
+        quantity == .threshold && estimate.lower >= ThresholdEstimate.measurableCeiling
+    }
+
+    /// A spread whose interval lies wholly below `resolution` (every error the same, or nearly).
+    public func isBelowResolution(_ estimate: ProgressEstimate) -> Bool {
+        quantity == .spread && estimate.upper < Self.resolution
+    }
     /// Every period with answers, oldest first: the smoothed path (each period's level given every answer).
     public var points: [ProgressEstimate]
     /// Where the user started (the first period, smoothed) and where they are now (the latest period); nil
@@ -42,10 +55,12 @@ public struct DisciplineProgress: Hashable, Sendable {
     public var stillWeight: Double
     /// Answers in all before a trend is read.
     public var enoughTrials: Int
+    /// The days with answers: a trend compares two of them, whatever the periods a chart shows.
+    public var trainingDays: Int
 
     public init(quantity: Quantity, period: ProgressPeriod, points: [ProgressEstimate], first: ProgressEstimate?,
                 latest: ProgressEstimate?, probabilityLower: Double = 0, probabilityHigher: Double = 0,
-                stillWeight: Double = 1, enoughTrials: Int) {
+                stillWeight: Double = 1, enoughTrials: Int, trainingDays: Int? = nil) {
         self.quantity = quantity
         self.period = period
         self.points = points
@@ -55,17 +70,34 @@ public struct DisciplineProgress: Hashable, Sendable {
         self.probabilityHigher = probabilityHigher
         self.stillWeight = stillWeight
         self.enoughTrials = enoughTrials
+        self.trainingDays = trainingDays ?? points.count
+    }
+
+    /// Why there is no trend: too few answers or training days, or now not known closely enough although there are
+    /// enough of both; nil when there is a trend.
+    public enum Shortfall: Hashable, Sendable {
+        case answersOrDays
+        case nowUnknown
+    }
+
+    public var shortfall: Shortfall? {
+        guard trend == nil else { return nil }
+        return hasEnoughAnswers ? .nowUnknown : .answersOrDays
+    }
+
+    /// Two training days or more, and `enoughTrials` answers.
+    private var hasEnoughAnswers: Bool {
+        trainingDays >= 2 && points.reduce(0, { $0 + $1.trials }) >= enoughTrials
     }
 
     /// Where the user is now; nil before the first answer.
     public var now: ProgressEstimate? { latest }
 
     /// Improving when the answers favour a moving level (`stillLimit`) and the model is `trendCertainty` sure that
-    /// now lies below the start, declining when above, stable otherwise; nil while there is one period, fewer than
+    /// now lies below the start, declining when above, stable otherwise; nil while there is one training day, fewer than
     /// `enoughTrials` answers, or now is not known.
     public var trend: TrainingTrend? {
-        guard points.count >= 2, let latest, latest.isConclusive,
-              points.reduce(0, { $0 + $1.trials }) >= enoughTrials else { return nil }
+        guard hasEnoughAnswers, let latest, latest.isConclusive else { return nil }
         guard stillWeight < Self.stillLimit else { return .stable }
         if probabilityLower >= Self.trendCertainty(quantity) { return .improving }
         if probabilityHigher >= Self.trendCertainty(quantity) { return .declining }

@@ -25,9 +25,7 @@ struct FillTheGapReport: DisciplineReport {
                 continue
             }
             lines.append(tr(.reportTimingBias, ["bias": Self.bias(summary, range: range)]))
-            lines.append(tr(.reportTappingSpread, ["value": ReportText.format(summary.spread.value),
-                                                   "lower": ReportText.format(summary.spreadInterval.lowerBound.value),
-                                                   "upper": ReportText.format(summary.spreadInterval.upperBound.value)]))
+            lines.append(Self.spread(summary))
             let positions = data.byPosition.enumerated().map { position, statistics in
                 statistics.count > 0
                     ? tr(.reportStep, ["number": "\(position + 1)", "offset": ReportText.format(statistics.meanError.value, signed: true)])
@@ -49,6 +47,16 @@ struct FillTheGapReport: DisciplineReport {
     }
 
     /// "you tap 12.0 ms early at 80–99 BPM (95 %: 8.0–16.0)", or "no clear bias (…)".
+    /// "    trial-to-trial spread: 4.1 ms (95 %: 3.0–6.2)", or finer than the data resolve.
+    static func spread(_ summary: SignedErrorSummary<Milliseconds>) -> String {
+        guard summary.spreadInterval.upperBound.value >= DisciplineProgress.resolution else {
+            return tr(.reportTappingSpreadBelowResolution, ["spread": ScreenFormat.belowResolution(unit: "ms")])
+        }
+        return tr(.reportTappingSpread, ["value": ReportText.format(summary.spread.value),
+                                         "lower": ReportText.format(summary.spreadInterval.lowerBound.value),
+                                         "upper": ReportText.format(summary.spreadInterval.upperBound.value)])
+    }
+
     static func bias(_ summary: SignedErrorSummary<Milliseconds>, range: TempoRange) -> String {
         let low = summary.biasInterval.lowerBound.value, high = summary.biasInterval.upperBound.value
         let f = { (value: Double) in ReportText.format(value) }, signed = { (value: Double) in ReportText.format(value, signed: true) }

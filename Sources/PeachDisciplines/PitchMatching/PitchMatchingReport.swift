@@ -23,7 +23,7 @@ struct PitchMatchingReport: DisciplineReport {
             let direction = tr(summary.biasInterval.lowerBound > .zero ? .reportTuneSharp
                 : summary.biasInterval.upperBound < .zero ? .reportTuneFlat : .reportNoClearBiasParenthesized)
             lines.append(tr(.reportBias, ["bias": ScreenFormat.signedWithInterval(summary.bias, summary.biasInterval) + direction]))
-            lines.append(tr(.reportSpread, ["spread": ScreenFormat.withInterval(summary.spread, summary.spreadInterval),
+            lines.append(tr(.reportSpread, ["spread": ScreenFormat.spread(summary.spread, summary.spreadInterval),
                                             "error": ReportText.format(matching.meanAbsoluteError.value)]))
             if let now = ReportText.nowLine(discipline, unit: progressUnit, in: context) { lines.append(now) }
             lines.append(ReportText.progressLine(discipline, unit: progressUnit, in: context))

@@ -26,8 +26,12 @@ public enum ScreenFormat {
         return String(format: "%02d:%02d", total / 60, total % 60)
     }
 
-    /// "6.3 ct (95 %: 4.9–8.1)", or "not enough data yet (n trials)" when the interval does not bound it.
+    /// "6.3 ct (95 %: 4.9–8.1)", "above 100 ct: beyond what Peach measures" when even the interval's lower end is,
+    /// or "not enough data yet (n trials)" when the interval does not bound it.
     public static func threshold(_ estimate: ThresholdEstimate) -> String {
+        if estimate.isBeyondMeasure {
+            return tr(.thresholdBeyondMeasure, ["ceiling": measurableCeiling(unit: "ct")])
+        }
         guard estimate.isConclusive else {
             return tr(.thresholdInconclusive, count: estimate.trials)
         }
@@ -38,6 +42,23 @@ public enum ScreenFormat {
     public static func signedWithInterval(_ value: Cents, _ interval: ClosedRange<Cents>) -> String {
         number(value.value, signed: true) + " ct (95 %: " + number(interval.lowerBound.value, signed: true) + "–"
             + number(interval.upperBound.value, signed: true) + ")"
+    }
+
+    /// A spread as `withInterval` gives it, or "below 0.05 ct: finer than the data resolve" when its whole interval
+    /// would round to 0.0 (every error the same).
+    public static func spread(_ value: Cents, _ interval: ClosedRange<Cents>) -> String {
+        guard interval.upperBound.value < DisciplineProgress.resolution else { return withInterval(value, interval) }
+        return belowResolution(unit: "ct")
+    }
+
+    /// "100 ct": the largest threshold Peach measures.
+    public static func measurableCeiling(unit: String) -> String {
+        LocalizedNumber.decimal(ThresholdEstimate.measurableCeiling, places: 0) + " " + unit
+    }
+
+    /// "below 0.05 ct: finer than the data resolve".
+    public static func belowResolution(unit: String) -> String {
+        tr(.spreadBelowResolution, ["floor": LocalizedNumber.decimal(DisciplineProgress.resolution, places: 2) + " " + unit])
     }
 
     /// "4.0 ct (95 %: 3.4–4.8)".

@@ -903,6 +903,12 @@ public enum MessageID: String, CaseIterable, Sendable {
     case scalaNotAMappingEntry = "scala.notAMappingEntry"
     case compareTimingCoarseQueue = "compareTiming.coarseQueue"
     case portsCoarseQueue = "ports.coarseQueue"
+    case thresholdBeyondMeasure = "threshold.beyondMeasure"
+    case spreadBelowResolution = "spread.belowResolution"
+    case reportTappingSpreadBelowResolution = "report.tappingSpreadBelowResolution"
+    case progressNotEnoughNow = "progress.notEnoughNow"
+    case progressNotEnoughNowShort = "progress.notEnoughNowShort"
+    case progressBeyondMeasure = "progress.beyondMeasure"
 }
 
 /// Every counted text's id ("1 answer", "3 answers"); `tr(_:count:_:)` renders the form its count takes.
@@ -1877,6 +1883,12 @@ enum CatalogTables {
         case .scalaNotAMappingEntry: "'{text}' is not a mapping entry: write a scale degree like 0 or 7, or x for an unmapped key"
         case .compareTimingCoarseQueue: "coarse timer: clicks on a {period} ms grid, no offset below {period} ms (snd-hrtimer: 1 ms or finer)"
         case .portsCoarseQueue: "  This timer is coarse: compare timing can place a click only on its {period} ms grid and cannot play (or measure) offsets finer than that. With the hrtimer (modprobe snd-hrtimer) the queue wakes every 1 ms or finer."
+        case .thresholdBeyondMeasure: "above {ceiling}: beyond what Peach measures"
+        case .spreadBelowResolution: "below {floor}: finer than the data resolve"
+        case .reportTappingSpreadBelowResolution: "    trial-to-trial spread: {spread}"
+        case .progressNotEnoughNow: "not enough data yet (where you are now is not known within a factor of 10 yet: more answers on your next training days will narrow it)"
+        case .progressNotEnoughNowShort: "not enough data yet (now not known closely enough)"
+        case .progressBeyondMeasure: "no trend: where you are now is beyond what Peach measures (above {ceiling})"
         }
     }
 
@@ -2782,6 +2794,12 @@ enum CatalogTables {
         case .scalaNotAMappingEntry: "'{text}' ist kein Eintrag der Belegung: schreibe eine Skalenstufe wie 0 oder 7, oder x für eine unbelegte Taste"
         case .compareTimingCoarseQueue: "grober Zeitgeber: Klicks auf einem {period}-ms-Raster, kein Versatz unter {period} ms (snd-hrtimer: 1 ms oder feiner)"
         case .portsCoarseQueue: "  Dieser Zeitgeber ist grob: Zeitvergleich kann einen Klick nur auf sein {period}-ms-Raster setzen und keine feineren Versätze spielen (oder messen). Mit dem hrtimer (modprobe snd-hrtimer) wacht die Queue jede Millisekunde oder feiner auf."
+        case .thresholdBeyondMeasure: "über {ceiling}: mehr, als Peach messen kann"
+        case .spreadBelowResolution: "unter {floor}: feiner, als die Daten auflösen"
+        case .reportTappingSpreadBelowResolution: "    Streuung von Durchgang zu Durchgang: {spread}"
+        case .progressNotEnoughNow: "noch zu wenige Daten (wo du jetzt stehst, ist noch nicht auf einen Faktor 10 genau bekannt: weitere Antworten an deinen nächsten Trainingstagen grenzen es ein)"
+        case .progressNotEnoughNowShort: "noch zu wenige Daten (jetzt noch nicht genau genug bekannt)"
+        case .progressBeyondMeasure: "kein Trend: wo du jetzt stehst, liegt jenseits dessen, was Peach messen kann (über {ceiling})"
         }
     }
 

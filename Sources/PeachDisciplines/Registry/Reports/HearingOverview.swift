@@ -21,7 +21,7 @@ enum HearingOverview {
         case .threshold: .overviewThreshold
         case .spread: .overviewSpread
         }
-        return tr(id, ["discipline": report.title(discipline), "figure": ProgressText.figure(now, report.progressUnit),
+        return tr(id, ["discipline": report.title(discipline), "figure": ProgressText.figure(now, report.progressUnit, of: progress),
                        "trend": progress.trend.map { ProfileTrend($0).label } ?? ProgressText.noTrendYet])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachPresentation
 import PeachText
 
 /// Progress and its trend in words, for every discipline and every place they are shown (report, Profile screen,
@@ -10,10 +11,10 @@ public enum ProgressText {
     /// them, the screen does not).
     public static func line(_ progress: DisciplineProgress?, unit: String, dated: Bool) -> String {
         guard let progress, let first = progress.first, let latest = progress.latest, let trend = progress.trend else {
-            return notEnough(progress)
+            return notEnough(progress, unit: unit)
         }
         func over(_ estimate: ProgressEstimate, latest: Bool) -> String {
-            tr(.progressFigureOver, ["figure": figure(estimate, unit),
+            tr(.progressFigureOver, ["figure": figure(estimate, unit, of: progress),
                                      "stretch": stretch(estimate, progress, latest: latest, dated: dated)])
         }
         let words = ["quantity": quantityName(progress.quantity), "from": over(first, latest: false), "to": over(latest, latest: true),
@@ -25,9 +26,13 @@ public enum ProgressText {
         }
     }
 
-    /// Why there is no trend yet.
-    public static func notEnough(_ progress: DisciplineProgress?) -> String {
-        tr(.progressNotEnough, ["trials": enoughWords(progress)])
+    /// Why there is no trend yet: too few answers or days, or (with enough of both) now not yet known closely enough.
+    public static func notEnough(_ progress: DisciplineProgress?, unit: String) -> String {
+        if let progress, let now = progress.now, progress.isBeyondMeasure(now) {
+            return tr(.progressBeyondMeasure, ["ceiling": ScreenFormat.measurableCeiling(unit: unit == "cents" ? "ct" : unit)])
+        }
+        return progress?.shortfall == .nowUnknown ? tr(.progressNotEnoughNow)
+            : tr(.progressNotEnough, ["trials": enoughWords(progress)])
     }
 
     /// The caption of a progress chart: what is plotted and how a point is made.
@@ -50,7 +55,8 @@ public enum ProgressText {
     /// One screen line: "stable: first training day 12.0 (7.3–29.2) ct → latest training day 8.1 (5.0–13.0) ct".
     public static func short(_ progress: DisciplineProgress?, unit: String) -> String {
         guard let progress, let trend = progress.trend, let first = progress.first, let latest = progress.latest else {
-            return tr(.progressNotEnoughShort, ["trials": enoughWords(progress)])
+            return progress?.shortfall == .nowUnknown ? tr(.progressNotEnoughNowShort)
+                : tr(.progressNotEnoughShort, ["trials": enoughWords(progress)])
         }
         return tr(.progressShort, comparedParts(progress, first: first, latest: latest, unit: unit)
             .merging(["trend": ReportText.word(trend)]) { $1 })
@@ -60,7 +66,8 @@ public enum ProgressText {
     private static func comparedParts(_ progress: DisciplineProgress, first: ProgressEstimate, latest: ProgressEstimate,
                                       unit: String) -> [String: String] {
         func part(_ estimate: ProgressEstimate, latest: Bool) -> String {
-            tr(.progressPart, ["stretch": span(estimate, progress, latest: latest, article: false), "figure": figure(estimate, unit)])
+            tr(.progressPart, ["stretch": span(estimate, progress, latest: latest, article: false),
+                               "figure": figure(estimate, unit, of: progress)])
         }
         return ["first": part(first, latest: false), "latest": part(latest, latest: true)]
     }
@@ -93,8 +100,14 @@ public enum ProgressText {
         LocalizedNumber.decimal((progress.trendProbability ?? 0) * 100, places: 0) + " %"
     }
 
-    static func figure(_ estimate: ProgressEstimate, _ unit: String) -> String {
-        tr(.progressFigure, ["value": ReportText.format(estimate.value), "lower": ReportText.format(estimate.lower),
+    /// "7.9 (6.5–9.6) ct", or what Peach cannot measure: a threshold beyond it, a spread finer than the data resolve.
+    static func figure(_ estimate: ProgressEstimate, _ unit: String, of progress: DisciplineProgress) -> String {
+        let symbol = unit == "cents" ? "ct" : unit
+        if progress.isBeyondMeasure(estimate) {
+            return tr(.thresholdBeyondMeasure, ["ceiling": ScreenFormat.measurableCeiling(unit: symbol)])
+        }
+        if progress.isBelowResolution(estimate) { return ScreenFormat.belowResolution(unit: symbol) }
+        return tr(.progressFigure, ["value": ReportText.format(estimate.value), "lower": ReportText.format(estimate.lower),
                              "upper": ReportText.format(estimate.upper), "unit": unitName(unit)])
     }
 

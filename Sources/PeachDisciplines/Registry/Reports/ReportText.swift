@@ -19,7 +19,7 @@ public enum ReportText {
         case .threshold: .reportNowThreshold
         case .spread: .reportNowSpread
         }
-        return tr(id, ["figure": ProgressText.figure(now, unit), "date": now.start.formatted(.iso8601.year().month().day())])
+        return tr(id, ["figure": ProgressText.figure(now, unit, of: progress), "date": now.start.formatted(.iso8601.year().month().day())])
     }
 
     /// The trend's word in the user's language ("improving"); its raw value is JSON's.
