@@ -107,6 +107,43 @@ extension RealSequencerTests {
             #expect(records.isEmpty, "the interrupted comparison must not be recorded: \(records)")
         }
 
+        /// A real life's history: comparisons 430 days ago, then 29 days ago, then a new session. A break like these
+        /// once killed Peach at the first answer of the new session (the trend's kernel trapped); now it trains on, and
+        /// the new answers go after the old ones.
+        @Test func aSessionAfterBreaksOfWeeksAndYearsTrainsOn() async throws {
+            let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + "[midi]\nsynth_profile = generic\n")
+            try Self.historyWithBreaks().write(to: directory.appendingPathComponent("training.log"), atomically: true, encoding: .utf8)
+            let peach = try PeachRun(["--plain", "--synth", "fluidsynth", "--audio-driver", "file"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+            try peach.expectLine(prefix: "synth: Peach FluidSynth", anywhere: true, timeout: Self.firstStart)
+            try peach.expectLine(prefix: "start:", anywhere: true)
+            _ = try RealSequencerTests.PeachStuckNoteTests.uncalibrated(peach)
+            _ = try Self.answerThreeComparisons(peach)
+            try peach.send("q")
+            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+            let records = try PeachProgram.logRecords(directory)
+            #expect(records.count == 80 + 3, "\(records.count) records")
+            try await Self.expectFluidSynthGone(with: peach, directory: directory)
+        }
+
+        /// 60 comparisons on three days 430 days ago and 20 on one day 29 days ago, as the log holds them.
+        static func historyWithBreaks() -> String {
+            let day = 86_400.0, now = Date()
+            let old: [Date] = (0..<60).map { now.addingTimeInterval(-430 * day + Double($0 / 20) * day + Double($0 % 20) * 6) }
+            let recent: [Date] = (0..<20).map { now.addingTimeInterval(-29 * day + Double($0) * 6) }
+            let stamp = ISO8601DateFormatter()
+            stamp.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            var lines: [String] = []
+            for (index, time) in (old + recent).enumerated() {
+                let cents = index % 3 == 0 ? "4.0" : "20.0"
+                let correct = index % 4 == 0 ? "wrong" : "correct"
+                let fields: [String] = ["comparison", stamp.string(from: time), "60", "60", cents, cents, "higher", correct,
+                                        "P1", "equalTemperament", "440.0", "90", ""]
+                lines.append(fields.joined(separator: "\t"))
+            }
+            return "# peach-log-format:1\n" + lines.joined(separator: "\n") + "\n"
+        }
+
         /// Starting FluidSynth with a new data directory includes calibrating it (docs/synth-calibration.md).
         static let firstStart = Duration.seconds(240)
 
