@@ -1,8 +1,7 @@
 /// What the profile keeps for one discipline, fed with that discipline's records. Each discipline brings
 /// its own (`DisciplineRecord.makeStatistics()`), in its own unit; the profile only stores and feeds them.
 /// What others read from it goes through the capability protocols (`NoteDifficultyStatistics`,
-/// `PsychometricStatistics`, `ProgressStatistics`,
-/// `SignedErrorSource`), so a strategy never needs to know a discipline's type.
+/// `PsychometricStatistics`, `ProgressStatistics`), so a strategy never needs to know a discipline's type.
 public protocol DisciplineStatistics: Sendable {
     /// Trials counted (answers, attempts, results).
     var count: Int { get }
@@ -27,11 +26,4 @@ public protocol PsychometricStatistics {
 public protocol ProgressStatistics {
     /// Nil before the first trial that counts.
     var progressOverTime: DisciplineProgress? { get }
-}
-
-/// Signed errors (bias and spread) in the discipline's unit, as a number: cents for pitch matching,
-/// milliseconds for tapping.
-public protocol SignedErrorSource {
-    var signedErrors: WelfordAccumulator { get }
-    var meanAbsoluteError: Double { get }
 }

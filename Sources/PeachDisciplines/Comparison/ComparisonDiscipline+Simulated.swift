@@ -17,19 +17,3 @@ extension ComparisonDiscipline {
                                 tuningSystem: tuning)
     }
 }
-
-/// The notes and intervals the pitch disciplines' generated records are played on.
-enum SimulatedPitchTrial {
-    static func interval(using random: inout SplitMix64) -> (Interval, TuningSystem) {
-        switch Int.random(in: 0..<6, using: &random) {
-        case 0: (.perfectFifth, .justIntonation)
-        case 1: (.majorThird, .equalTemperament)
-        default: (.perfectUnison, .equalTemperament)
-        }
-    }
-
-    static func notes(for interval: Interval, using random: inout SplitMix64) -> (MIDINote, MIDINote) {
-        let reference = Int.random(in: 36...84, using: &random)
-        return (MIDINote(clamping: reference), MIDINote(clamping: reference + interval.semitones))
-    }
-}

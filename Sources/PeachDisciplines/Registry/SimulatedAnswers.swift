@@ -39,3 +39,19 @@ enum SimulatedAnswers {
         return TempoBPM(bpm) ?? TempoBPM(TempoBPM.trainable.lowerBound)!
     }
 }
+
+/// The notes and intervals the pitch disciplines' generated records are played on.
+enum SimulatedPitchTrial {
+    /// Unison four times in six.
+    static let intervals: [(Interval, TuningSystem)] = [(.perfectFifth, .justIntonation), (.majorThird, .equalTemperament)]
+        + Array(repeating: (.perfectUnison, .equalTemperament), count: 4)
+
+    static func interval(using random: inout SplitMix64) -> (Interval, TuningSystem) {
+        intervals[Int.random(in: intervals.indices, using: &random)]
+    }
+
+    static func notes(for interval: Interval, using random: inout SplitMix64) -> (MIDINote, MIDINote) {
+        let reference = Int.random(in: 36...84, using: &random)
+        return (MIDINote(clamping: reference), MIDINote(clamping: reference + interval.semitones))
+    }
+}

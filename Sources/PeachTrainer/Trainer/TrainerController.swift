@@ -6,7 +6,7 @@ import PeachMIDI
 import PeachText
 
 /// The trainer behind every user interface: navigation and commands. Which screen is up, which mode
-/// runs, the output's state and what went wrong. The modes come from the registry (`TrainingModes`);
+/// runs, the output's state and what went wrong. The modes come from the registry (`Disciplines.modes`);
 /// controller MIDI is `ControllerInput`'s job, quiet breaks `BreakCoordinator`'s. Full-screen and plain
 /// mode both send it `AppCommand`s and draw its state. It never resumes training by itself.
 @MainActor @Observable
