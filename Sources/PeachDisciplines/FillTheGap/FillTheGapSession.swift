@@ -112,27 +112,29 @@ public final class FillTheGapSession: InputTakingSession {
         // Outside every gap's window: ignored.
     }
 
-    private func makeTrial(from start: QueueInstant) -> FillTheGapTrial {
+    private func makeTrial(from start: QueueInstant, on wakeUps: QueueWakeUps) -> FillTheGapTrial {
         let settings = settingsSource.currentSettings
-        return FillTheGapTrial.drawn(tempo: settings.tempo, start: start, enabled: settings.gapPositions, using: &random)
+        return FillTheGapTrial.drawn(tempo: settings.tempo, start: start, on: wakeUps, enabled: settings.gapPositions,
+                                     using: &random)
     }
 
     /// Trial after trial until stopped: the next trial is queued one cycle before the running one ends, and the
     /// running one is scored once its last gap's window has closed.
     private func run(_ token: Int) async throws {
-        var trial = makeTrial(from: try await player.queueNow() + Self.leadIn)
+        let wakeUps = try await player.queueWakeUps()
+        var trial = makeTrial(from: try await player.queueNow() + Self.leadIn, on: wakeUps)
         // Scored from the moment its clicks may sound.
         current = trial
         offsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
         try await player.schedule(trial.clicks)
         while loop.isCurrent(token) {
-            let following = makeTrial(from: trial.end)
-            try await player.waitUntil(trial.end - trial.tempo.sixteenth * FillTheGapTrial.steps)
+            let following = makeTrial(from: trial.end, on: wakeUps)
+            try await player.waitUntil(trial.end - trial.sixteenth * FillTheGapTrial.steps)
             guard loop.isCurrent(token) else { return }
             next = following
             nextOffsets = Array(repeating: nil, count: FillTheGapTrial.cycles)
             try await player.schedule(following.clicks)
-            try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.tempo.sixteenth / 2 + lateTapGrace
+            try await player.waitUntil(trial.gapTime(FillTheGapTrial.cycles - 1) + trial.sixteenth / 2 + lateTapGrace
                                        + Self.deliveryGrace)
             guard loop.isCurrent(token) else { return }
             finish(trial)

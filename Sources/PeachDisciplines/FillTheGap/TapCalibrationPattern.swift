@@ -10,13 +10,16 @@ public struct TapCalibrationPattern: Hashable, Sendable {
 
     public var tempo: TempoBPM
     public var start: QueueInstant
+    /// The beat as the queue plays it: a quarter note in whole wake-ups, so clicks laid from a start on a wake-up
+    /// sound where the taps are measured against them (`FillTheGapTrial.drawn`).
+    public var beat: Duration
 
-    public init(tempo: TempoBPM, start: QueueInstant) {
+    /// The pattern laid on `wakeUps`: its start on the wake-up nearest `start`, its beat whole wake-ups.
+    public init(tempo: TempoBPM, start: QueueInstant, on wakeUps: QueueWakeUps = .exact) {
         self.tempo = tempo
-        self.start = start
+        self.start = wakeUps.nearest(to: start)
+        self.beat = wakeUps.wholePeriods(nearest: tempo.sixteenth * 4)
     }
-
-    public var beat: Duration { tempo.sixteenth * 4 }
 
     public func clickTime(_ index: Int) -> QueueInstant { start + beat * index }
 

@@ -85,8 +85,9 @@ public final class TapCalibrationSession: InputTakingSession {
     }
 
     private func run(_ token: Int) async throws {
+        let wakeUps = try await player.queueWakeUps()
         let pattern = TapCalibrationPattern(tempo: settingsSource.currentSettings.tempo,
-                                            start: try await player.queueNow() + Self.leadIn)
+                                            start: try await player.queueNow() + Self.leadIn, on: wakeUps)
         self.pattern = pattern
         try await player.schedule(pattern.clicks)
         try await player.waitUntil(pattern.end)

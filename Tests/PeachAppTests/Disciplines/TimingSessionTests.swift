@@ -169,12 +169,13 @@ final class TrialCollector: TrainingObserver {
 /// the sixteen-gap trial, the continuous grid, keyboard taps, and stop.
 @MainActor @Suite struct FillTheGapSessionTests {
     @MainActor struct Rig {
-        let player = InstantRhythmPlayer(instant: false)
+        let player: InstantRhythmPlayer
         let settings = FixedSettings()
         let collector = TrialCollector()
         let session: FillTheGapSession
 
-        init(tempo: Int = 120, gaps: Set<Int> = [2]) {
+        init(tempo: Int = 120, gaps: Set<Int> = [2], wakeUps: QueueWakeUps = .exact) {
+            player = InstantRhythmPlayer(instant: false, wakeUps: wakeUps)
             settings.currentSettings.tempo = TempoBPM(tempo)!
             settings.currentSettings.gapPositions = gaps
             session = FillTheGapSession(player: player, settings: settings, clock: SteppingClock(), observers: [collector],
@@ -215,6 +216,39 @@ final class TrialCollector: TrainingObserver {
         #expect(completed.kernelStamped)
         let record = try #require(Disciplines.record(of: completed, outputName: nil)?.as(FillTheGapRecord.self))
         #expect(record.hits == 2 && record.gaps == 16 && record.kernelStamped == true && !record.latencyCorrected)
+    }
+
+    /// The grid is laid on the queue's wake-ups, at any phase of the queue and any period: every click leaves when it
+    /// is asked to (the player moves none), so a tap on the grid as heard scores 0. Off the wake-ups, a grid asked for
+    /// 0.3 ms past one was heard 0.3 ms early all run long, and every tap scored 0.3 ms late.
+    @Test(arguments: [(1_000_000, 300_000), (1_000_000, 700_000), (160_000, 50_000), (4_000_000, 2_500_000)] as [(Int64, Int64)])
+    func theGridIsLaidOnWakeUpsSoTapsAreScoredAgainstTheClicksAsHeard(period: Int64, phase: Int64) async throws {
+        let wakeUps = QueueWakeUps(periodNanoseconds: period)
+        let rig = Rig(tempo: 120, gaps: [2], wakeUps: wakeUps)
+        rig.player.advance(by: .nanoseconds(phase))
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
+        let trial = try #require(rig.session.current)
+        for click in rig.player.scheduled {
+            #expect(wakeUps.nearest(to: click.time) == click.time, "a click between wake-ups: \(click.time)")
+        }
+        let heard = rig.player.scheduled.map { wakeUps.nearest(to: $0.time) }
+        // A tap exactly one heard step after the click before the gap: on time.
+        let beforeGap = heard[1], step = heard[1] - heard[0]
+        rig.session.handle(Tap(at: beforeGap + step, from: .pad))
+        #expect(await eventually("tap scored") { rig.session.offsets[0] != nil })
+        #expect(rig.session.offsets[0] == Milliseconds(0), "tap on the heard grid: \(String(describing: rig.session.offsets[0]))")
+        #expect(trial.sixteenth == wakeUps.wholePeriods(nearest: .milliseconds(125)))
+    }
+
+    @Test(arguments: [300_000, 700_000] as [Int64])
+    func tapCalibrationsClicksAreOnWakeUpsToo(phase: Int64) {
+        let wakeUps = QueueWakeUps(periodNanoseconds: 1_000_000)
+        let pattern = TapCalibrationPattern(tempo: TempoBPM(100)!, start: QueueInstant(nanoseconds: 5_000_000_000 + phase),
+                                            on: wakeUps)
+        #expect(pattern.clicks.allSatisfy { wakeUps.nearest(to: $0.time) == $0.time })
+        let tap = pattern.clickTime(TapCalibrationPattern.countIn + 3)
+        #expect(pattern.click(nearest: tap)?.offset == Milliseconds(0))
     }
 
     @Test func theNextTrialIsQueuedBeforeTheRunningOneEndsSoTheGridNeverBreaks() async throws {
