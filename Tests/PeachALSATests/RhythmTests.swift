@@ -210,6 +210,54 @@ extension RealSequencerTests {
             #expect(abs(mean) < half / 2 + 0.1, "\(errors)")
         }
 
+        /// A tap's offset from a grid of clicks on Peach's wake-ups, as Peach's own clock stamps it and as an independent
+        /// capture hears it (the clicks and the tap stamped on the capture's queue, the grid a line through its clicks):
+        /// the two must agree, or fill the gap scores a tap other than it is heard (docs/rhythm-timing.md).
+        @Test func aTapsOffsetFromTheGridIsTheSameOnPeachsClockAndAsACaptureHearsIt() async throws {
+            let peach = try ALSASequencer(clientName: "Peach")
+            defer { peach.close() }
+            let capture = try TestClient(name: "Grid Capture", portName: "synth", writable: true, synthesizer: true)
+            let pad = try TestClient(name: "Grid Pad", writable: false)
+            let stream = peach.inputs()
+            // The capture first: the kernel delivers a direct event to its subscribers in the order they subscribed, and
+            // the subscriber whose thread it wakes may run before the next delivery (PeachFillTheGapTests).
+            try capture.subscribe(from: pad.address)
+            try await peach.connectOutput(to: capture.address)
+            try await peach.connectInput(from: pad.address)
+            let wakeUps = QueueWakeUps(periodNanoseconds: try await peach.queueTimer().queuePeriodNanoseconds.map(Int64.init))
+            let step = Duration.milliseconds(125)
+            let base = wakeUps.nearest(to: try await peach.queueNow() + Self.lead)
+            let grid = (0..<40).map { base + step * $0 }
+            try await peach.schedule(grid.map { TimedMIDIEvent(.noteOn(channel: Self.drums, note: MIDINote(76)!, velocity: 100), at: $0) })
+            // Taps every 97 ms from the grid's second click on, sweeping every phase of the step and of the wake-ups.
+            try await Task.sleep(for: Self.lead + .milliseconds(150))
+            for _ in 0..<40 {
+                try pad.send(.noteOn(channel: Self.drums, note: MIDINote(60)!, velocity: 100))
+                try await Task.sleep(for: .milliseconds(97))
+            }
+            let inputs = await collect(stream, timeout: .seconds(3)) { taken in
+                taken.filter { if case .midi(.noteOn, _, _, _) = $0 { true } else { false } }.count >= 40
+            }
+            let heard = capture.receive(idle: .milliseconds(300))
+            let stamps = inputs.compactMap { input -> QueueInstant? in
+                guard case .midi(.noteOn, _, _, let stamp?) = input else { return nil }
+                return stamp
+            }
+            let clicks = heard.filter { $0.source != pad.address }.map(\.time)
+            let taps = heard.filter { $0.source == pad.address }.map(\.time)
+            try #require(stamps.count == taps.count && clicks.count == grid.count, "\(stamps.count) stamps, \(taps.count) taps, \(clicks.count) clicks")
+            let onPeach = stamps.map { stamp in
+                let index = (Double((stamp - base).nanoseconds) / Double(step.nanoseconds)).rounded()
+                return Double((stamp - (base + step * Int(index))).nanoseconds) / 1e6
+            }
+            let asHeard = RealSequencerTests.PeachFillTheGapTests.offsets(fromLineThrough: clicks, step: UInt64(step.nanoseconds), taps: taps)
+            let differences = zip(onPeach, asHeard).map { $0 - $1 }
+            let mean = differences.reduce(0, +) / Double(differences.count)
+            print(String(format: "rhythm: tap offsets on Peach's clock less as heard: mean %+.3f ms, %+.3f…%+.3f ms (%d taps, wake-ups %@)",
+                         mean, differences.min() ?? 0, differences.max() ?? 0, differences.count, "\(wakeUps.period.map { $0.value } ?? 0) ms"))
+            #expect(abs(mean) <= 0.1, "\(differences)")
+        }
+
         @Test func theQueuesTimerIsReadable() async throws {
             let peach = try ALSASequencer(clientName: "Peach")
             defer { peach.close() }

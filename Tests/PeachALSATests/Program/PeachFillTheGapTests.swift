@@ -39,7 +39,10 @@ extension RealSequencerTests {
 
         /// `peach` in plain mode at 120 BPM with the gap on the fourth step, playing to a capture synth and taking taps
         /// from a pad named `padName`; returns once it is at Start and its connect-time events are read.
-        func startPeach(padName: String) throws -> (URL, TestClient, TestClient, PeachRun) {
+        /// `captureTaps`: the capture synth hears the pad too, subscribed before Peach is (the kernel delivers a direct
+        /// event to its subscribers in the order they subscribed, and in the single-CPU VM Peach's thread, woken by
+        /// its delivery, runs before the delivery to a later subscriber: that one's stamp comes 0.3–0.5 ms late).
+        func startPeach(padName: String, captureTaps: Bool = false) throws -> (URL, TestClient, TestClient, PeachRun) {
             let directory = try PeachProgram.temporaryDirectory(config: PeachProgram.defaultConfig + """
                 [rhythm]
                 tempo = 120
@@ -48,6 +51,7 @@ extension RealSequencerTests {
                 """)
             let synth = try TestClient(name: "Click Capture", portName: "synth", writable: true, synthesizer: true)
             let pad = try TestClient(name: padName, writable: false)
+            if captureTaps { try synth.subscribe(from: pad.address) }
             let peach = try PeachRun(["--plain", "--synth", "external", "--port", "\(synth.address)",
                                       "--input", "\(pad.address)"] + PeachProgram.dataArguments(directory),
                                      directory: directory)
@@ -60,7 +64,14 @@ extension RealSequencerTests {
         /// at the intended offset from it, reading the capture's queue clock right before sending: returns
         /// each tap's offset from its gap as sent, on the clock the clicks arrived by.
         func tapIntoSixteenGaps(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws -> [Double] {
-            var sent: [Double] = [], accentTimes: [UInt64] = []
+            try tapIntoSixteenGapsHeard(synth: synth, pad: pad, late: padLatency).sent
+        }
+
+        /// The same, also returning each gap's time on the capture's clock and every tap the capture heard (when it is
+        /// subscribed to the pad: stamped by the kernel on its own queue, as the clicks are).
+        func tapIntoSixteenGapsHeard(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws
+            -> (sent: [Double], clicks: [UInt64], heardTaps: [UInt64]) {
+            var sent: [Double] = [], accentTimes: [UInt64] = [], clicks: [UInt64] = [], heardTaps: [UInt64] = []
             // Where the accents it tapped after came, for a failure's log: a cycle is 500 ms at 120 BPM, and one
             // accent that is not the trial's (15 of 16 hits, the first tap missing, seen twice) would show here.
             defer {
@@ -69,8 +80,14 @@ extension RealSequencerTests {
             }
             let deadline = ContinuousClock.now + .seconds(30)
             while sent.count < Self.intendedOffsets.count, ContinuousClock.now < deadline {
-                let accents = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20)).filter {
-                    if case .noteOn(_, Self.accent, let velocity) = $0.event { return velocity > 0 }
+                let received = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20))
+                heardTaps += received.filter { $0.source == pad.address }.map(\.time)
+                clicks += received.filter {
+                    if case .noteOn(_, _, let velocity) = $0.event { return velocity > 0 && $0.source != pad.address }
+                    return false
+                }.map(\.time)
+                let accents = received.filter {
+                    if case .noteOn(_, Self.accent, let velocity) = $0.event { return velocity > 0 && $0.source != pad.address }
                     return false
                 }
                 guard let accent = accents.last else { continue }
@@ -83,16 +100,43 @@ extension RealSequencerTests {
                 try pad.send(.noteOn(channel: MIDIChannel(0)!, note: MIDINote(60)!, velocity: 100))
                 sent.append((Double(leaving) - Double(gap)) / 1_000_000)
             }
-            return sent
+            heardTaps += synth.receive(idle: .milliseconds(100), limit: .seconds(1)).filter { $0.source == pad.address }.map(\.time)
+            return (sent, clicks, heardTaps)
+        }
+
+        /// At any phase: each run's first trial starts wherever Peach's queue happens to be within its 1 ms wake-up
+        /// period when "fg" arrives, so five runs score at five phases. A capture client stamps the clicks and the pad's
+        /// taps on its own queue; each tap's offset from its gap as heard there is what Peach must record, within
+        /// 0.2 ms. Scored against the grid it asked for, off the queue's wake-ups, Peach recorded up to half a wake-up
+        /// period off, a different amount in each run (+0.35, −0.29, +0.08, −0.08 ms in four runs).
+        @Test(arguments: 0..<5)
+        func theRecordedOffsetsAreTheOnesAnIndependentCaptureHearsAtAnyPhase(run: Int) throws {
+            let (directory, synth, pad, peach) = try startPeach(padName: "Phase Pad \(run)", captureTaps: true)
+            try peach.send("fg")
+            let tapped = try tapIntoSixteenGapsHeard(synth: synth, pad: pad)
+            let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
+            try peach.send("s")
+            try peach.send("q")
+            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+            let record = try #require(try PeachProgram.logRecords(directory).first { $0.first == "fillTheGap" },
+                                      "no fill-the-gap record: \(peach.transcript)")
+            let mean = try #require(Double(record[3]), "\(record)")
+            let heard = Self.offsetsFromTheHeardGrid(clicks: tapped.clicks, taps: tapped.heardTaps)
+            let heardMean = Self.inWindow(heard).reduce(0, +) / Double(max(Self.inWindow(heard).count, 1))
+            print(String(format: "fill the gap, run %d: recorded mean %.3f ms, heard %.3f ms (difference %+.3f ms; %d clicks, %d taps heard)",
+                         run, mean, heardMean, mean - heardMean, tapped.clicks.count, tapped.heardTaps.count))
+            Self.expectHits(record[8], sent: heard, summary)
+            #expect(abs(mean - heardMean) <= 0.2, "recorded \(mean) ms, the capture heard \(heardMean) ms; \(summary)")
         }
 
         /// The tap calibration, then fill the gap with the same pad: a pad that sends every tap 25 ms late (a
         /// slow MIDI interface, as far as Peach can tell) is calibrated at +25 ms, the calibration is stored, and
         /// fill the gap takes it off: the recorded mean is the tapped one less 25 ms, and the record says corrected.
         @Test func aCalibratedPadsLatencyIsTakenOffItsTapsIntoTheGaps() throws {
-            let (directory, synth, pad, peach) = try startPeach(padName: "Slow Pad")
+            let (directory, synth, pad, peach) = try startPeach(padName: "Slow Pad", captureTaps: true)
             try peach.send("tc")
-            let along = try tapAlong(synth: synth, pad: pad, late: Self.padLatency)
+            let heardAlong = try tapAlongHeard(synth: synth, pad: pad, late: Self.padLatency)
+            let along = heardAlong.sent
             let calibrated = try peach.expectLine(prefix: "tap calibration: Slow Pad", timeout: .seconds(30))
             try peach.send("s")
             _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
@@ -115,10 +159,45 @@ extension RealSequencerTests {
                          along.reduce(0, +) / Double(along.count), median, mean, expectedMean))
             #expect(stored.contains("\"source\" : \"midi:Slow Pad\""), "stored under the pad's client name: \(stored)")
             #expect(abs(median - Self.padLatency) < 1.5, "calibrated \(median) ms for a pad 25 ms late; \(calibrated)")
+            // As the capture heard them: each tap against the click before it, on the capture's own queue.
+            let heard = heardAlong.heardTaps.compactMap { tap in
+                heardAlong.clicks.last { $0 <= tap }.map { (Double(tap) - Double($0)) / 1_000_000 }
+            }.sorted()
+            let heardMedian = heard.isEmpty ? .nan : heard[heard.count / 2]
+            print(String(format: "tap calibration: stored median %.3f ms, the capture heard %.3f ms (%d taps)", median, heardMedian,
+                         heard.count))
+            #expect(abs(median - heardMedian) <= 0.2, "stored \(median) ms, heard \(heardMedian) ms: \(heard)")
             #expect(record[10] == "kernel", "\(record)")
             Self.expectHits(record[8], sent: corrected, summary)
             #expect(record[11] == "corrected", "the record says its offsets were corrected: \(record)")
             #expect(abs(mean - expectedMean) < 2, "scored \(mean) ms, tapped \(expectedMean) ms after the correction; \(summary)")
+        }
+
+        /// Each tap's offset from its gap where the heard grid puts it: a straight line fitted through every click the
+        /// capture stamped (step k at a + b·k, the steps counted from the first click, an accent), the gaps being every
+        /// fourth step (k = 3, 7, …). The line, not the tempo's 125 ms: it is the grid as the capture's clock heard it.
+        /// Peach sounds each tap as it takes it (a note-on in the gap): those are no part of the grid.
+        static func offsetsFromTheHeardGrid(clicks: [UInt64], taps: [UInt64]) -> [Double] {
+            guard let first = clicks.first else { return [] }
+            let grid = clicks.filter { Int((Double($0 - first) / Double(sixteenth)).rounded()) % 4 != 3 }
+            return offsets(fromLineThrough: grid, step: sixteenth, taps: taps, every: 4, at: 3)
+        }
+
+        /// Each tap's offset from the nearest of the line's points k = every·n + at (every one where `every` is 1), the
+        /// line fitted through `clicks` (k counted in `step`s from the first click).
+        static func offsets(fromLineThrough clicks: [UInt64], step: UInt64, taps: [UInt64], every: Int = 1, at: Int = 0) -> [Double] {
+            guard let first = clicks.first, clicks.count > 2 else { return [] }
+            let steps = clicks.map { (Double($0 - first) / Double(step)).rounded() }
+            let times = clicks.map { Double($0 - first) }
+            let n = Double(clicks.count), meanStep = steps.reduce(0, +) / n, meanTime = times.reduce(0, +) / n
+            let slope = zip(steps, times).reduce(0) { $0 + ($1.0 - meanStep) * ($1.1 - meanTime) }
+                / steps.reduce(0) { $0 + ($1 - meanStep) * ($1 - meanStep) }
+            let intercept = meanTime - slope * meanStep
+            return taps.map { tap in
+                let time = Double(Int64(tap) - Int64(first))
+                let point = Double(every) * (((time - intercept) / slope - Double(at)) / Double(every)).rounded() + Double(at)
+                return (time - (intercept + slope * point)) / 1_000_000
+            }
         }
 
         static let padLatency = 25.0
@@ -144,13 +223,23 @@ extension RealSequencerTests {
 
         /// Taps `late` ms after each click arrives, from the fifth click (after the count-in) to the last.
         func tapAlong(synth: TestClient, pad: TestClient, late: Double) throws -> [Double] {
-            var clicks = 0, sent: [Double] = []
+            try tapAlongHeard(synth: synth, pad: pad, late: late).sent
+        }
+
+        /// The same, also returning every click and every tap the capture heard (stamped on its queue; taps only when
+        /// it is subscribed to the pad).
+        func tapAlongHeard(synth: TestClient, pad: TestClient, late: Double) throws
+            -> (sent: [Double], clicks: [UInt64], heardTaps: [UInt64]) {
+            var clicks = 0, sent: [Double] = [], clickTimes: [UInt64] = [], heardTaps: [UInt64] = []
             let deadline = ContinuousClock.now + .seconds(30)
             while clicks < 28, ContinuousClock.now < deadline {
-                let arrived = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20)).filter {
-                    if case .noteOn(_, _, let velocity) = $0.event { return velocity > 0 }
+                let received = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20))
+                heardTaps += received.filter { $0.source == pad.address }.map(\.time)
+                let arrived = received.filter {
+                    if case .noteOn(_, _, let velocity) = $0.event { return velocity > 0 && $0.source != pad.address }
                     return false
                 }
+                clickTimes += arrived.map(\.time)
                 for click in arrived {
                     clicks += 1
                     guard clicks > 4 else { continue }
@@ -161,7 +250,8 @@ extension RealSequencerTests {
                     sent.append((Double(leaving) - Double(click.time)) / 1_000_000)
                 }
             }
-            return sent
+            heardTaps += synth.receive(idle: .milliseconds(100), limit: .seconds(1)).filter { $0.source == pad.address }.map(\.time)
+            return (sent, clickTimes, heardTaps)
         }
 
         static func number(after label: String, in text: String) -> Double? {
