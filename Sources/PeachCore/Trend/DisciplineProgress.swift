@@ -29,19 +29,6 @@ public struct DisciplineProgress: Hashable, Sendable {
 
     public var quantity: Quantity
     public var period: ProgressPeriod
-
-    /// Figures are given to one decimal: an interval wholly below this rounds to 0.0 and says nothing.
-    public static let resolution = 0.05
-
-    /// A threshold whose interval lies wholly above what Peach measures (`ThresholdEstimate.measurableCeiling`).
-    public func isBeyondMeasure(_ estimate: ProgressEstimate) -> Bool {
-        quantity == .threshold && estimate.lower >= ThresholdEstimate.measurableCeiling
-    }
-
-    /// A spread whose interval lies wholly below `resolution` (every error the same, or nearly).
-    public func isBelowResolution(_ estimate: ProgressEstimate) -> Bool {
-        quantity == .spread && estimate.upper < Self.resolution
-    }
     /// Every period with answers, oldest first: the smoothed path (each period's level given every answer).
     public var points: [ProgressEstimate]
     /// Where the user started (the first period, smoothed) and where they are now (the latest period); nil
@@ -88,6 +75,19 @@ public struct DisciplineProgress: Hashable, Sendable {
     /// Two training days or more, and `enoughTrials` answers.
     private var hasEnoughAnswers: Bool {
         trainingDays >= 2 && points.reduce(0, { $0 + $1.trials }) >= enoughTrials
+    }
+
+    /// Figures are given to one decimal: an interval wholly below this rounds to 0.0 and says nothing.
+    public static let resolution = 0.05
+
+    /// A threshold whose interval lies wholly above what Peach measures (`ThresholdEstimate.measurableCeiling`).
+    public func isBeyondMeasure(_ estimate: ProgressEstimate) -> Bool {
+        quantity == .threshold && estimate.lower >= ThresholdEstimate.measurableCeiling
+    }
+
+    /// A spread whose interval lies wholly below `resolution` (every error the same, or nearly).
+    public func isBelowResolution(_ estimate: ProgressEstimate) -> Bool {
+        quantity == .spread && estimate.upper < Self.resolution
     }
 
     /// Where the user is now; nil before the first answer.

@@ -29,7 +29,7 @@ public enum ProgressText {
     /// Why there is no trend yet: too few answers or days, or (with enough of both) now not yet known closely enough.
     public static func notEnough(_ progress: DisciplineProgress?, unit: String) -> String {
         if let progress, let now = progress.now, progress.isBeyondMeasure(now) {
-            return tr(.progressBeyondMeasure, ["ceiling": ScreenFormat.measurableCeiling(unit: unit == "cents" ? "ct" : unit)])
+            return tr(.progressBeyondMeasure, ["ceiling": ScreenFormat.measurableCeiling(unit: symbol(unit))])
         }
         return progress?.shortfall == .nowUnknown ? tr(.progressNotEnoughNow)
             : tr(.progressNotEnough, ["trials": enoughWords(progress)])
@@ -92,6 +92,9 @@ public enum ProgressText {
         return tr(progress?.quantity == .spread ? .progressAttemptCount : .progressAnswerCount, count: enough)
     }
 
+    /// A figure's unit as a symbol: "ct" for "cents", others (ms) as they are.
+    static func symbol(_ unit: String) -> String { unit == "cents" ? "ct" : unit }
+
     /// The chart caption's unit: "cents" in the user's language; symbols (ms, ct) as they are.
     static func unitName(_ unit: String) -> String { unit == "cents" ? tr(.unitCents) : unit }
 
@@ -102,11 +105,10 @@ public enum ProgressText {
 
     /// "7.9 (6.5–9.6) ct", or what Peach cannot measure: a threshold beyond it, a spread finer than the data resolve.
     static func figure(_ estimate: ProgressEstimate, _ unit: String, of progress: DisciplineProgress) -> String {
-        let symbol = unit == "cents" ? "ct" : unit
         if progress.isBeyondMeasure(estimate) {
-            return tr(.thresholdBeyondMeasure, ["ceiling": ScreenFormat.measurableCeiling(unit: symbol)])
+            return tr(.thresholdBeyondMeasure, ["ceiling": ScreenFormat.measurableCeiling(unit: symbol(unit))])
         }
-        if progress.isBelowResolution(estimate) { return ScreenFormat.belowResolution(unit: symbol) }
+        if progress.isBelowResolution(estimate) { return ScreenFormat.belowResolution(unit: symbol(unit)) }
         return tr(.progressFigure, ["value": ReportText.format(estimate.value), "lower": ReportText.format(estimate.lower),
                              "upper": ReportText.format(estimate.upper), "unit": unitName(unit)])
     }
