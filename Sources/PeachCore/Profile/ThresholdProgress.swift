@@ -34,7 +34,7 @@ public struct ThresholdProgress: Sendable {
     /// One answer: when it was given, and the difference heard (`ThresholdTrial`). Call `refresh()` before reading.
     public mutating func add(_ trial: ThresholdTrial, at timestamp: Date) {
         let day = ProgressPeriod.dayIndex(of: timestamp)
-        let lattice = Self.grid.latticeIndex(of: trial.difference)
+        let lattice = ThresholdGrid.standard.latticeIndex(of: trial.difference)
         if trial.correct {
             days[day, default: [:]][lattice, default: Counts()].correct += 1
         } else {
@@ -58,7 +58,7 @@ public struct ThresholdProgress: Sendable {
 
     /// The answers of one day alone.
     private func likelihood(ofDay day: Int) -> ThresholdLikelihood {
-        var likelihood = ThresholdLikelihood(grid: Self.grid)
+        var likelihood = ThresholdLikelihood()
         for (lattice, counts) in days[day] ?? [:] {
             likelihood.add(differenceIndex: lattice, correct: counts.correct, wrong: counts.wrong)
         }
@@ -69,7 +69,7 @@ public struct ThresholdProgress: Sendable {
     /// level on its last training day, given every answer.
     private static func progress(_ days: [(key: Int, value: ThresholdLikelihood)], period: ProgressPeriod,
                                  cache: inout DriftingLevel.Cache, unchanged: Int) -> DisciplineProgress {
-        let grid = Self.grid
+        let grid = ThresholdGrid.standard
         let steps = days.map { DriftingLevel.Step(day: $0.key, logLikelihood: $0.value.logLikelihood) }
         let solution = DriftingLevel.solve(steps, pairs: likelyPairs(days.map(\.value), grid: grid),
                                            grid: DriftingLevel.Grid(levelCount: grid.thresholdCount, logStep: grid.logStep,
@@ -82,10 +82,6 @@ public struct ThresholdProgress: Sendable {
 
     /// The (λ, β) pairs whose evidence over every answer, pooled, is within `pairCutoff` of the best: the others
     /// would carry no weight in any component.
-    /// The pool's grid (lapse rate fixed at 2 %): with the lapse rate marginalised, a listener who lapses 8 % of
-    /// the time was covered, but a stationary listener's "now" widened to 1.58 times the pool's, at twice the cost.
-    static let grid = ThresholdGrid.standard
-
     static func likelyPairs(_ periods: [ThresholdLikelihood], grid: ThresholdGrid) -> [Int] {
         var pooled = ThresholdLikelihood(grid: grid)
         for period in periods { pooled.add(period) }

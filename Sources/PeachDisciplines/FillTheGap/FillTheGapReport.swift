@@ -46,7 +46,6 @@ struct FillTheGapReport: DisciplineReport {
             : tr(.reportTappingCorrected, count: statistics.count, ["corrected": "\(statistics.correctedCount)"])
     }
 
-    /// "you tap 12.0 ms early at 80–99 BPM (95 %: 8.0–16.0)", or "no clear bias (…)".
     /// "    trial-to-trial spread: 4.1 ms (95 %: 3.0–6.2)", or finer than the data resolve.
     static func spread(_ summary: SignedErrorSummary<Milliseconds>) -> String {
         guard summary.spreadInterval.upperBound.value >= DisciplineProgress.resolution else {
@@ -57,6 +56,7 @@ struct FillTheGapReport: DisciplineReport {
                                          "upper": ReportText.format(summary.spreadInterval.upperBound.value)])
     }
 
+    /// "you tap 12.0 ms early at 80–99 BPM (95 %: 8.0–16.0)", or "no clear bias (…)".
     static func bias(_ summary: SignedErrorSummary<Milliseconds>, range: TempoRange) -> String {
         let low = summary.biasInterval.lowerBound.value, high = summary.biasInterval.upperBound.value
         let f = { (value: Double) in ReportText.format(value) }, signed = { (value: Double) in ReportText.format(value, signed: true) }
