@@ -22,7 +22,7 @@ public enum DriftingLevel {
     /// with their weight: 3 % each keeps it within 1.3 times the pool's width).
     /// The most days a drift is carried across: a gap longer than this is a break, and a listener who trained
     /// steadily better before three weeks away is not taken to have gone on improving through them (the break
-    /// adds the walk's uncertainty instead). Every simulated schedule's gaps between training days are shorter.
+    /// adds the walk's uncertainty instead). The four original hearing-now listeners train with shorter gaps.
     public static let driftDays = 7.0
     /// SD of ln x that a break adds to every moving rate's walk, in full from `breakFull` days on: a musician who
     /// comes back from weeks away may hear better or worse than the days before it said, by more than a steady
