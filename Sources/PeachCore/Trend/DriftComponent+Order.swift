@@ -61,7 +61,7 @@ extension DriftComponent {
         for walk in alive {
             let weight = exp(walk.logMass + walk.logScale - best)
             total += weight
-            let below = walk.message.indices.reduce(0) { $0 + (Double($1) < walk.middle ? walk.message[$1] : 0) }
+            let below = walk.message.indices.reduce(0) { $0 + share(below: walk.middle, level: $1) * walk.message[$1] }
             order.lastBelow += weight * below
             order.lastAbove += weight * (1 - below)
         }
@@ -69,6 +69,14 @@ extension DriftComponent {
         order.lastBelow /= total
         order.lastAbove /= total
         return order
+    }
+
+    /// How much of `level` lies below `middle`: a level at the middle itself (a block whose start mass sits on one
+    /// level) is split evenly, as `LevelOrder` splits a tie. Counted wholly on one side, which side rested on the
+    /// last bits of the sums, and a day's answers are summed in an order that differs from run to run.
+    private static func share(below middle: Double, level: Int) -> Double {
+        let distance = Double(level) - middle
+        return abs(distance) < 1e-6 ? 0.5 : distance < 0 ? 1 : 0
     }
 
     /// `walk` taken on over `range` of the steps: each step's walk and answers, the message normalised and its scale

@@ -42,8 +42,10 @@ struct KernelCache {
             for gap in gaps {
                 let days = Double(max(gap, 1))
                 let variance = sd * sd * days + pow(DriftingLevel.breakSD, 2) * DriftingLevel.breakShare(days: days)
+                let shift = DriftingLevel.drifts[rate] * min(days, DriftingLevel.driftDays)
+                guard variance > 0 || shift != 0 else { continue }
                 kernels[rate, default: [:]][gap] = RegionChainSmoother.Kernel(
-                    stepSD: variance.squareRoot(), shift: DriftingLevel.drifts[rate] * min(days, DriftingLevel.driftDays),
+                    stepSD: variance.squareRoot(), shift: shift,
                     logStep: grid.logStep, count: grid.levelCount)
             }
         }

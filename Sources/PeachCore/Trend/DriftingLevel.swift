@@ -14,12 +14,14 @@ public enum DriftingLevel {
     /// drifting 6 % a day down or up: a walk alone expects tomorrow where today is, so "now" lags a listener who
     /// improves or declines steadily (5 → 15 c over four weeks was covered in 35 of 40 simulated histories; with the
     /// drifting pair, 39).
-    public static let rates: [Double] = [0, 0.02, 0.06, 0.18, 0.4, 0.06, 0.06]
+    /// Last, still between breaks: a level that stays where it is while the listener trains and may be anywhere
+    /// else after weeks away (`breakSD`).
+    public static let rates: [Double] = [0, 0.02, 0.06, 0.18, 0.4, 0.06, 0.06, 0]
     /// Each rate's drift of ln x per day (0: a pure walk).
-    public static let drifts: [Double] = [0, 0, 0, 0, 0, -0.06, 0.06]
-    /// Half the prior on "does not move", so a listener's answers must show a change before it is reported; the
-    /// other half shared by the moving rates, less for the drifting pair (a stationary listener's "now" widens
-    /// with their weight: 3 % each keeps it within 1.3 times the pool's width).
+    public static let drifts: [Double] = [0, 0, 0, 0, 0, -0.06, 0.06, 0]
+    /// The rate that moves only at breaks. Over a history without a break it is the still rate again, and its
+    /// weight is still's: the two share still's half of the prior.
+    static let stillBetweenBreaks = 7
     /// The most days a drift is carried across: a gap longer than this is a break, and a listener who trained
     /// steadily better before three weeks away is not taken to have gone on improving through them (the break
     /// adds the walk's uncertainty instead). The four original hearing-now listeners train with shorter gaps.
@@ -27,9 +29,11 @@ public enum DriftingLevel {
     /// SD of ln x that a break adds to every moving rate's walk, in full from `breakFull` days on: a musician who
     /// comes back from weeks away may hear better or worse than the days before it said, by more than a steady
     /// day-to-day walk allows (a step after a three-week break, a decline after a layoff: docs/threshold-estimator.md).
-    /// The still rate stays still: made to jump at breaks too, it took the weight of real changes and the trend
-    /// words lost them.
-    public static let breakSD = 0.5
+    /// 1 rather than 0.5: at 0.5 "now" after a decline from 6 to 14 c over a two-month layoff was shrunk towards the
+    /// days before it (0.85 × the truth, 2 of 100 histories inconclusive; with 1 and `stillBetweenBreaks`, 0.88 and
+    /// none). The still rate stays still: made to jump at breaks too, it took the weight of real changes and the
+    /// trend words lost them; `stillBetweenBreaks` is that jump, counted as a change.
+    public static let breakSD = 1.0
     static let breakStart = 4.0
     static let breakFull = 18.0
 
@@ -38,10 +42,21 @@ public enum DriftingLevel {
         min(max((days - breakStart) / (breakFull - breakStart), 0), 1)
     }
 
-    public static let ratePrior: [Double] = [0.5, 0.11, 0.11, 0.11, 0.11, 0.03, 0.03]
+    /// Half the prior on "does not move" (still, and still between breaks), so a listener's answers must show a
+    /// change before it is reported; the other half shared by the moving rates, less for the drifting pair (a
+    /// stationary listener's "now" widens with their weight: 3 % each keeps it within 1.3 times the pool's width).
+    public static let ratePrior: [Double] = [0.3, 0.11, 0.11, 0.11, 0.11, 0.03, 0.03, 0.2]
 
-    /// Whether the level moves under rate `index`.
-    static func moves(_ index: Int) -> Bool { rates[index] > 0 || drifts[index] != 0 }
+    /// Whether the level may move under rate `index` (at a break, for `stillBetweenBreaks`).
+    static func moves(_ index: Int) -> Bool { rates[index] > 0 || drifts[index] != 0 || index == stillBetweenBreaks }
+
+    /// Whether the level moves under rate `index` over a timeline that has (not) a break in it.
+    static func moves(_ index: Int, breaks: Bool) -> Bool { index == stillBetweenBreaks ? breaks : moves(index) }
+
+    /// Whether any gap between consecutive training days (oldest first) is long enough to be a break.
+    static func hasBreak(_ days: [Int]) -> Bool {
+        zip(days.dropFirst(), days).contains { breakShare(days: Double($0 - $1)) > 0 }
+    }
 
     /// The grid every step's likelihood is given on: `levelCount` levels `logStep` apart in ln x, per pair.
     public struct Grid: Sendable {
@@ -130,25 +145,28 @@ public enum DriftingLevel {
         // A moving component's start and now are compared by their joint where it carries weight (and the history
         // is short enough for it); its walks are kept in the cache, so a live answer walks only its own day.
         var orders = [LevelOrder?](repeating: nil, count: components.count)
-        for index in components.indices where moves(components[index].rate) && linear.count > 1
+        let breaks = hasBreak(linear.days)
+        for index in components.indices where moves(components[index].rate, breaks: breaks) && linear.count > 1
             && linear.count <= DriftComponent.jointOrderSteps && normalised[index] > 1e-3 {
             orders[index] = components[index].order(linear, kernels: kernels, levelCount: grid.levelCount, unchanged: start)
         }
         cache = Cache(pairs: pairs, levelCount: grid.levelCount, linear: linear, components: components)
-        return mix(components, weights: normalised, orders: orders, linear: linear, kernels: kernels,
+        return mix(components, weights: normalised, orders: orders, breaks: breaks, linear: linear, kernels: kernels,
                    levelCount: grid.levelCount)
     }
 
     /// The mixture of the components' marginals, for the components that carry weight.
-    private static func mix(_ components: [DriftComponent], weights: [Double], orders: [LevelOrder?], linear: LinearSteps,
-                            kernels: KernelCache, levelCount n: Int) -> Solution {
+    /// A still-between-breaks component counts as still over a timeline with no break (it is the same component).
+    private static func mix(_ components: [DriftComponent], weights: [Double], orders: [LevelOrder?], breaks: Bool,
+                            linear: LinearSteps, kernels: KernelCache, levelCount n: Int) -> Solution {
         let count = linear.count
         var now = [Double](repeating: 0, count: n)
         var path = [[Double]](repeating: [Double](repeating: 0, count: n), count: count)
         var rateWeights = [Double](repeating: 0, count: rates.count)
         var lower = 0.0, higher = 0.0
         for (index, (component, weight)) in zip(components, weights).enumerated() {
-            rateWeights[component.rate] += weight
+            let moving = moves(component.rate, breaks: breaks)
+            rateWeights[moving ? component.rate : 0] += weight
             guard weight > 1e-9 else { continue }
             let smoothed = component.smoothed(linear, kernels: kernels, levelCount: n)
             for step in 0..<count {
@@ -159,7 +177,7 @@ public enum DriftingLevel {
             // A still component's level never changes; a moving one's start and now are compared by their joint
             // (`orders`, where it carries weight), else as if independent (which overstates the spread of their
             // difference: they share the answers between them).
-            guard moves(component.rate), count > 1 else { continue }
+            guard moving, count > 1 else { continue }
             let order = orders[index] ?? LevelOrder(first: smoothed[0], last: last)
             lower += weight * order.lastBelow
             higher += weight * order.lastAbove

@@ -115,4 +115,24 @@ struct DriftingLevelTests {
         #expect(Self.mean(afterABreak.now) > Self.mean(afterADay.now) + 1,
                 "after a break \(Self.mean(afterABreak.now)), after a day \(Self.mean(afterADay.now))")
     }
+
+    @Test func stillBetweenBreaksIsStillOverAHistoryWithoutABreak() {
+        // Twenty days in a row at one level: the component that moves only at breaks is the still one, and its
+        // weight is counted as still's (the two share still's half of the prior).
+        let steps = (0..<20).map { Self.step(day: $0, level: 60) }
+        let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
+        #expect(solution.rateWeights[DriftingLevel.stillBetweenBreaks] == 0)
+        #expect(solution.rateWeights[0] > 0.5, "still and still between breaks together: \(solution.rateWeights)")
+    }
+
+    @Test func aStepAtABreakIsAChangeNotStillness() {
+        // Five days at 70, four weeks away, five days at 50, each day's level sharp: the model that jumps only at the
+        // break explains it best, and the change reads as one (now below the start), not as a level that never moved.
+        let steps = (0..<5).map { Self.step(day: $0, level: 70, sd: 2) } + (33..<38).map { Self.step(day: $0, level: 50, sd: 2) }
+        let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
+        #expect(solution.rateWeights[DriftingLevel.stillBetweenBreaks] > 0.5, "\(solution.rateWeights)")
+        #expect(solution.rateWeights[0] < 1e-6)
+        #expect(solution.probabilityLower > 0.99)
+        #expect(abs(Self.mean(solution.now) - 50) < 1, "now \(Self.mean(solution.now))")
+    }
 }

@@ -80,6 +80,7 @@ import Testing
         }
         #expect(close(live.probabilityLower, once.probabilityLower) && close(live.probabilityHigher, once.probabilityHigher)
                  && close(live.stillWeight, once.stillWeight),
+                "lower \(live.probabilityLower) against \(once.probabilityLower), still \(live.stillWeight) against \(once.stillWeight)",
                 sourceLocation: sourceLocation)
     }
 }
