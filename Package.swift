@@ -76,7 +76,10 @@ let package = Package(
 
         // Shorthands every test target shares (records as `TrainingRecord`s, feeding the profile).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),
-        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachDisciplines", "PeachTestSupport"]),
+        // The tests mirror the libraries: the pure core's own (no discipline named), then the disciplines' sessions,
+        // strategies, procedures and records.
+        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
+        .testTarget(name: "PeachDisciplinesTests", dependencies: ["PeachCore", "PeachDisciplines", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
         .testTarget(name: "PeachTextTests", dependencies: ["PeachText", "PeachCatalog"]),
         .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),

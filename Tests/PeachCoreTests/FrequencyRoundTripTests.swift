@@ -1,6 +1,5 @@
 import Testing
 @testable import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 /// Frequency → (note, cents) → frequency, the direction MusicValueTests does not cover.
@@ -8,7 +7,7 @@ import PeachTestSupport
     @Test(arguments: [380.0, 440.0, 466.16, 500.0])
     func frequenciesSurviveTheTripToNoteAndCentsWithinAThousandthOfACent(referenceHertz: Double) {
         let reference = ReferencePitch(hertz: referenceHertz)!
-        var random = SeededGenerator(seed: 5)
+        var random = SeededRandom(seed: 5)
         let lowest = DetunedMIDINote(note: .lowest).frequency(reference: reference).hertz
         let highest = DetunedMIDINote(note: .highest).frequency(reference: reference).hertz
         for _ in 0..<2000 {
@@ -22,7 +21,7 @@ import PeachTestSupport
     }
 
     @Test func shiftingByCentsAndMeasuringAgreeBothWays() {
-        var random = SeededGenerator(seed: 6)
+        var random = SeededRandom(seed: 6)
         for _ in 0..<1000 {
             let base = Frequency(Double.random(in: 20...5000, using: &random))
             let cents = Cents(Double.random(in: -1200...1200, using: &random))

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 @Suite struct QuietBreakScheduleTests {

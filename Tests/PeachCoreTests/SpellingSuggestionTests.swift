@@ -1,6 +1,5 @@
 import Testing
 @testable import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 @Suite struct SpellingSuggestionTests {

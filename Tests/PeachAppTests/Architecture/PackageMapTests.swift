@@ -57,4 +57,11 @@ import Testing
         #expect(targets["PeachPresentation"]?.contains("PeachTerminal") == false)
         #expect(targets["PeachCore"] == ["PeachText"])
     }
+
+    /// The tests mirror the libraries: the pure core's tests exercise it alone, as a discipline would see it.
+    @Test func theCoresTestsImportNoDiscipline() throws {
+        let modules = try Self.imports(under: Self.repository + "/Tests/PeachCoreTests")
+        #expect(!modules.isEmpty)
+        #expect(!modules.contains("PeachDisciplines"), "PeachCoreTests imports \(modules.sorted())")
+    }
 }

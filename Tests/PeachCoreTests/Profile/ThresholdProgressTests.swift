@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 /// Progress over time follows the threshold with the time-following model: now is the latest training day given

@@ -1,6 +1,5 @@
 import Testing
 @testable import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 @Suite struct WelfordAccumulatorTests {
@@ -12,7 +11,7 @@ import PeachTestSupport
 
     @Test(arguments: [1 as UInt64, 2, 3])
     func matchesATwoPassComputation(seed: UInt64) {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         // Large offset, small spread: where a naive sum-of-squares formula loses precision.
         let values = (0..<5000).map { _ in 1_000_000 + Double.random(in: 0...3, using: &random) }
         let welford = WelfordAccumulator(values)

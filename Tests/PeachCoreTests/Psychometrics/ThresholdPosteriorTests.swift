@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 @Suite struct ThresholdPosteriorTests {

@@ -1,12 +1,11 @@
 import Foundation
 import Testing
 @testable import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 @Suite struct ThresholdRecoveryTests {
     @Test func theEstimatorRecoversASimulatedListenerWithinItsInterval() {
-        var random = SeededGenerator(seed: 11)
+        var random = SeededRandom(seed: 11)
         let listener = SimulatedListener(threshold: Cents(12), slope: 1.2, lapseRate: 0.02)
         var posterior = ThresholdPosterior()
         for _ in 0..<400 {

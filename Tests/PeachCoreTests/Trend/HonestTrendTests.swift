@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import PeachCore
-import PeachDisciplines
 import PeachTestSupport
 
 /// The one trend, from fitted estimates over time and their intervals: a listener who never changes reads stable

@@ -17,7 +17,7 @@ import PeachTestSupport
     static func kazezDifferences(answers: [Bool], withMeasurements: Bool, noise: UInt64) -> [Cents] {
         var planner = MeasurementTrialPlanner(period: withMeasurements ? 4 : Int.max, differenceBounds: bounds)
         var posterior = ThresholdPosterior()
-        var random = SeededGenerator(seed: noise)
+        var random = SeededRandom(seed: noise)
         var kazez: [Cents] = []
         var remaining = answers[...]
         while let answer = remaining.first {
@@ -40,7 +40,7 @@ import PeachTestSupport
     }
 
     @Test func measurementTrialsNeverChangeTheKazezSequence() {
-        var random = SeededGenerator(seed: 21)
+        var random = SeededRandom(seed: 21)
         let answers = (0..<80).map { _ in Double.random(in: 0..<1, using: &random) < 0.7 }
         let plain = Self.kazezDifferences(answers: answers, withMeasurements: false, noise: 1)
         #expect(plain.count == 80)

@@ -32,7 +32,7 @@ struct ThresholdTestFixture {
         settings = MockSettingsSource(configured)
         test = ThresholdTestSession(notePlayer: player, profile: PerceptualProfile(), settings: settings,
                                     clock: clock, observers: [trials] + (breakObserver.map { [$0] } ?? []),
-                                    resultObservers: [results], trainedSlopes: trainedSlopes, random: SeededGenerator(seed: 7))
+                                    resultObservers: [results], trainedSlopes: trainedSlopes, random: SeededRandom(seed: 7))
     }
 
     var state: ComparisonSessionState { test.comparison.state }

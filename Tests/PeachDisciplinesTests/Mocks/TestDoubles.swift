@@ -38,9 +38,6 @@ final class MockInterruptionSource: InterruptionSource, @unchecked Sendable {
     }
 }
 
-/// The tests' seeded generator: PeachCore's SplitMix64.
-typealias SeededGenerator = SplitMix64
-
 struct ObserverFailure: Error {}
 
 /// Lets the main actor run the session's tasks until `condition` holds. Yields only: no wall-clock sleep.

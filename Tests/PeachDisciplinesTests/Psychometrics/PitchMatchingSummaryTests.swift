@@ -37,7 +37,7 @@ import PeachTestSupport
     }
 
     @Test func aSharpTunerHasAPositiveBiasIntervalAboveZero() throws {
-        var random = SeededGenerator(seed: 8)
+        var random = SeededRandom(seed: 8)
         let errors = (0..<200).map { _ in Cents(2 + 5 * (Double.random(in: 0..<1, using: &random) - 0.5)) }
         let summary = try #require(PitchMatchingSummary(signedErrors: errors))
         #expect(summary.biasInterval.lowerBound > Cents.zero)

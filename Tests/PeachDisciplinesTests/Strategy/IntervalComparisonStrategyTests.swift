@@ -23,7 +23,7 @@ import PeachTestSupport
     }
 
     @Test func drawsEveryChosenIntervalWithItsTargetInsideTheRange() {
-        var strategy = IntervalComparisonStrategy(random: SeededGenerator(seed: 1))
+        var strategy = IntervalComparisonStrategy(random: SeededRandom(seed: 1))
         let s = settings("P5 up M3 m6 down P8 both", range: 55...70)
         var last: CompletedComparison?
         var drawn: [Comparison] = []
@@ -45,17 +45,17 @@ import PeachTestSupport
             profile.update(note: MIDINote(note)!, centDifference: Cents(12), in: fifth)
             profile.update(note: MIDINote(note)!, centDifference: Cents(70), in: .unisonComparison)
         }
-        var strategy = IntervalComparisonStrategy(random: SeededGenerator(seed: 2))
+        var strategy = IntervalComparisonStrategy(random: SeededRandom(seed: 2))
         let first = strategy.nextComparison(profile: profile, settings: settings("P5 up"), last: nil)
         #expect(abs(first.centOffset.magnitude.value - 12) < 1e-9, "the fifth's own threshold, not the unison's 70 c")
-        var equal = IntervalComparisonStrategy(random: SeededGenerator(seed: 2))
+        var equal = IntervalComparisonStrategy(random: SeededRandom(seed: 2))
         let untrained = equal.nextComparison(profile: profile, settings: settings("P5 up", system: .equalTemperament),
                                              last: nil)
         #expect(untrained.centOffset.magnitude == KazezRule.initialDifference, "the equal-tempered fifth is untrained")
     }
 
     @Test func kazezFollowsEachDisciplinesOwnLastAnswer() {
-        var strategy = IntervalComparisonStrategy(random: SeededGenerator(seed: 3))
+        var strategy = IntervalComparisonStrategy(random: SeededRandom(seed: 3))
         let s = settings("M3 P5 up")
         var lastOffset: [Interval: Cents] = [:]
         var wasCorrect: [Interval: Bool] = [:]
@@ -82,7 +82,7 @@ import PeachTestSupport
     }
 
     @Test func aRangeNarrowerThanEveryIntervalStillDrawsFromTheEdge() {
-        var strategy = IntervalComparisonStrategy(random: SeededGenerator(seed: 4))
+        var strategy = IntervalComparisonStrategy(random: SeededRandom(seed: 4))
         let s = settings("P8 up", range: 60...65)
         let comparison = strategy.nextComparison(profile: PerceptualProfile(), settings: s, last: nil)
         #expect(comparison.referenceNote == MIDINote(60)! && comparison.targetNote == MIDINote(72)!)

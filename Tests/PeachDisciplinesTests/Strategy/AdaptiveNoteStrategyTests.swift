@@ -6,7 +6,7 @@ import PeachTestSupport
 
 @Suite @MainActor struct AdaptiveNoteStrategyTests {
     func makeStrategy(seed: UInt64 = 42) -> AdaptiveNoteStrategy {
-        AdaptiveNoteStrategy(random: SeededGenerator(seed: seed))
+        AdaptiveNoteStrategy(random: SeededRandom(seed: seed))
     }
 
     func settings(range: ClosedRange<Int> = 48...72, naturalVsMechanical: Double = 0.5) -> TrainingSettings {

@@ -7,7 +7,7 @@ import PeachTestSupport
 @Suite struct SlopePriorTests {
     /// `count` answers of a listener at differences log-uniform over 1-60 cents, on notes 60-65.
     static func answers(count: Int, threshold: Double = 8, slope: Double = 1.2, seed: UInt64) -> [ThresholdTrial] {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         let listener = SimulatedListener(threshold: Cents(threshold), slope: slope, lapseRate: 0.02)
         return (0..<count).map { _ in
             let note = MIDINote(Int.random(in: 60...65, using: &random))!

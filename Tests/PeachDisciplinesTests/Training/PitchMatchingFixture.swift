@@ -20,7 +20,7 @@ struct PitchMatchingFixture {
         self.settings = MockSettingsSource(settings)
         session = PitchMatchingSession(notePlayer: player, settings: self.settings, clock: clock, logger: logger,
                                        interruptions: interruptions, observers: [observer],
-                                       random: SeededGenerator(seed: seed))
+                                       random: SeededRandom(seed: seed))
         observer.session = session
     }
 

@@ -6,7 +6,7 @@ import PeachTestSupport
 
 @Suite struct PooledThresholdsTests {
     static func trials(notes: ClosedRange<Int>, count: Int, threshold: Double, seed: UInt64) -> [ThresholdTrial] {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         let listener = SimulatedListener(threshold: Cents(threshold), slope: 1.2, lapseRate: 0.02)
         return (0..<count).map { _ in
             let note = MIDINote(Int.random(in: notes, using: &random))!

@@ -6,7 +6,7 @@ import PeachTestSupport
 @Suite struct ThresholdTestProcedureTests {
     static func run(_ stopRule: ThresholdTestStopRule, seed: UInt64, threshold: Double = 6,
                     slopePrior: SlopePrior? = nil) -> (ThresholdTestProcedure, Int) {
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: seed)
         let listener = SimulatedListener(threshold: Cents(threshold), slope: 1.3, lapseRate: 0.02)
         var procedure = ThresholdTestProcedure(noteRange: MIDINote(55)!...MIDINote(67)!, stopRule: stopRule,
                                                slopePrior: slopePrior)

@@ -34,7 +34,7 @@ import PeachTestSupport
         var settings = TrainingSettings.defaults
         settings.noteRange = MIDINote(60)!...MIDINote(62)!
         settings.maxInitialCentOffset = Cents(20)
-        var generator = PitchMatchingChallengeGenerator(random: SeededGenerator(seed: 3))
+        var generator = PitchMatchingChallengeGenerator(random: SeededRandom(seed: 3))
         let challenges = (0..<500).map { _ in generator.nextChallenge(settings: settings) }
         #expect(challenges.allSatisfy { settings.noteRange.contains($0.referenceNote) && $0.targetNote == $0.referenceNote })
         #expect(challenges.allSatisfy { abs($0.initialCentOffset.value) <= 20 })
@@ -49,7 +49,7 @@ import PeachTestSupport
             var settings = TrainingSettings.defaults
             settings.maxInitialCentOffset = Cents(30)
             settings.matchingStartSide = side
-            var generator = PitchMatchingChallengeGenerator(random: SeededGenerator(seed: 5), intervals: intervals)
+            var generator = PitchMatchingChallengeGenerator(random: SeededRandom(seed: 5), intervals: intervals)
             return (0..<300).map { _ in generator.nextChallenge(settings: settings).initialCentOffset.value }
         }
         let either = offsets(.either), above = offsets(.above), below = offsets(.below)

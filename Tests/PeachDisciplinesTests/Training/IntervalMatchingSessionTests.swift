@@ -25,7 +25,7 @@ import PeachTestSupport
             values.maxInitialCentOffset = Cents(40)
             settings = MockSettingsSource(values)
             session = PitchMatchingSession(notePlayer: player, settings: settings, clock: clock,
-                                           observers: [observer], random: SeededGenerator(seed: 11),
+                                           observers: [observer], random: SeededRandom(seed: 11),
                                            intervals: .configured)
             observer.session = session
         }
@@ -43,7 +43,7 @@ import PeachTestSupport
         settings.noteRange = MIDINote(60)!...MIDINote(72)!
         settings.intervals = try! IntervalSelection.parse("P5 up M3 down P8 both").get()
         settings.tuningSystem = .justIntonation
-        var generator = PitchMatchingChallengeGenerator(random: SeededGenerator(seed: 5), intervals: .configured)
+        var generator = PitchMatchingChallengeGenerator(random: SeededRandom(seed: 5), intervals: .configured)
         let challenges = (0..<600).map { _ in generator.nextChallenge(settings: settings) }
         #expect(challenges.allSatisfy { settings.noteRange.contains($0.referenceNote) && settings.noteRange.contains($0.targetNote) })
         #expect(challenges.allSatisfy { settings.intervals.intervals.contains($0.directedInterval) })

@@ -78,7 +78,7 @@ import PeachTestSupport
     }
 
     @Test func rebuildsOneHundredThousandRecordsExactly() {
-        var random = SeededGenerator(seed: 11)
+        var random = SeededRandom(seed: 11)
         let records: [TrainingRecord] = (0..<100_000).map { index in
             let note = MIDINote(Int.random(in: 36...84, using: &random))!
             let offset = Double.random(in: -100...100, using: &random)

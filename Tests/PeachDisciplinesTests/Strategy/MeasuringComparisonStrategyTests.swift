@@ -46,12 +46,12 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
 
     @Test func theKazezChainIsUnchangedByInterleavedMeasurementTrials() {
         let kazezCount = 60
-        var plain = AdaptiveNoteStrategy(random: SeededGenerator(seed: 11))
+        var plain = AdaptiveNoteStrategy(random: SeededRandom(seed: 11))
         let alone = run(&plain, count: kazezCount) { index, _ in Self.kazezAnswer(index) }
 
         var measuring = MeasuringComparisonStrategy(posteriors: FixedPosteriorSource(),
-                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 11)),
-                                                    measurementRandom: SeededGenerator(seed: 99))
+                                                    kazez: AdaptiveNoteStrategy(random: SeededRandom(seed: 11)),
+                                                    measurementRandom: SeededRandom(seed: 99))
         let period = TrainingSettings.defaults.measurementTrialPeriod
         #expect(period == 2)
         let total = kazezCount * period / (period - 1)
@@ -70,8 +70,8 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
     @Test func everyFourthTrialIsPlacedWhereTheEstimatorLearnsMost() {
         let source = FixedPosteriorSource()
         var measuring = MeasuringComparisonStrategy(posteriors: source,
-                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 3)),
-                                                    measurementRandom: SeededGenerator(seed: 4))
+                                                    kazez: AdaptiveNoteStrategy(random: SeededRandom(seed: 3)),
+                                                    measurementRandom: SeededRandom(seed: 4))
         var settings = TrainingSettings.defaults
         settings.measurementTrialPeriod = 4
         let played = run(&measuring, count: 16, settings: settings) { _, _ in true }
@@ -88,12 +88,12 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
     @Test func periodZeroIsPlainKazezTraining() {
         var settings = TrainingSettings.defaults
         settings.measurementTrialPeriod = 0
-        var plain = AdaptiveNoteStrategy(random: SeededGenerator(seed: 21))
+        var plain = AdaptiveNoteStrategy(random: SeededRandom(seed: 21))
         let alone = run(&plain, count: 20, settings: settings) { index, _ in index % 3 != 0 }
         let source = FixedPosteriorSource()
         var measuring = MeasuringComparisonStrategy(posteriors: source,
-                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 21)),
-                                                    measurementRandom: SeededGenerator(seed: 5))
+                                                    kazez: AdaptiveNoteStrategy(random: SeededRandom(seed: 21)),
+                                                    measurementRandom: SeededRandom(seed: 5))
         let mixed = run(&measuring, count: 20, settings: settings) { index, _ in index % 3 != 0 }
         #expect(mixed == alone)
         #expect(source.askedNotes.isEmpty)
@@ -102,8 +102,8 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
     @Test func aRestartStartsTheCountAndTheChainOver() {
         let source = FixedPosteriorSource()
         var measuring = MeasuringComparisonStrategy(posteriors: source,
-                                                    kazez: AdaptiveNoteStrategy(random: SeededGenerator(seed: 8)),
-                                                    measurementRandom: SeededGenerator(seed: 9))
+                                                    kazez: AdaptiveNoteStrategy(random: SeededRandom(seed: 8)),
+                                                    measurementRandom: SeededRandom(seed: 9))
         var settings = TrainingSettings.defaults
         settings.measurementTrialPeriod = 4
         _ = run(&measuring, count: 2, settings: settings) { _, _ in true }
@@ -117,7 +117,7 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
 
 @Suite @MainActor struct ProfileAsThresholdSourceTests {
     @Test func launchBuildEqualsObservingTrialByTrialAndSkipsOtherDisciplines() throws {
-        var random = SeededGenerator(seed: 2)
+        var random = SeededRandom(seed: 2)
         var records: [TrainingRecord] = []
         let tracker = PerceptualProfile()
         for index in 0..<300 {
