@@ -1,4 +1,5 @@
 import Foundation
+import PeachFiles
 
 /// What is compared to notice that the configuration file changed on disk. The app polls
 /// `ConfigFileStamp.read(path:)` (e.g. once per trial) and reloads when `hasChanged` says so.
@@ -19,9 +20,7 @@ public struct ConfigFileStamp: Hashable, Sendable {
     public static func hasChanged(from old: ConfigFileStamp, to new: ConfigFileStamp) -> Bool { old != new }
 
     public static func read(path: String) -> ConfigFileStamp {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return .missing }
-        return ConfigFileStamp(exists: true,
-                               modificationTime: attributes[.modificationDate] as? Date,
-                               size: (attributes[.size] as? NSNumber)?.uint64Value)
+        guard let status = try? FileStatus.of(path) else { return .missing }
+        return ConfigFileStamp(exists: true, modificationTime: status.modificationDate, size: UInt64(status.size))
     }
 }

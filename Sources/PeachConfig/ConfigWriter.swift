@@ -43,7 +43,7 @@ public enum ConfigWriter {
         try UserFile.checkReplaceable(path)
         let url = URL(fileURLWithPath: path)
         let original = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try createDirectories(url.deletingLastPathComponent().path)
         try updating(original, with: changes).write(to: url, atomically: true, encoding: .utf8)
     }
 

@@ -2,14 +2,19 @@
 import Glibc
 #endif
 
-/// What `stat` says about a file: its kind and size (symbolic links followed).
+/// What `stat` says about a file: its kind, size and last modification (symbolic links followed).
 public struct FileStatus: Equatable, Sendable {
     public let kind: FileKind
     public let size: Int64
+    /// The last modification, as seconds and nanoseconds since 1970 (UTC).
+    public let modifiedSeconds: Int
+    public let modifiedNanoseconds: Int
 
     init(_ info: stat) {
         kind = FileKind(mode: info.st_mode)
         size = Int64(info.st_size)
+        modifiedSeconds = Int(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
     }
 
     /// The status of `path`; the error's code says why there is none (ENOENT: it does not exist).

@@ -45,7 +45,7 @@ public enum ExportCommand {
             return 0
         }
         let target = special == nil ? path + ".partial" : path
-        guard special != nil || FileManager.default.createFile(atPath: target, contents: nil),
+        guard special != nil || (try? FileSystem.createEmptyFile(target)) != nil,
               let handle = FileHandle(forWritingAtPath: target) else {
             console.err("peach: " + tr(.exportCannotCreate, ["path": target, "reason": String(cString: strerror(errno))]) + "\n")
             return 1

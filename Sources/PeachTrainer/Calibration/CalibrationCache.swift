@@ -1,10 +1,14 @@
 import Foundation
+import PeachFiles
 import PeachMIDI
 import PeachStore
 
 /// Calibrations kept in the data directory (`calibration/`), one JSON file per SoundFont file
 /// (path, size and modification time: a replaced file is measured again), bank, program and bend range.
 public struct CalibrationCache: Sendable {
+    /// An entry is a few kilobytes; a file larger than this is not one.
+    static let largestEntry = 1 << 20
+
     public struct Key: Codable, Hashable, Sendable {
         var soundFont: String
         var size: Int
@@ -26,9 +30,9 @@ public struct CalibrationCache: Sendable {
 
     /// Nil when the SoundFont cannot be examined.
     public static func key(soundFont: String, instrument: InstrumentSelection, bendRange: BendRange) -> Key? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: soundFont),
-              let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date else { return nil }
-        return Key(soundFont: soundFont, size: size, modified: modified.timeIntervalSince1970, bank: Int(instrument.bankMSB),
+        guard let status = try? FileStatus.of(soundFont) else { return nil }
+        return Key(soundFont: soundFont, size: Int(status.size), modified: status.modificationDate.timeIntervalSince1970,
+                   bank: Int(instrument.bankMSB),
                    program: Int(instrument.program), bendRangeSemitones: bendRange.semitones)
     }
 
@@ -40,13 +44,13 @@ public struct CalibrationCache: Sendable {
 
     /// The stored calibration for `key`, nil when there is none (or it is unreadable: it is then measured again).
     public func load(_ key: Key) -> SynthCalibration? {
-        guard let data = FileManager.default.contents(atPath: path(for: key)),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key else { return nil }
+        guard let bytes = try? UserFile.read(path(for: key), limit: Self.largestEntry),
+              let entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes)), entry.key == key else { return nil }
         return entry.calibration.calibration
     }
 
     public func save(_ calibration: SynthCalibration, for key: Key) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try createDirectories(directory)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(Entry(key: key, calibration: CalibrationRecord(calibration)))

@@ -1,6 +1,7 @@
 import Foundation
 import PeachAudio
 import PeachCore
+import PeachFiles
 import PeachMIDI
 import PeachText
 
@@ -38,9 +39,10 @@ public struct FluidSynthCalibrator: Sendable {
     /// Renders `file` offline with this SoundFont; returns the left channel alone (a stereo preset may
     /// layer detuned samples left and right, which beat when mixed). Time zero is the file's.
     public func render(_ file: StandardMIDIFile) throws -> WAVFile {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-calibrate-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = URL(fileURLWithPath: FileSystem.temporaryDirectory)
+            .appendingPathComponent("peach-calibrate-\(getpid())-\(UUID().uuidString)")
+        try createDirectories(directory.path)
+        defer { try? FileSystem.removeTree(directory.path) }
         let midi = directory.appendingPathComponent("calibration.mid")
         let wav = directory.appendingPathComponent("calibration.wav")
         try Data(file.bytes).write(to: midi)
@@ -56,7 +58,7 @@ public struct FluidSynthCalibrator: Sendable {
     }
 
     private func render(midi: URL, to wav: URL) throws {
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
+        guard FileSystem.isExecutable(executable) else {
             throw Failure(description: tr(.calibrationFluidSynthMissing, ["executable": executable]))
         }
         let process = Process()
@@ -69,7 +71,7 @@ public struct FluidSynthCalibrator: Sendable {
         try process.run()
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let size = (try? FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int) ?? 0
+        let size = (try? FileStatus.of(wav.path).size) ?? 0
         guard process.terminationStatus == 0, size > 44 else {
             throw Failure(description: tr(.calibrationRenderFailed, [
                 "status": "\(process.terminationStatus)",

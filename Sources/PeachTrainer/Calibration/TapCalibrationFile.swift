@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachFiles
 import PeachStore
 import PeachText
 
@@ -34,7 +35,7 @@ public struct TapCalibrationFile: TapCalibrationStore {
 
     /// Nothing stored yet is an empty list; a file that is there but not ours to read throws `Unreadable`.
     public func load() throws -> [TapCalibration] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        guard FileSystem.exists(path) else { return [] }
         let contents: Contents
         do {
             contents = try Self.decoder.decode(Contents.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -53,7 +54,7 @@ public struct TapCalibrationFile: TapCalibrationStore {
 
     public func save(_ calibrations: [TapCalibration]) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try createDirectories(directory)
         let entries = calibrations.map {
             Entry(source: $0.source.storageKey, medianMs: $0.latency.median.value, spreadMs: $0.latency.spread.value,
                   taps: $0.latency.count, synthLatencyMs: $0.synthLatency?.value, date: $0.date)

@@ -1,4 +1,5 @@
 import Foundation
+import PeachFiles
 
 /// Chooses FluidSynth's audio driver: PipeWire, else PulseAudio, else ALSA, else JACK — the first
 /// one whose server or device is present and that this FluidSynth build supports.
@@ -10,9 +11,9 @@ public struct AudioDriverChooser: Sendable {
     public var devicesInDevSnd: @Sendable () -> [String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                pathExists: @escaping @Sendable (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+                pathExists: @escaping @Sendable (String) -> Bool = { FileSystem.exists($0) },
                 devicesInDevSnd: @escaping @Sendable () -> [String] = {
-                    (try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []
+                    (try? FileSystem.entries(of: "/dev/snd")) ?? []
                 }) {
         self.environment = environment
         self.pathExists = pathExists

@@ -53,7 +53,7 @@ public final class FluidSynthProcess: @unchecked Sendable {
     /// Starts FluidSynth and waits until its port appears in `directory`; returns the port.
     public func start(directory: some SequencerDirectory, pollInterval: Duration = .milliseconds(50))
         async throws -> SequencerPortInfo {
-        guard FileManager.default.isExecutableFile(atPath: configuration.executable) else {
+        guard FileSystem.isExecutable(configuration.executable) else {
             throw SynthLaunchError.fluidSynthNotInstalled
         }
         process.executableURL = URL(fileURLWithPath: configuration.executable)

@@ -16,7 +16,7 @@ public struct SoundFontLocator: Sendable {
     public var checkRequested: @Sendable (String) throws(UserFileError) -> Void
 
     public init(candidates: [String] = SoundFontLocator.debianDefaults,
-                fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.isReadableFile(atPath: $0) },
+                fileExists: @escaping @Sendable (String) -> Bool = { FileSystem.isReadable($0) },
                 checkRequested: @escaping @Sendable (String) throws(UserFileError) -> Void = UserFile.checkReadable) {
         self.candidates = candidates
         self.fileExists = fileExists
