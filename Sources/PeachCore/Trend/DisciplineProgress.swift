@@ -23,8 +23,9 @@ public struct DisciplineProgress: Hashable, Sendable {
         }
     }
     /// A trend is read only where the answers favour a moving level over a still one (the still rate's weight has
-    /// fallen below its prior, ½): a well-measured spread that stands still otherwise reads a direction by chance in
-    /// about one history in ten.
+    /// fallen below ½, its prior over a history without a break; over one with a break, still between breaks counts
+    /// as moving and still's own prior is 0.3): a well-measured spread that stands still otherwise reads a direction
+    /// by chance in about one history in ten.
     public static let stillLimit = 0.5
 
     public var quantity: Quantity
