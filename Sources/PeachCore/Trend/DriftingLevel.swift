@@ -19,8 +19,8 @@ public enum DriftingLevel {
     public static let rates: [Double] = [0, 0.02, 0.06, 0.18, 0.4, 0.06, 0.06, 0]
     /// Each rate's drift of ln x per day (0: a pure walk).
     public static let drifts: [Double] = [0, 0, 0, 0, 0, -0.06, 0.06, 0]
-    /// The rate that moves only at breaks. Over a history without a break it is the still rate again, and its
-    /// weight is still's: the two share still's half of the prior.
+    /// The rate that moves only at breaks. Over a history without a break it would be the still rate again: it is
+    /// left out and still takes its prior (the two share still's half).
     static let stillBetweenBreaks = 7
     /// The most days a drift is carried across: a gap longer than this is a break, and a listener who trained
     /// steadily better before three weeks away is not taken to have gone on improving through them (the break
@@ -50,8 +50,12 @@ public enum DriftingLevel {
     /// Whether the level may move under rate `index` (at a break, for `stillBetweenBreaks`).
     static func moves(_ index: Int) -> Bool { rates[index] > 0 || drifts[index] != 0 || index == stillBetweenBreaks }
 
-    /// Whether the level moves under rate `index` over a timeline that has (not) a break in it.
-    static func moves(_ index: Int, breaks: Bool) -> Bool { index == stillBetweenBreaks ? breaks : moves(index) }
+    /// The rates of a timeline with (without) a break, and the prior of each: without one, still between breaks is
+    /// still, so it is not solved twice.
+    static func motions(breaks: Bool) -> [Int] { rates.indices.filter { breaks || $0 != stillBetweenBreaks } }
+    static func prior(of rate: Int, breaks: Bool) -> Double {
+        rate == 0 && !breaks ? ratePrior[0] + ratePrior[stillBetweenBreaks] : ratePrior[rate]
+    }
 
     /// Whether any gap between consecutive training days (oldest first) is long enough to be a break.
     static func hasBreak(_ days: [Int]) -> Bool {
@@ -104,14 +108,17 @@ public enum DriftingLevel {
         var levelCount = 0
         var linear: LinearSteps?
         var components: [DriftComponent] = []
+        /// Whether the timeline had a break (and so still between breaks among its components).
+        var breaks = false
 
         public init() {}
 
-        init(pairs: [Int], levelCount: Int, linear: LinearSteps, components: [DriftComponent]) {
+        init(pairs: [Int], levelCount: Int, linear: LinearSteps, components: [DriftComponent], breaks: Bool) {
             self.pairs = pairs
             self.levelCount = levelCount
             self.linear = linear
             self.components = components
+            self.breaks = breaks
         }
     }
 
@@ -127,17 +134,21 @@ public enum DriftingLevel {
     /// the later steps are filtered. The result is the same as a fresh solve's.
     public static func solve(_ steps: [Step], pairs: [Int], grid: Grid, cache: inout Cache, unchanged: Int) -> Solution {
         precondition(!steps.isEmpty && !pairs.isEmpty, "a timeline needs a step and a pair")
+        let breaks = hasBreak(steps.map(\.day))
+        let active = motions(breaks: breaks)
         let reusable = cache.pairs == pairs && cache.levelCount == grid.levelCount && cache.linear != nil
-            && cache.components.count == rates.count * pairs.count
+            && cache.breaks == breaks && cache.components.count == active.count * pairs.count
         let start = reusable ? min(unchanged, steps.count, cache.linear?.count ?? 0) : 0
         let linear = LinearSteps(steps, levelCount: grid.levelCount, pairs: pairs, reusing: cache.linear, reused: start)
         let kernels = KernelCache(steps: steps, grid: grid)
         var components = reusable ? cache.components
-            : rates.indices.flatMap { rate in pairs.map { DriftComponent(rate: rate, pair: $0) } }
+            : active.flatMap { rate in pairs.map { DriftComponent(rate: rate, pair: $0) } }
         for index in components.indices {
             components[index].filter(linear, kernels: kernels, levelCount: grid.levelCount, from: start)
         }
-        let logWeights = components.map { $0.logWeight + log(ratePrior[$0.rate]) + grid.logPairPrior[$0.pair] }
+        let logWeights = components.map {
+            $0.logWeight + log(prior(of: $0.rate, breaks: breaks)) + grid.logPairPrior[$0.pair]
+        }
         let best = logWeights.max() ?? 0
         let weights = logWeights.map { exp($0 - best) }
         let total = weights.reduce(0, +)
@@ -145,28 +156,25 @@ public enum DriftingLevel {
         // A moving component's start and now are compared by their joint where it carries weight (and the history
         // is short enough for it); its walks are kept in the cache, so a live answer walks only its own day.
         var orders = [LevelOrder?](repeating: nil, count: components.count)
-        let breaks = hasBreak(linear.days)
-        for index in components.indices where moves(components[index].rate, breaks: breaks) && linear.count > 1
+        for index in components.indices where moves(components[index].rate) && linear.count > 1
             && linear.count <= DriftComponent.jointOrderSteps && normalised[index] > 1e-3 {
             orders[index] = components[index].order(linear, kernels: kernels, levelCount: grid.levelCount, unchanged: start)
         }
-        cache = Cache(pairs: pairs, levelCount: grid.levelCount, linear: linear, components: components)
-        return mix(components, weights: normalised, orders: orders, breaks: breaks, linear: linear, kernels: kernels,
+        cache = Cache(pairs: pairs, levelCount: grid.levelCount, linear: linear, components: components, breaks: breaks)
+        return mix(components, weights: normalised, orders: orders, linear: linear, kernels: kernels,
                    levelCount: grid.levelCount)
     }
 
     /// The mixture of the components' marginals, for the components that carry weight.
-    /// A still-between-breaks component counts as still over a timeline with no break (it is the same component).
-    private static func mix(_ components: [DriftComponent], weights: [Double], orders: [LevelOrder?], breaks: Bool,
-                            linear: LinearSteps, kernels: KernelCache, levelCount n: Int) -> Solution {
+    private static func mix(_ components: [DriftComponent], weights: [Double], orders: [LevelOrder?], linear: LinearSteps,
+                            kernels: KernelCache, levelCount n: Int) -> Solution {
         let count = linear.count
         var now = [Double](repeating: 0, count: n)
         var path = [[Double]](repeating: [Double](repeating: 0, count: n), count: count)
         var rateWeights = [Double](repeating: 0, count: rates.count)
         var lower = 0.0, higher = 0.0
         for (index, (component, weight)) in zip(components, weights).enumerated() {
-            let moving = moves(component.rate, breaks: breaks)
-            rateWeights[moving ? component.rate : 0] += weight
+            rateWeights[component.rate] += weight
             guard weight > 1e-9 else { continue }
             let smoothed = component.smoothed(linear, kernels: kernels, levelCount: n)
             for step in 0..<count {
@@ -177,7 +185,7 @@ public enum DriftingLevel {
             // A still component's level never changes; a moving one's start and now are compared by their joint
             // (`orders`, where it carries weight), else as if independent (which overstates the spread of their
             // difference: they share the answers between them).
-            guard moving, count > 1 else { continue }
+            guard moves(component.rate), count > 1 else { continue }
             let order = orders[index] ?? LevelOrder(first: smoothed[0], last: last)
             lower += weight * order.lastBelow
             higher += weight * order.lastAbove
