@@ -117,8 +117,8 @@ struct DriftingLevelTests {
     }
 
     @Test func stillBetweenBreaksIsStillOverAHistoryWithoutABreak() {
-        // Twenty days in a row at one level: the component that moves only at breaks is the still one, and its
-        // weight is counted as still's (the two share still's half of the prior).
+        // Twenty days in a row at one level: the component that moves only at breaks would be the still one, so it
+        // is left out and still takes its prior (the two share still's half).
         let steps = (0..<20).map { Self.step(day: $0, level: 60) }
         let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
         #expect(solution.rateWeights[DriftingLevel.stillBetweenBreaks] == 0)
