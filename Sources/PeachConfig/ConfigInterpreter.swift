@@ -59,7 +59,7 @@ public enum ConfigInterpreter {
             }
         }
 
-        for pair in dependentPairs {
+        for pair in schema.pairs {
             check(pair, values: &values, lines: lineOfKey, file: file, diagnostics: &diagnostics)
         }
         return PeachConfiguration(values: values, diagnostics: diagnostics)
@@ -71,34 +71,8 @@ public enum ConfigInterpreter {
                          message: tr(.configNotAllowed, ["allowed": key.kind.allowedDescription, "default": "\(key.defaultValue)"]))
     }
 
-    /// Two keys that are only valid together: lowest ≤ highest, and values that must differ.
-    struct DependentPair {
-        enum Rule { case notAbove, different }
-        let first: ConfigKey
-        let second: ConfigKey
-        let rule: Rule
-
-        func holds(_ a: ConfigValue, _ b: ConfigValue) -> Bool {
-            switch rule {
-            case .different: return a != b || a == .note(nil)
-            case .notAbove:
-                if let x = a.decimalValue, let y = b.decimalValue { return x <= y }
-                if case .note(let x?) = a, case .note(let y?) = b { return x <= y }
-                return true
-            }
-        }
-    }
-
-    static let dependentPairs = [
-        DependentPair(first: ConfigSchema.lowestNote, second: ConfigSchema.highestNote, rule: .notAbove),
-        DependentPair(first: ConfigSchema.minimumCentDifference, second: ConfigSchema.maximumCentDifference, rule: .notAbove),
-        // The tunable note is bent; sharing the reference's channel would bend the reference too.
-        DependentPair(first: ConfigSchema.referenceChannel, second: ConfigSchema.tunableChannel, rule: .different),
-        DependentPair(first: ConfigSchema.answerLowerNote, second: ConfigSchema.answerHigherNote, rule: .different),
-    ]
-
     /// When a pair does not hold, both keys fall back to their defaults (which do hold).
-    private static func check(_ pair: DependentPair, values: inout [String: ConfigValue], lines: [String: Int],
+    private static func check(_ pair: ConfigKeyPair, values: inout [String: ConfigValue], lines: [String: Int],
                               file: String, diagnostics: inout [ConfigDiagnostic]) {
         let first = values[pair.first.id] ?? pair.first.defaultValue
         let second = values[pair.second.id] ?? pair.second.defaultValue

@@ -1,7 +1,7 @@
 import PeachCore
 
-/// Every key Peach reads from its configuration file: the keys every discipline shares (declared here as static
-/// constants) and the keys the disciplines contribute from their folders (`Disciplines.schema` composes the two).
+/// Every key Peach reads from its configuration file: the core's keys (declared here as static constants, see
+/// `coreKeys`) and the keys the disciplines contribute from their folders (`Disciplines.schema` composes the two).
 /// Ranges come from PeachCore where it defines them, so the file, the Settings screen and the sessions agree.
 public struct ConfigSchema: Hashable, Sendable {
     // MARK: [training]
@@ -17,25 +17,9 @@ public struct ConfigSchema: Hashable, Sendable {
     public static let referencePitch = ConfigKey(
         section: "training", name: "reference_pitch", kind: .decimal(ReferencePitch.allowedHertz, unit: "Hz"),
         defaultValue: .decimal(TrainingSettings.defaults.referencePitch.hertz))
-    public static let naturalVsMechanical = ConfigKey(
-        section: "training", name: "natural_vs_mechanical", kind: .decimal(0...1, unit: nil),
-        defaultValue: .decimal(TrainingSettings.defaults.naturalVsMechanical))
     public static let velocity = ConfigKey(
         section: "training", name: "velocity", kind: .integer(MIDIVelocity.validRange, unit: nil),
         defaultValue: .integer(TrainingSettings.defaults.velocity.rawValue))
-    public static let amplitudeVariation = ConfigKey(
-        section: "training", name: "amplitude_variation", kind: .decimal(allowedAmplitudeVariationDB, unit: "dB"),
-        defaultValue: .decimal(TrainingSettings.defaults.amplitudeVariationDB))
-    public static let minimumCentDifference = ConfigKey(
-        section: "training", name: "min_cent_difference", kind: .decimal(TrainingSettings.allowedCentDifference, unit: "cents"),
-        defaultValue: .decimal(TrainingSettings.defaults.minimumCentDifference.value))
-    public static let maximumCentDifference = ConfigKey(
-        section: "training", name: "max_cent_difference", kind: .decimal(TrainingSettings.allowedCentDifference, unit: "cents"),
-        defaultValue: .decimal(TrainingSettings.defaults.maximumCentDifference.value))
-    public static let maxInitialOffset = ConfigKey(
-        section: "training", name: "max_initial_offset", kind: .decimal(TrainingSettings.allowedMaxInitialOffset, unit: "cents"),
-        defaultValue: .decimal(TrainingSettings.defaults.maxInitialCentOffset.value))
-
     public static let intervals = ConfigKey(
         section: "training", name: "intervals", kind: .intervals,
         defaultValue: .intervals(TrainingSettings.defaults.intervals))
@@ -47,10 +31,6 @@ public struct ConfigSchema: Hashable, Sendable {
     public static let intervalPresentation = ConfigKey(
         section: "training", name: "interval_presentation", kind: .choice(["melodic", "harmonic"]),
         defaultValue: .text("melodic"))
-    public static let measurementTrials = ConfigKey(
-        section: "training", name: "measurement_trials",
-        kind: .integer(TrainingSettings.allowedMeasurementTrialPeriods, unit: nil),
-        defaultValue: .integer(TrainingSettings.defaults.measurementTrialPeriod))
 
     // MARK: [rhythm]
     public static let clickSound = ConfigKey(
@@ -152,15 +132,16 @@ public struct ConfigSchema: Hashable, Sendable {
     public static let bell = ConfigKey(
         section: "ui", name: "bell", kind: .boolean, defaultValue: .boolean(true))
 
-    /// Ranges PeachCore does not define. The ceiling range mirrors PeachMIDI's OutputCeiling.allowedRange.
-    public static let allowedAmplitudeVariationDB: ClosedRange<Double> = 0...10
+    /// A range PeachCore does not define: it mirrors PeachMIDI's OutputCeiling.allowedRange.
     public static let allowedCeiling: ClosedRange<Int> = 1...127
 
-    /// The keys every discipline shares, in file order (grouped by section).
+    /// The core's keys, in file order (grouped by section): the ones every discipline uses, and the ones several
+    /// share (the interval modes' intervals, tuning and presentation; the timing disciplines' clicks) or the app
+    /// itself reads (MIDI, controller, safety, breaks, UI). A key only one discipline or family reads is declared
+    /// in its folder (`DisciplineSetting`).
     public static let coreKeys: [ConfigKey] = [
-        lowestNote, highestNote, noteDuration, referencePitch, naturalVsMechanical, velocity, amplitudeVariation,
-        minimumCentDifference, maximumCentDifference, maxInitialOffset, intervals, tuningSystem, keyboardMapping, intervalPresentation,
-        measurementTrials,
+        lowestNote, highestNote, noteDuration, referencePitch, velocity, intervals, tuningSystem, keyboardMapping,
+        intervalPresentation,
         clickSound, clickNote, accentNote, tapNote, clickVelocity, accentVelocity, tapVelocity, queueFrequency, outputPort, inputPort, synth, soundFont, audioDriver, onlyChosenSynth, referenceChannel, tunableChannel,
         program, bank, bendRange, synthProfile,
         controllerMode, controllerCC, controllerChannel, commitTrigger, answerHigherNote, answerLowerNote,
@@ -174,17 +155,44 @@ public struct ConfigSchema: Hashable, Sendable {
     public let keys: [ConfigKey]
     /// The sections, in file order.
     public let sections: [String]
+    /// The keys only valid together: the core's and the contributed ones.
+    public let pairs: [ConfigKeyPair]
 
-    /// The core keys and the disciplines' (in registry order). A section only disciplines have follows the first core
-    /// section ([training]); in a section both have ([rhythm]), the disciplines' keys come first.
-    public init(coreKeys: [ConfigKey] = ConfigSchema.coreKeys, contributed: [ConfigKey] = []) {
+    /// The core's pairs.
+    public static let corePairs = [
+        ConfigKeyPair(first: lowestNote, second: highestNote, rule: .notAbove),
+        // The tunable note is bent; sharing the reference's channel would bend the reference too.
+        ConfigKeyPair(first: referenceChannel, second: tunableChannel, rule: .different),
+        ConfigKeyPair(first: answerLowerNote, second: answerHigherNote, rule: .different),
+    ]
+
+    /// The core keys and the disciplines' groups (in registry order). A group placed beside a key stands there; of
+    /// the others, a section only disciplines have follows the first core section ([training]), and in a section
+    /// both have ([rhythm]) the disciplines' keys come first.
+    public init(coreKeys: [ConfigKey] = ConfigSchema.coreKeys, contributed: [ConfigKeyGroup] = []) {
+        let unplaced = contributed.filter { $0.placement.anchor == nil }.flatMap(\.keys)
         let coreSections = Self.sections(of: coreKeys)
-        let ownSections = Self.sections(of: contributed).filter { !coreSections.contains($0) }
+        let ownSections = Self.sections(of: unplaced).filter { !coreSections.contains($0) }
         sections = Array(coreSections.prefix(1)) + ownSections + coreSections.dropFirst()
-        keys = sections.flatMap { section in
-            contributed.filter { $0.section == section } + coreKeys.filter { $0.section == section }
+        var ordered = sections.flatMap { section in
+            unplaced.filter { $0.section == section } + coreKeys.filter { $0.section == section }
         }
+        for group in contributed { Self.place(group, in: &ordered) }
+        keys = ordered
+        pairs = Self.corePairs + contributed.flatMap(\.pairs)
         precondition(Set(keys.map(\.id)).count == keys.count, "two configuration keys share a name")
+    }
+
+    private static func place(_ group: ConfigKeyGroup, in ordered: inout [ConfigKey]) {
+        guard let anchor = group.placement.anchor else { return }
+        guard let position = ordered.firstIndex(of: anchor) else {
+            preconditionFailure("\(group.keys) are placed beside \(anchor), which neither the core nor an earlier group has")
+        }
+        switch group.placement {
+        case .ownSection: return
+        case .after: ordered.insert(contentsOf: group.keys, at: position + 1)
+        case .before: ordered.insert(contentsOf: group.keys, at: position)
+        }
     }
 
     public func key(section: String, name: String) -> ConfigKey? {

@@ -77,17 +77,11 @@ extension PeachConfiguration {
             noteRange: lowest <= highest ? lowest...highest : fallback.noteRange,
             noteDuration: .seconds(decimal(ConfigSchema.noteDuration)),
             referencePitch: ReferencePitch(hertz: decimal(ConfigSchema.referencePitch)) ?? fallback.referencePitch,
-            naturalVsMechanical: decimal(ConfigSchema.naturalVsMechanical),
             velocity: MIDIVelocity(clamping: integer(ConfigSchema.velocity)),
-            amplitudeVariationDB: decimal(ConfigSchema.amplitudeVariation),
-            minimumCentDifference: Cents(decimal(ConfigSchema.minimumCentDifference)),
-            maximumCentDifference: Cents(decimal(ConfigSchema.maximumCentDifference)),
-            maxInitialCentOffset: Cents(decimal(ConfigSchema.maxInitialOffset)),
             intervals: self[ConfigSchema.intervals].intervalsValue ?? fallback.intervals,
             tuningSystem: tuningFiles.tuningSystem(named: text(ConfigSchema.tuningSystem),
                                                    mappingPath: text(ConfigSchema.keyboardMapping)),
-            intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic,
-            measurementTrialPeriod: integer(ConfigSchema.measurementTrials))
+            intervalPresentation: text(ConfigSchema.intervalPresentation) == "harmonic" ? .harmonic : .melodic)
     }
 
     public var midi: MIDIConfiguration {

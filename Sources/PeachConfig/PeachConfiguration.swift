@@ -21,24 +21,24 @@ public struct PeachConfiguration: Hashable, Sendable {
     public subscript(key: ConfigKey) -> ConfigValue { values[key.id] ?? key.defaultValue }
 
     /// Sets a value after checking it against the key's kind (round trip through its text form) and
-    /// the keys it depends on, so an edit can never store something the file could not hold.
-    /// Returns false if rejected; `problem(setting:to:)` says why.
+    /// the keys `schema` says it depends on, so an edit can never store something the file could not hold.
+    /// Returns false if rejected; `problem(setting:to:in:)` says why.
     @discardableResult
-    public mutating func set(_ key: ConfigKey, to value: ConfigValue) -> Bool {
-        guard problem(setting: key, to: value) == nil else { return false }
+    public mutating func set(_ key: ConfigKey, to value: ConfigValue, in schema: ConfigSchema) -> Bool {
+        guard problem(setting: key, to: value, in: schema) == nil else { return false }
         values[key.id] = value == key.defaultValue ? nil : value
         return true
     }
 
     /// Why `value` cannot be set for `key` (for the Settings screen's message line), or nil.
-    public func problem(setting key: ConfigKey, to value: ConfigValue) -> String? {
+    public func problem(setting key: ConfigKey, to value: ConfigValue, in schema: ConfigSchema) -> String? {
         guard key.kind.parse(value.description) == value else {
             return tr(.configValueNotAllowed, ["label": key.label, "value": Echo.quoted(value.description),
                                                "allowed": key.kind.allowedDescription])
         }
         var candidate = self
         candidate.values[key.id] = value
-        for pair in ConfigInterpreter.dependentPairs where pair.first == key || pair.second == key {
+        for pair in schema.pairs where pair.involves(key) {
             guard pair.holds(candidate[pair.first], candidate[pair.second]) else {
                 // Mid-sentence the English label is lowercased ("lowest note"); German keeps its nouns capitalised.
                 let names = ["second": pair.second.label,

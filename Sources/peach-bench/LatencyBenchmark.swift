@@ -196,8 +196,8 @@ enum LatencyBenchmark {
         let player = MidiNotePlayer(port: sequencer, configuration: configuration, routes: sequencer)
         try await sequencer.connectOutput(to: sink)
         try await player.configure()
-        let settings = BenchSettings(TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(200),
-                                                      maxInitialCentOffset: Cents(1)))
+        let settings = BenchSettings(TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(200))
+            .with { $0.maxInitialCentOffset = Cents(1) })
         let controller = wiredTrainer(player: player, settings: settings)
         guard let session = (controller.modeSession(PitchMatchingMode.id) as? PitchMatchingModeSession)?.matching else {
             throw BenchError("no pitch-matching mode is registered")

@@ -23,8 +23,8 @@ extension RealSequencerTests {
         }
 
         @MainActor final class Settings: TrainingSettingsSource {
-            var currentSettings = TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(150),
-                                                   maxInitialCentOffset: Cents(20))
+            var currentSettings = TrainingSettings(noteRange: MIDINote(60)!...MIDINote(72)!, noteDuration: .milliseconds(150))
+                .with { $0.maxInitialCentOffset = Cents(20) }
         }
 
         struct Rig {

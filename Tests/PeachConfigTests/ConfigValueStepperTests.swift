@@ -13,7 +13,7 @@ import Testing
         #expect(step(ConfigSchema.velocity, .integer(120), 1, coarse: true) == .integer(127))
         #expect(step(ConfigSchema.noteDuration, .decimal(1), -1) == .decimal(0.9))
         #expect(step(ConfigSchema.noteDuration, .decimal(0.2), -1) == .decimal(0.2))
-        #expect(step(ConfigSchema.naturalVsMechanical, .decimal(0.25), 1) == .decimal(0.3))
+        #expect(step(ComparisonSettings.naturalVsMechanical, .decimal(0.25), 1) == .decimal(0.3))
         #expect(step(ConfigSchema.referencePitch, .decimal(440), 1, coarse: true) == .decimal(450))
         #expect(step(ConfigSchema.referencePitch, .decimal(498), 1, coarse: true) == .decimal(500))
     }

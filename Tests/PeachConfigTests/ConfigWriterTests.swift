@@ -70,9 +70,9 @@ import Testing
 
     @Test func setRejectsValuesOutsideTheKeysRange() {
         var configuration = PeachConfiguration.defaults
-        let tooLoud = configuration.set(ConfigSchema.velocity, to: .integer(200))
-        let notANumber = configuration.set(ConfigSchema.velocity, to: .text("loud"))
-        let allowed = configuration.set(ConfigSchema.velocity, to: .integer(120))
+        let tooLoud = configuration.set(ConfigSchema.velocity, to: .integer(200), in: Disciplines.schema)
+        let notANumber = configuration.set(ConfigSchema.velocity, to: .text("loud"), in: Disciplines.schema)
+        let allowed = configuration.set(ConfigSchema.velocity, to: .integer(120), in: Disciplines.schema)
         #expect(!tooLoud)
         #expect(!notANumber)
         #expect(allowed)
@@ -82,12 +82,12 @@ import Testing
 
     @Test func setRejectsValuesThatBreakADependentKey() {
         var configuration = PeachConfiguration.defaults
-        #expect(configuration.problem(setting: ConfigSchema.lowestNote, to: .note(MIDINote(100)))
+        #expect(configuration.problem(setting: ConfigSchema.lowestNote, to: .note(MIDINote(100)), in: Disciplines.schema)
                 == "Highest note must not be below lowest note")
-        let reversed = configuration.set(ConfigSchema.lowestNote, to: .note(MIDINote(100)))
-        let sameChannel = configuration.set(ConfigSchema.tunableChannel, to: .integer(1))
+        let reversed = configuration.set(ConfigSchema.lowestNote, to: .note(MIDINote(100)), in: Disciplines.schema)
+        let sameChannel = configuration.set(ConfigSchema.tunableChannel, to: .integer(1), in: Disciplines.schema)
         #expect(!reversed && !sameChannel)
         #expect(configuration == .defaults)
-        #expect(configuration.problem(setting: ConfigSchema.velocity, to: .integer(0)) == "Loudness (velocity): '0' is not allowed (1...127)")
+        #expect(configuration.problem(setting: ConfigSchema.velocity, to: .integer(0), in: Disciplines.schema) == "Loudness (velocity): '0' is not allowed (1...127)")
     }
 }

@@ -50,10 +50,10 @@ import Testing
 
     @Test func theSettingsScreenCanStepThroughItsChoices() {
         var configuration = PeachConfiguration.defaults
-        let below = configuration.set(PitchMatchingSettings.startSide, to: .text("below"))
+        let below = configuration.set(PitchMatchingSettings.startSide, to: .text("below"), in: Disciplines.schema)
         #expect(below)
         #expect(Disciplines.trainingSettings(from: configuration).matchingStartSide == .below)
-        let sideways = configuration.set(PitchMatchingSettings.startSide, to: .text("sideways"))
+        let sideways = configuration.set(PitchMatchingSettings.startSide, to: .text("sideways"), in: Disciplines.schema)
         #expect(!sideways)
     }
 }

@@ -72,9 +72,9 @@ extension ScreenFixtures {
 
     static func editedConfiguration() -> PeachConfiguration {
         var configuration = PeachConfiguration.defaults
-        configuration.set(ConfigSchema.lowestNote, to: .note(note("A2")))
-        configuration.set(ConfigSchema.referencePitch, to: .decimal(442))
-        configuration.set(ConfigSchema.bell, to: .boolean(false))
+        configuration.set(ConfigSchema.lowestNote, to: .note(note("A2")), in: Disciplines.schema)
+        configuration.set(ConfigSchema.referencePitch, to: .decimal(442), in: Disciplines.schema)
+        configuration.set(ConfigSchema.bell, to: .boolean(false), in: Disciplines.schema)
         return configuration
     }
 }

@@ -10,12 +10,13 @@ public enum ReachableKeys {
     /// Every key whose half-semitone neighbourhood a trial's pitch can fall in (keys at the MIDI
     /// range's ends take the pitches beyond it). `tuningReach`: how far from the target the tuning
     /// controls can move a pitch-matching note (the absolute knob's reach; unbounded relative moves
-    /// beyond it are not covered: a trial that sounds past every measured key is recorded `assumed`). `synthConcertPitch`: the synth's own A4 (440 Hz for General MIDI).
-    public static func keys(for settings: TrainingSettings, tuningReach: Cents,
+    /// beyond it are not covered: a trial that sounds past every measured key is recorded `assumed`). `reach`: the
+    /// disciplines' (`Disciplines.reach(of:)`). `synthConcertPitch`: the synth's own A4 (440 Hz for General MIDI).
+    public static func keys(for settings: TrainingSettings, reach: TrialReach, tuningReach: Cents,
                             synthConcertPitch: ReferencePitch = .standard) -> ClosedRange<MIDINote> {
         let shift = Cents.between(synthConcertPitch.frequency, and: settings.referencePitch.frequency)
         let intervals = intervalSpan(settings)
-        let departure = largestDeparture(settings, tuningReach: tuningReach)
+        let departure = largestDeparture(reach, tuningReach: tuningReach)
         let lowest = Double(settings.noteRange.lowerBound.rawValue) * Cents.perSemitone
             + (shift + intervals.lowerBound - departure).value
         let highest = Double(settings.noteRange.upperBound.rawValue) * Cents.perSemitone
@@ -27,11 +28,9 @@ public enum ReachableKeys {
     }
 
     /// The furthest a note of a trial lies from the note it is drawn on (or from an interval's target):
-    /// the largest comparison difference (the estimator's placement bound included), the pitch-matching
-    /// start offset, or the tuning controls' reach.
-    static func largestDeparture(_ settings: TrainingSettings, tuningReach: Cents) -> Cents {
-        [settings.centDifferenceBounds.upperBound, MeasurementDifferences.bounds.upperBound,
-         settings.maxInitialCentOffset.magnitude, tuningReach.magnitude].max() ?? .zero
+    /// the largest departure a discipline declares, a tunable note's start, or the tuning controls' reach.
+    static func largestDeparture(_ reach: TrialReach, tuningReach: Cents) -> Cents {
+        max(reach.departure, reach.tunableStart, tuningReach.magnitude)
     }
 
     /// The signed span of where the configured intervals' notes sound in the configured tuning system, relative

@@ -1,3 +1,4 @@
+import PeachConfig
 import PeachCore
 import PeachFormats
 
@@ -21,6 +22,8 @@ public struct ComparisonDiscipline: Discipline {
                              pitchBasis: context.pitchBasis(soundedOnUnmeasuredKey: $0.soundedOnUnmeasuredKey))
         }
     }
+
+    public var settings: [DisciplineSetting] { ComparisonSettings.settings }
 
     @MainActor public var report: any DisciplineReport { ComparisonReport() }
     @MainActor public var modes: [any TrainingMode] { [ComparisonMode(), IntervalComparisonMode()] }

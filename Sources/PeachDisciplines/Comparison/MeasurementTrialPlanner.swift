@@ -17,7 +17,7 @@ public enum PlannedTrial: Hashable, Sendable {
 /// it would have been without measurement trials.
 public struct MeasurementTrialPlanner: Sendable {
     /// The settings' default rate (1 in 2).
-    public static let defaultPeriod = TrainingSettings.defaultMeasurementTrialPeriod
+    public static let defaultPeriod = ComparisonSettings.defaultMeasurementTrialPeriod
 
     public let period: Int
     public let differenceBounds: ClosedRange<Cents>

@@ -14,20 +14,33 @@ public enum Disciplines {
         FillTheGapDiscipline(),
     ]
 
-    /// Settings several disciplines share, each family's once: the timing disciplines' tempo.
-    public static let sharedSettings: [DisciplineSetting] = RhythmSettings.settings
+    /// Settings several disciplines share, each family's once: the timing disciplines' tempo, the comparison
+    /// trials' loudness variation.
+    public static let sharedSettings: [DisciplineSetting] = RhythmSettings.settings + ComparisonTrialsSettings.settings
 
     /// Every configuration key a discipline or family contributes, in registry order.
     public static let settings = sharedSettings + all.flatMap(\.settings)
 
     /// The whole configuration schema: the core keys and every contributed one.
-    public static let schema = ConfigSchema(contributed: settings.flatMap(\.keys))
+    public static let schema = ConfigSchema(contributed: settings.map(\.group))
 
     /// What the sessions read live: the core settings and every discipline's, from `configuration`.
     public static func trainingSettings(from configuration: PeachConfiguration) -> TrainingSettings {
         var trainingSettings = configuration.coreTrainingSettings
         for setting in settings { setting.apply(configuration, &trainingSettings) }
         return trainingSettings
+    }
+
+    /// How far every discipline's trials reach with `settings`: the largest of each.
+    public static func reach(of settings: TrainingSettings) -> TrialReach {
+        Self.settings.reduce(TrialReach.none) { $0.union($1.reach(settings)) }
+    }
+
+    /// `settings` as a synth that plays no finer than `resolution` can present them.
+    public static func fitted(_ settings: TrainingSettings, toResolution resolution: Cents) -> TrainingSettings {
+        var fitted = settings
+        for setting in Self.settings { setting.fitToResolution(&fitted, resolution.magnitude) }
+        return fitted
     }
 
     /// Every registered discipline's log and CSV codecs, for the store, the importer and the exporter.

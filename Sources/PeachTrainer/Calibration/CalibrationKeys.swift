@@ -10,14 +10,15 @@ import PeachText
 public enum CalibrationKeys {
     public static func reachable(with configuration: PeachConfiguration) -> ClosedRange<MIDINote> {
         let settings = Disciplines.trainingSettings(from: configuration)
-        return ReachableKeys.keys(for: settings, tuningReach: tuningReach(settings))
+        let reach = Disciplines.reach(of: settings)
+        return ReachableKeys.keys(for: settings, reach: reach, tuningReach: tuningReach(reach))
     }
 
-    /// How far from the target a pitch-matching note can be moved by one gesture: the absolute knob's
-    /// reach, or the pitch wheel's from a start up to the largest initial offset away (relative knobs
-    /// and the keyboard can step on without end; beyond this the player falls back on measured keys).
-    public static func tuningReach(_ settings: TrainingSettings) -> Cents {
-        max(KnobMapping.largestDefaultReach, PitchWheelSettings.reach + settings.maxInitialCentOffset.magnitude)
+    /// How far from the target a tunable note can be moved by one gesture: the absolute knob's reach, or the
+    /// pitch wheel's from a start up to the largest a discipline declares (relative knobs and the keyboard can
+    /// step on without end; beyond this the player falls back on measured keys).
+    public static func tuningReach(_ reach: TrialReach) -> Cents {
+        max(KnobMapping.largestDefaultReach, PitchWheelSettings.reach + reach.tunableStart)
     }
 
     /// Nil when `calibration` measured every key of `keys`; else a line saying which it did not and

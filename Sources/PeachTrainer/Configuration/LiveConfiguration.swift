@@ -49,8 +49,8 @@ public final class LiveConfiguration: TrainingSettingsSource {
     /// Sets one value and saves the file (comments and unknown lines kept). Returns why it was
     /// refused or could not be saved, or nil.
     public func set(_ key: ConfigKey, to value: ConfigValue) -> String? {
-        if let problem = configuration.problem(setting: key, to: value) { return problem }
-        configuration.set(key, to: value)
+        if let problem = configuration.problem(setting: key, to: value, in: Disciplines.schema) { return problem }
+        configuration.set(key, to: value, in: Disciplines.schema)
         var fileProblem: String?
         if key == ConfigSchema.tuningSystem || key == ConfigSchema.keyboardMapping {
             (configuration, fileProblem) = configuration.reloadingTuningFiles(configFile: path ?? "")

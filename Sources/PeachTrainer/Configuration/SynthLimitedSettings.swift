@@ -1,8 +1,9 @@
 import PeachCore
+import PeachDisciplines
 
-/// The settings as the sessions read them, with the smallest comparison difference raised to what
-/// the synth can present: on FluidSynth (whole cents) a 0.4-cent comparison would sound as two
-/// identical notes, and the trainer would be measuring guesses. Honest about what it measures.
+/// The settings as the sessions read them, fitted to what the synth can present (`Disciplines.fitted`): on
+/// FluidSynth (whole cents) a 0.4-cent comparison would sound as two identical notes, and the trainer would be
+/// measuring guesses. Honest about what it measures.
 @MainActor
 public final class SynthLimitedSettings: TrainingSettingsSource {
     private let base: any TrainingSettingsSource
@@ -14,11 +15,6 @@ public final class SynthLimitedSettings: TrainingSettingsSource {
     }
 
     public var currentSettings: TrainingSettings {
-        var settings = base.currentSettings
-        if settings.minimumCentDifference < resolution {
-            settings.minimumCentDifference = resolution
-            settings.maximumCentDifference = max(settings.maximumCentDifference, resolution)
-        }
-        return settings
+        Disciplines.fitted(base.currentSettings, toResolution: resolution)
     }
 }

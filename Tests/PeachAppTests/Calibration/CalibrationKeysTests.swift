@@ -2,6 +2,7 @@ import Foundation
 @testable import PeachApp
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 import PeachStore
 @testable import PeachTrainer
@@ -13,7 +14,7 @@ import Testing
     /// The session: A4 only, comparisons up to ±60 c.
     static let a4Only = PeachConfiguration(values: [
         ConfigSchema.lowestNote.id: .note(.a4), ConfigSchema.highestNote.id: .note(.a4),
-        ConfigSchema.maximumCentDifference.id: .decimal(60),
+        ComparisonSettings.maximumCentDifference.id: .decimal(60),
     ], diagnostics: [])
 
     static func calibration(keys: ClosedRange<Int>) -> SynthCalibration {

@@ -3,6 +3,7 @@ import Foundation
 import PeachAudio
 import PeachConfig
 import PeachCore
+import PeachDisciplines
 import PeachMIDI
 @testable import PeachTrainer
 import Testing
@@ -17,7 +18,7 @@ struct FluidSynthReachableKeyTests {
     static let soundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
     static let configuration = PeachConfiguration(values: [
         ConfigSchema.lowestNote.id: .note(.a4), ConfigSchema.highestNote.id: .note(.a4),
-        ConfigSchema.maximumCentDifference.id: .decimal(60), ConfigSchema.program.id: .integer(20),
+        ComparisonSettings.maximumCentDifference.id: .decimal(60), ConfigSchema.program.id: .integer(20),
     ], diagnostics: [])
 
     @Test func theNeighboursADifferenceReachesSoundThePitchPeachRecords() async throws {

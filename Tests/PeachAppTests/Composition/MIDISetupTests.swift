@@ -127,7 +127,7 @@ import Testing
         for binding in bindings {
             var configuration = PeachConfiguration.defaults
             for (key, value) in MIDISetup.configValues(for: binding) {
-                let accepted = configuration.set(key, to: value)
+                let accepted = configuration.set(key, to: value, in: Disciplines.schema)
                 #expect(accepted, "\(key) = \(value)")
             }
             #expect(MIDISetup.binding(configuration.controller) == binding)

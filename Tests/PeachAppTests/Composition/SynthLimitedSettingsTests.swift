@@ -7,7 +7,10 @@ import Testing
 
 @MainActor @Suite struct SynthLimitedSettingsTests {
     final class Source: TrainingSettingsSource {
-        var currentSettings = TrainingSettings(minimumCentDifference: Cents(0.1), maximumCentDifference: Cents(100))
+        var currentSettings = TrainingSettings().with {
+            $0.minimumCentDifference = Cents(0.1)
+            $0.maximumCentDifference = Cents(100)
+        }
     }
 
     @Test func theSmallestDifferenceNeverGoesBelowWhatTheSynthCanPresent() {
