@@ -84,11 +84,18 @@ public enum TrainerWiring {
                                            profile: profile, settings: adapters.settings,
                                            clock: adapters.clock, logger: adapters.logger,
                                            interruptions: adapters.interruptions, observers: observers,
-                                           tunableNotes: controllerInput,
-                                           outcomeObservers: [recorder],
-                                           thresholdPosteriors: profile, timingLatencies: adapters.timingLatencies)
+                                           outcomeObservers: [recorder], services: services(adapters, controllerInput: controllerInput))
         return TrainerController(TrainerController.Dependencies(
             modes: modes, sessions: sessions, output: adapters.output, breaks: breaks,
             controllerInput: controllerInput, userStopFade: choices.userStopFade, hooks: choices.hooks))
+    }
+
+    /// What the root offers the modes besides, each as a core type (`TrainingMode.services` names what each takes):
+    /// the tuning controls' router and the measured latencies.
+    static func services(_ adapters: Adapters, controllerInput: ControllerInput) -> SessionServices {
+        var services = SessionServices()
+        services.offer(controllerInput as any TunableNoteObserver)
+        services.offer(adapters.timingLatencies)
+        return services
     }
 }

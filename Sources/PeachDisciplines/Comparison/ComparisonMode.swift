@@ -17,8 +17,8 @@ public struct ComparisonMode: TrainingMode {
     public init() {}
 
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
-        let strategy: any ComparisonStrategy = dependencies.thresholdPosteriors
-            .map { MeasuringComparisonStrategy(posteriors: $0) } ?? AdaptiveNoteStrategy()
+        // The profile keeps the estimator's pooled thresholds: the measurement trials are placed on them.
+        let strategy = MeasuringComparisonStrategy(posteriors: dependencies.profile)
         return ComparisonModeSession(ComparisonSession(
             notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
             strategy: strategy, clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,

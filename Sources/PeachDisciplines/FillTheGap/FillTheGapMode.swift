@@ -17,11 +17,14 @@ public struct FillTheGapMode: TrainingMode {
 
     public init() {}
 
+    /// The tap sources' calibrated latencies and the synth's: taken off every tap.
+    public var services: [ServiceNeed] { [.of(TimingLatencies.self)] }
+
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
         FillTheGapModeSession(FillTheGapSession(
             player: dependencies.rhythmPlayer, settings: dependencies.settings, clock: dependencies.clock,
             logger: dependencies.logger, interruptions: dependencies.interruptions, observers: dependencies.observers,
-            latencies: dependencies.timingLatencies))
+            latencies: dependencies.services[TimingLatencies.self] ?? TimingLatencies()))
     }
 }
 

@@ -17,9 +17,12 @@ public struct TapCalibrationMode: TrainingMode {
 
     public init() {}
 
+    /// The tap sources' calibrated latencies and the synth's: the calibration adds to them.
+    public var services: [ServiceNeed] { [.of(TimingLatencies.self)] }
+
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
         TapCalibrationModeSession(TapCalibrationSession(
-            player: dependencies.rhythmPlayer, settings: dependencies.settings, latencies: dependencies.timingLatencies,
+            player: dependencies.rhythmPlayer, settings: dependencies.settings, latencies: dependencies.services[TimingLatencies.self] ?? TimingLatencies(),
             clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions))
     }
 }

@@ -18,12 +18,15 @@ public struct IntervalMatchingMode: TrainingMode {
 
     public init() {}
 
+    public var services: [ServiceNeed] { [PitchMatchingMode.tuningControls] }
+
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
         PitchMatchingModeSession(
             PitchMatchingSession(
                 notePlayer: dependencies.notePlayer, settings: dependencies.settings, clock: dependencies.clock,
                 logger: dependencies.logger, interruptions: dependencies.interruptions,
-                observers: dependencies.observers, intervals: .configured),
+                observers: dependencies.observers, tunableNoteObserver: dependencies.services[(any TunableNoteObserver).self],
+                intervals: .configured),
             title: tr(.modeIntervalMatching), isInterval: true,
             detail: { challenge in challenge.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation, from: $0.referenceNote, target: $0.targetNote) } })
     }

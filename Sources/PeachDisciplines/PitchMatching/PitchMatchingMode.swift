@@ -16,11 +16,15 @@ public struct PitchMatchingMode: TrainingMode {
 
     public init() {}
 
+    /// The tuning controls' router: told of every tunable note as it starts, it routes the knob to it.
+    public var services: [ServiceNeed] { [PitchMatchingMode.tuningControls] }
+    static let tuningControls = ServiceNeed.of((any TunableNoteObserver).self)
+
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
         PitchMatchingModeSession(PitchMatchingSession(
             notePlayer: dependencies.notePlayer, settings: dependencies.settings, clock: dependencies.clock,
             logger: dependencies.logger, interruptions: dependencies.interruptions,
-            observers: dependencies.observers, tunableNoteObserver: dependencies.tunableNotes))
+            observers: dependencies.observers, tunableNoteObserver: dependencies.services[(any TunableNoteObserver).self]))
     }
 }
 

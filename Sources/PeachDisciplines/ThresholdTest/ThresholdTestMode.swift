@@ -23,7 +23,7 @@ public struct ThresholdTestMode: TrainingMode {
             notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
             clock: dependencies.clock, logger: dependencies.logger, interruptions: dependencies.interruptions,
             observers: dependencies.observers, resultObservers: dependencies.outcomeObservers,
-            trainedSlopes: dependencies.thresholdPosteriors))
+            trainedSlopes: dependencies.profile))
     }
 }
 

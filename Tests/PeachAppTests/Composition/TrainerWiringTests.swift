@@ -110,3 +110,21 @@ import Testing
         #expect(w.controller.profile.pitchMatching(in: .unisonPitchMatching).count == 4)
     }
 }
+
+/// The root offers every service a registered mode names (`TrainingMode.services`): a mode that takes one the root
+/// does not offer fails here, not at a musician's first trial.
+@MainActor @Suite struct TrainerServicesTests {
+    @Test func everyServiceAModeTakesIsOffered() {
+        let adapters = TrainerWiring.Adapters(store: RecordingStore(), notePlayer: InstantNotePlayer(),
+                                              rhythmPlayer: SilentRhythmPlayer(), output: RecordingOutput(),
+                                              settings: FixedSettings(), clock: SteppingClock(), logger: SilentLogger(),
+                                              interruptions: InterruptionHub())
+        let offered = TrainerWiring.services(adapters, controllerInput: ControllerInput(decoder: ControllerDecoder(binding: nil)))
+        for mode in Disciplines.modes {
+            for need in mode.services {
+                #expect(offered.offers(need), "\(mode.id) takes \(need), which the composition root does not offer")
+            }
+        }
+        #expect(Disciplines.modes.contains { !$0.services.isEmpty }, "some mode takes a service, or this test proves nothing")
+    }
+}

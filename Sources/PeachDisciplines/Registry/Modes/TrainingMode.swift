@@ -27,8 +27,15 @@ public protocol TrainingMode {
     /// Where the Start menu lists the mode, lowest first: 10 comparison, 20 pitch matching, 30 interval
     /// comparison, 40 interval matching, 50 threshold test; a new mode takes a free number.
     var menuRank: Int { get }
+    /// The services its session takes from `SessionDependencies.services` beyond what every session takes (none
+    /// by default); a composition test holds the root to offering each.
+    var services: [ServiceNeed] { get }
     /// Creates the mode's session (once, at launch) from what every session needs.
     func makeSession(_ dependencies: SessionDependencies) -> any ModeSession
+}
+
+extension TrainingMode {
+    public var services: [ServiceNeed] { [] }
 }
 
 /// What every mode's session is built from; the composition root fills it once.
@@ -44,25 +51,16 @@ public struct SessionDependencies {
     public var interruptions: any InterruptionSource
     /// In the order they are told of a finished trial (the store first).
     public var observers: [any TrainingObserver]
-    /// Routes a knob to every tunable note that starts.
-    public var tunableNotes: any TunableNoteObserver
     /// Told of each finished outcome that is not a trial, e.g. a threshold test's result (the store first).
     public var outcomeObservers: [any OutcomeObserver]
-    /// The estimator's current unison thresholds, for measurement trials in comparison training
-    /// (nil: comparison training places none).
-    public var thresholdPosteriors: (any ThresholdPosteriorSource)?
-    /// The tap sources' calibrated latencies and the synth's: fill the gap takes them off its taps, the tap
-    /// calibration adds to them.
-    public var timingLatencies: TimingLatencies
+    /// What some modes take besides (`TrainingMode.services`).
+    public var services: SessionServices
 
     public init(notePlayer: any NotePlayer, rhythmPlayer: any RhythmPlayer, profile: PerceptualProfile, settings: any TrainingSettingsSource,
                 clock: any TrainingClock, logger: any PeachLogger, interruptions: any InterruptionSource,
-                observers: [any TrainingObserver], tunableNotes: any TunableNoteObserver,
-                outcomeObservers: [any OutcomeObserver] = [],
-                thresholdPosteriors: (any ThresholdPosteriorSource)? = nil, timingLatencies: TimingLatencies = TimingLatencies()) {
-        self.timingLatencies = timingLatencies
-        self.thresholdPosteriors = thresholdPosteriors
-        self.tunableNotes = tunableNotes
+                observers: [any TrainingObserver], outcomeObservers: [any OutcomeObserver] = [],
+                services: SessionServices = SessionServices()) {
+        self.services = services
         self.outcomeObservers = outcomeObservers
         self.notePlayer = notePlayer
         self.rhythmPlayer = rhythmPlayer
