@@ -1,14 +1,21 @@
 import Foundation
 
 /// Something a session finished that becomes a line of history: a trial, or a test's result.
-/// Each discipline's session defines its own; the discipline registry turns it into a `TrainingRecord`.
+/// Each discipline's session defines its own and claims it: `recordKind` names the discipline whose record it
+/// becomes, and the discipline registry hands it to that discipline alone.
 public protocol TrainingOutcome: Sendable {
     var timestamp: Date { get }
+    var recordKind: DisciplineKind { get }
 }
 
 /// A finished trial of any training mode, as observers receive it.
 public protocol CompletedTrial: TrainingOutcome {
     var discipline: TrainingDiscipline { get }
+}
+
+extension CompletedTrial {
+    /// A trial becomes a record of the discipline it trained (a threshold test's comparisons are comparisons).
+    public var recordKind: DisciplineKind { discipline.kind }
 }
 
 /// Told once when a session finishes an outcome that is not a trial (a threshold test's result), after its

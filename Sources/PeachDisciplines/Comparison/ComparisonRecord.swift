@@ -1,6 +1,12 @@
 import Foundation
 import PeachCore
 
+extension DisciplineKind {
+    /// Comparison's kind: what every comparison trial claims (`CompletedComparison.recordKind`), the threshold
+    /// test's included, and what its records, codecs and reports are filed under.
+    public static let comparison = DisciplineKind("comparison", name: "comparison")
+}
+
 /// A persisted answered comparison: everything needed to rebuild the profile and to export.
 public struct ComparisonRecord: Hashable, Sendable, Codable {
     public var timestamp: Date

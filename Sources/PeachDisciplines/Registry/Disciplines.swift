@@ -46,13 +46,11 @@ public enum Disciplines {
     /// Every registered discipline's log and CSV codecs, for the store, the importer and the exporter.
     public static let codecs = RecordCodecs(all.map { ($0.logCodec, $0.csvRows) })
 
-    /// The record a finished trial or result becomes (by the discipline whose session produced it); nil
-    /// when no registered discipline records it.
+    /// The record a finished trial or result becomes, made by the discipline it claims (`recordKind`); nil when
+    /// no registered discipline has that kind, or that discipline does not record it.
     public static func record(of outcome: any TrainingOutcome, in context: RecordContext) -> TrainingRecord? {
-        for discipline in all {
-            if let record = discipline.record(of: outcome, in: context) { return TrainingRecord(record) }
-        }
-        return nil
+        guard let discipline = all.first(where: { $0.kind == outcome.recordKind }) else { return nil }
+        return discipline.record(of: outcome, in: context).map { TrainingRecord($0) }
     }
 
     /// The same, with no pitch basis (unknown).

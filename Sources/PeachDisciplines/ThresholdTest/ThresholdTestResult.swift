@@ -5,6 +5,7 @@ import PeachText
 /// The result of one finished threshold test: not a trial (its comparisons are stored as ordinary
 /// comparison records). The threshold-test discipline stores it as its record.
 public struct ThresholdTestResult: Hashable, Sendable, Codable, TrainingOutcome {
+    public var recordKind: DisciplineKind { .thresholdTest }
     public var timestamp: Date
     /// The notes the test drew its reference notes from.
     public var noteRange: ClosedRange<MIDINote>

@@ -65,11 +65,6 @@ public struct Comparison: Hashable, Sendable {
     }
 }
 
-extension DisciplineKind {
-    /// The kind of this core session's trials (its discipline's folder owns records, codecs and reports).
-    public static let comparison = DisciplineKind("comparison", name: "comparison")
-}
-
 extension TrainingDiscipline {
     public static let unisonComparison = TrainingDiscipline(.comparison)
 }
