@@ -8,7 +8,8 @@
 //   PeachTerminal → PeachPresentation, PeachConfig, PeachCore, PeachFiles (renders the models; names no discipline)
 //   PeachPresentation → PeachConfig, PeachCore (screen, chart and SVG models that name no terminal)
 //   PeachALSA → PeachMIDI, PeachCore, CALSA;  PeachMIDI → PeachCore
-//   PeachStore → PeachCore, PeachFormats, PeachFiles;  PeachConfig → PeachCore, PeachFiles;  PeachFormats → PeachCore
+//   PeachStore → PeachCore, PeachFormats, PeachFiles;  PeachFormats → PeachCore
+//   PeachConfigFiles → PeachConfig, PeachCore, PeachFiles (reading, watching and writing the file);  PeachConfig → PeachCore
 //   PeachFiles → PeachText; PeachAudio → nothing of Peach's
 //   PeachText (every user-facing text, the language, localized numbers) → nothing: every library may use it
 //   peach-catalog → PeachCatalog → PeachText (regenerates PeachText's catalog source from po/*.po)
@@ -44,9 +45,13 @@ let package = Package(
         // The POSIX file layer: open files (the log's pread/pwrite/fsync), descriptor flags, directories, and the
         // files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
         .target(name: "PeachFiles", dependencies: ["PeachText"]),
-        // The configuration file: its schema (training, MIDI, controller, safety, breaks, UI), parsing with diagnostics,
-        // the settings it yields, and rewriting it in place.
-        .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachFiles", "PeachText"]),
+        // The configuration, pure: its schema (training, MIDI, controller, safety, breaks, UI), parsing text with
+        // diagnostics, the settings it yields, the text of an edit. No file system: the disciplines and the screen
+        // models link it without the file layer.
+        .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachText"]),
+        // The configuration file itself: where it is read from, noticing it change, the tuning files it names, saving
+        // an edit in place.
+        .target(name: "PeachConfigFiles", dependencies: ["PeachConfig", "PeachCore", "PeachFiles", "PeachText"]),
         // What a front end shows, as values that name no terminal: the screens' models (a training mode's as lines its
         // discipline describes), key presses, the profile and progress chart models, the SVG document, number formats.
         .target(name: "PeachPresentation", dependencies: ["PeachCore", "PeachConfig", "PeachText"]),
@@ -58,12 +63,12 @@ let package = Package(
         // The trainer: the controller the interfaces drive, its run loop and input routing, the full-screen and plain
         // interfaces, quiet breaks, the live configuration, synth calibration flows, FluidSynth and the guardian.
         .target(name: "PeachTrainer", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
-                                                     "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
+                                                     "PeachConfig", "PeachConfigFiles", "PeachFiles", "PeachAudio", "PeachFormats",
                                                      "PeachDisciplines", "PeachPresentation", "PeachText"]),
         // Composition root: the command line, its commands, and wiring the trainer once (TrainingApp.run). `peach` is
         // its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachTrainer", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
-                                                 "PeachTerminal", "PeachConfig", "PeachFiles", "PeachAudio", "PeachFormats",
+                                                 "PeachTerminal", "PeachConfig", "PeachConfigFiles", "PeachFiles", "PeachAudio", "PeachFormats",
                                                  "PeachDisciplines", "PeachPresentation", "PeachText"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp", "PeachTrainer"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
@@ -88,11 +93,11 @@ let package = Package(
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
                           path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachDisciplines", "PeachFiles", "PeachText"]),
+        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachConfigFiles", "PeachDisciplines", "PeachFiles", "PeachText"]),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachPresentation", "PeachDisciplines",
                                                     "PeachConfig", "PeachFiles", "PeachText"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachTrainer", "PeachAudio", "PeachDisciplines", "PeachFormats",
+        .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachTrainer", "PeachAudio", "PeachConfigFiles", "PeachDisciplines", "PeachFormats",
                                                   "PeachStore", "PeachTestSupport", "PeachText"],
                     exclude: ["Fixtures"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).

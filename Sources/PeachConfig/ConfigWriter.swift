@@ -1,8 +1,8 @@
 import Foundation
-import PeachFiles
 
-/// Saves changed values back into the user's file, touching only the lines of those keys: comments,
-/// blank lines, unknown keys and the order of everything else stay as the user wrote them.
+/// Changed values written back into the user's file's text, touching only the lines of those keys: comments,
+/// blank lines, unknown keys and the order of everything else stay as the user wrote them (`save`, in
+/// PeachConfigFiles, writes the file).
 public enum ConfigWriter {
     public struct Change: Hashable, Sendable {
         public var key: ConfigKey
@@ -34,17 +34,6 @@ public enum ConfigWriter {
             }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Reads `path` (missing = empty), applies the changes and writes it back atomically, creating
-    /// the directory on first save. A directory, FIFO or device at `path` (`--config /dev/null`) is
-    /// refused: it is never replaced by a file.
-    public static func save(_ changes: [Change], to path: String) throws {
-        try UserFile.checkReplaceable(path)
-        let url = URL(fileURLWithPath: path)
-        let original = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        try createDirectories(url.deletingLastPathComponent().path)
-        try updating(original, with: changes).write(to: url, atomically: true, encoding: .utf8)
     }
 
     /// `name = value`, or `name =` for an empty value (no trailing blank).

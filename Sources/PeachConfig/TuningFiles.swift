@@ -1,19 +1,12 @@
 import PeachCore
-import PeachFiles
 
-/// The Scala files a configuration names, read and checked when it was loaded (`TuningFileResolver`), by the path
-/// as the file wrote it. A path that could not be read is absent, and its key reads as its default.
+/// The Scala files a configuration names, read and checked when it was loaded (`TuningFileResolver`, in
+/// PeachConfigFiles), by the path as the file wrote it. A path that could not be read is absent, and its key reads as its default.
 public struct TuningFiles: Hashable, Sendable {
     public var scales: [String: ScalaScale] = [:]
     public var mappings: [String: ScalaKeyboardMapping] = [:]
 
     public init() {}
-
-    /// A .scl or .kbm file's bytes, read with a cap one byte over what the parser accepts, so an oversized file
-    /// reaches the parser and is refused as too large, and an endless device is never read to its end.
-    public static func read(_ path: String) throws(UserFileError) -> [UInt8] {
-        try UserFile.read(path, limit: ScalaText.maximumBytes + 1)
-    }
 
     /// The tuning `value` names ("equal", "just", a named tuning's id or a loaded .scl's path), with `mappingPath`'s
     /// keyboard mapping when it is loaded; equal temperament for anything else.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PeachConfig
+@testable import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
 import Testing

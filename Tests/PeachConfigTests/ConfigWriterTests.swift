@@ -1,4 +1,5 @@
 @testable import PeachConfig
+@testable import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
 import Testing

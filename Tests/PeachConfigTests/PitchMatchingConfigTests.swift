@@ -1,4 +1,5 @@
 import PeachConfig
+import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
 import PeachText

@@ -1,5 +1,6 @@
 import Foundation
 import PeachConfig
+import PeachConfigFiles
 import PeachCore
 import PeachText
 

@@ -58,6 +58,21 @@ import Testing
         #expect(targets["PeachCore"] == ["PeachText"])
     }
 
+    /// The disciplines and the screen models are pure: nothing they link, however indirectly, reaches the file
+    /// layer (the configuration's schema and parsing are `PeachConfig`; reading and writing the file is
+    /// `PeachConfigFiles`).
+    @Test func theDisciplinesAndTheScreenModelsDoNotLinkTheFileLayer() throws {
+        let targets = try Self.declaredTargets()
+        for pure in ["PeachDisciplines", "PeachPresentation", "PeachConfig", "PeachCore"] {
+            var linked: Set<String> = [], pending = [pure]
+            while let next = pending.popLast() {
+                for dependency in targets[next] ?? [] where linked.insert(dependency).inserted { pending.append(dependency) }
+            }
+            #expect(!linked.isEmpty || pure == "PeachCore" || targets[pure] == nil, "\(pure) read from Package.swift")
+            #expect(linked.isDisjoint(with: ["PeachFiles", "PeachConfigFiles", "PeachStore"]), "\(pure) links \(linked.sorted())")
+        }
+    }
+
     /// The tests mirror the libraries: the pure core's tests exercise it alone, as a discipline would see it.
     @Test func theCoresTestsImportNoDiscipline() throws {
         let modules = try Self.imports(under: Self.repository + "/Tests/PeachCoreTests")

@@ -1,5 +1,6 @@
 import PeachApp
 import PeachConfig
+import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
 import PeachMIDI

@@ -1,5 +1,6 @@
 @testable import PeachApp
 import PeachConfig
+import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
 import PeachMIDI

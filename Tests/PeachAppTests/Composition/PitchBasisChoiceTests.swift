@@ -1,6 +1,7 @@
 import Foundation
 @testable import PeachApp
 import PeachConfig
+import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
 import PeachMIDI

@@ -1,4 +1,5 @@
 import Foundation
+import PeachConfig
 import PeachCore
 import PeachFiles
 import PeachText
