@@ -5,12 +5,12 @@
 //     controller, interfaces, calibration flows, guardian) and every library below
 //   PeachDisciplines → PeachConfig, PeachCore, PeachFormats, PeachPresentation (each discipline's folder: record,
 //     codecs, statistics, report, session, inputs, settings, screen models; the registry `Disciplines`)
-//   PeachTerminal → PeachPresentation, PeachConfig, PeachCore, PeachFiles (renders the models; names no discipline)
+//   PeachTerminal → PeachPresentation, PeachConfig, PeachCore, PeachSystem (renders the models; names no discipline)
 //   PeachPresentation → PeachConfig, PeachCore (screen, chart and SVG models that name no terminal)
 //   PeachALSA → PeachMIDI, PeachCore, CALSA;  PeachMIDI → PeachCore
-//   PeachStore → PeachCore, PeachFormats, PeachFiles;  PeachFormats → PeachCore
-//   PeachConfigFiles → PeachConfig, PeachCore, PeachFiles (reading, watching and writing the file);  PeachConfig → PeachCore
-//   PeachFiles → PeachText; PeachAudio → nothing of Peach's
+//   PeachStore → PeachCore, PeachFormats, PeachSystem;  PeachFormats → PeachCore
+//   PeachConfigFiles → PeachConfig, PeachCore, PeachSystem (reading, watching and writing the file);  PeachConfig → PeachCore
+//   PeachSystem → PeachText; PeachAudio → nothing of Peach's
 //   PeachText (every user-facing text, the language, localized numbers) → nothing: every library may use it
 //   peach-catalog → PeachCatalog → PeachText (regenerates PeachText's catalog source from po/*.po)
 //   peach-bench → PeachApp and the libraries it measures
@@ -41,34 +41,34 @@ let package = Package(
         // codecs read and write, and the codec protocols the store dispatches through.
         .target(name: "PeachFormats", dependencies: ["PeachCore", "PeachText"]),
         // Adapter: training-record store and CSV import/export (file system), through the registered codecs.
-        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats", "PeachFiles", "PeachText"]),
+        .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats", "PeachSystem", "PeachText"]),
         // The POSIX file layer: open files (the log's pread/pwrite/fsync), descriptor flags, directories, and the
         // files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
-        .target(name: "PeachFiles", dependencies: ["PeachText"]),
+        .target(name: "PeachSystem", dependencies: ["PeachText"]),
         // The configuration, pure: its schema (training, MIDI, controller, safety, breaks, UI), parsing text with
         // diagnostics, the settings it yields, the text of an edit. No file system: the disciplines and the screen
         // models link it without the file layer.
         .target(name: "PeachConfig", dependencies: ["PeachCore", "PeachText"]),
         // The configuration file itself: where it is read from, noticing it change, the tuning files it names, saving
         // an edit in place.
-        .target(name: "PeachConfigFiles", dependencies: ["PeachConfig", "PeachCore", "PeachFiles", "PeachText"]),
+        .target(name: "PeachConfigFiles", dependencies: ["PeachConfig", "PeachCore", "PeachSystem", "PeachText"]),
         // What a front end shows, as values that name no terminal: the screens' models (a training mode's as lines its
         // discipline describes), key presses, the profile and progress chart models, the SVG document, number formats.
         .target(name: "PeachPresentation", dependencies: ["PeachCore", "PeachConfig", "PeachText"]),
         // Adapter: terminal UI (raw mode, key decoding, rendering PeachPresentation's models).
-        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachFiles", "PeachPresentation", "PeachText"]),
+        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachSystem", "PeachPresentation", "PeachText"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
         // registry (`Disciplines.all`) that the store, profile, reports and interfaces dispatch through.
         .target(name: "PeachDisciplines", dependencies: ["PeachConfig", "PeachCore", "PeachFormats", "PeachPresentation", "PeachText"]),
         // The trainer: the controller the interfaces drive, its run loop and input routing, the full-screen and plain
         // interfaces, quiet breaks, the live configuration, synth calibration flows, FluidSynth and the guardian.
         .target(name: "PeachTrainer", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
-                                                     "PeachConfig", "PeachConfigFiles", "PeachFiles", "PeachAudio", "PeachFormats",
+                                                     "PeachConfig", "PeachConfigFiles", "PeachSystem", "PeachAudio", "PeachFormats",
                                                      "PeachDisciplines", "PeachPresentation", "PeachText"]),
         // Composition root: the command line, its commands, and wiring the trainer once (TrainingApp.run). `peach` is
         // its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachTrainer", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
-                                                 "PeachTerminal", "PeachConfig", "PeachConfigFiles", "PeachFiles", "PeachAudio", "PeachFormats",
+                                                 "PeachTerminal", "PeachConfig", "PeachConfigFiles", "PeachSystem", "PeachAudio", "PeachFormats",
                                                  "PeachDisciplines", "PeachPresentation", "PeachText"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp", "PeachTrainer"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
@@ -87,15 +87,15 @@ let package = Package(
         .testTarget(name: "PeachDisciplinesTests", dependencies: ["PeachCore", "PeachDisciplines", "PeachTestSupport"]),
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
         .testTarget(name: "PeachTextTests", dependencies: ["PeachText", "PeachCatalog"]),
-        .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachFiles", "PeachFormats", "PeachDisciplines",
+        .testTarget(name: "PeachSystemTests", dependencies: ["PeachSystem"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachSystem", "PeachFormats", "PeachDisciplines",
                                                     "PeachTestSupport", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
         .executableTarget(name: "peach-store-writer", dependencies: ["PeachStore", "PeachFormats", "PeachDisciplines"],
                           path: "Tests/StoreWriter"),
-        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachConfigFiles", "PeachDisciplines", "PeachFiles", "PeachText"]),
+        .testTarget(name: "PeachConfigTests", dependencies: ["PeachConfig", "PeachConfigFiles", "PeachDisciplines", "PeachSystem", "PeachText"]),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachPresentation", "PeachDisciplines",
-                                                    "PeachConfig", "PeachFiles", "PeachText"],
+                                                    "PeachConfig", "PeachSystem", "PeachText"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachTrainer", "PeachAudio", "PeachConfigFiles", "PeachDisciplines", "PeachFormats",
                                                   "PeachStore", "PeachTestSupport", "PeachText"],

@@ -1,5 +1,5 @@
 import Foundation
-import PeachFiles
+import PeachSystem
 
 /// What is compared to notice that the configuration file changed on disk. The app polls
 /// `ConfigFileStamp.read(path:)` (e.g. once per trial) and reloads when `hasChanged` says so.

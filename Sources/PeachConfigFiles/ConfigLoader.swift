@@ -1,7 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachCore
-import PeachFiles
+import PeachSystem
 import PeachText
 
 /// Reads a configuration file. A missing or empty file is not a problem (all defaults, as with

@@ -1,6 +1,6 @@
 import Foundation
 import PeachConfig
-import PeachFiles
+import PeachSystem
 
 extension ConfigWriter {
     /// Reads `path` (missing = empty), applies the changes and writes it back atomically, creating

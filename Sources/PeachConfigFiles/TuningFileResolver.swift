@@ -1,7 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachCore
-import PeachFiles
+import PeachSystem
 import PeachText
 
 /// Reads the .scl and .kbm files a configuration names, once per load: a file that is missing, unreadable, too

@@ -1,6 +1,6 @@
 import PeachConfig
 import PeachCore
-import PeachFiles
+import PeachSystem
 
 extension TuningFiles {
     /// A .scl or .kbm file's bytes, read with a cap one byte over what the parser accepts, so an oversized file

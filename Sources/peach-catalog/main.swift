@@ -3,7 +3,7 @@ import PeachCatalog
 
 // Regenerates Sources/PeachText/Generated/Catalog.swift from po/peach.pot and po/de.po (run by scripts/catalog,
 // from the repository's root) and lists what the German catalog lacks. Exit 1 when a catalog cannot be read.
-// Foundation's FileManager rather than the file layer (PeachFiles): PeachFiles depends on PeachText, whose catalog
+// Foundation's FileManager rather than the file layer (PeachSystem): PeachSystem depends on PeachText, whose catalog
 // this tool regenerates, and a catalog that no longer compiles must not stop the tool that repairs it.
 let files = CatalogFiles(repository: FileManager.default.currentDirectoryPath)
 do {

@@ -3,7 +3,7 @@ import Foundation
 @testable import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
-import PeachFiles
+import PeachSystem
 import Testing
 
 @Suite struct ConfigFileTests {

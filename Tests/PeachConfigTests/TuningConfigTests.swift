@@ -3,7 +3,7 @@ import Foundation
 @testable import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
-import PeachFiles
+import PeachSystem
 import Testing
 
 /// `[training] tuning` and `keyboard_mapping`: a word or a named tuning's id reaches the training settings, a .scl and

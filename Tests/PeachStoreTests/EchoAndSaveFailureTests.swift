@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
-import PeachFiles
+import PeachSystem
 @testable import PeachStore
 import PeachDisciplines
 import PeachTestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PeachCore
-import PeachFiles
+import PeachSystem
 import PeachStore
 import PeachDisciplines
 import PeachTestSupport

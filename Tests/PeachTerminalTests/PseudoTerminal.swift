@@ -1,5 +1,5 @@
 import Glibc
-import PeachFiles
+import PeachSystem
 
 /// A pseudo-terminal pair for tests: the session runs on `secondary`, the test plays the user's
 /// terminal emulator on `primary`.

@@ -1,4 +1,5 @@
 import Foundation
+import PeachSystem
 import PeachTrainer
 
 /// Where commands print: standard output for results, standard error for progress and errors.
@@ -19,5 +20,5 @@ public struct Console: Sendable {
     public static let standard = Console(
         out: { FileHandle.standardOutput.write(Data($0.utf8)) },
         err: { FileHandle.standardError.write(Data($0.utf8)) },
-        errIsTerminal: isatty(STDERR_FILENO) == 1)
+        errIsTerminal: TerminalMode.isTerminal(STDERR_FILENO))
 }

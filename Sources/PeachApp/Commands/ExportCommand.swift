@@ -1,7 +1,7 @@
 import Foundation
 import PeachCore
 import PeachDisciplines
-import PeachFiles
+import PeachSystem
 import PeachStore
 import PeachText
 import PeachTrainer

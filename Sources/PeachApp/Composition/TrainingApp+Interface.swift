@@ -6,6 +6,7 @@ import PeachDisciplines
 import PeachMIDI
 import PeachPresentation
 import PeachStore
+import PeachSystem
 import PeachTerminal
 import PeachText
 import PeachTrainer
@@ -43,8 +44,8 @@ extension TrainingApp {
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
                             entries: Disciplines.infoEntries(InfoContext(timingLatencies: trainer.latencies)))
         }
-        if wantsPlainLines(context.options, inputIsTerminal: isatty(STDIN_FILENO) == 1,
-                           outputIsTerminal: isatty(STDOUT_FILENO) == 1) {
+        if wantsPlainLines(context.options, inputIsTerminal: TerminalMode.isTerminal(STDIN_FILENO),
+                           outputIsTerminal: TerminalMode.isTerminal(STDOUT_FILENO)) {
             let pump = InputPump.start(.lines, logger: logger)
             let plain = PlainLineInterface(
                 modes: controller.modes, write: { context.console.out($0 + "\n") },

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import PeachFiles
+import PeachSystem
 import PeachText
 
 /// What the user can do when a system call on the data directory fails: the store's messages

@@ -1,6 +1,6 @@
 import PeachCore
 import PeachFormats
-import PeachFiles
+import PeachSystem
 #if canImport(Glibc)
 import Glibc
 import PeachText

@@ -1,6 +1,6 @@
 import PeachFormats
 import PeachCore
-import PeachFiles
+import PeachSystem
 import PeachText
 
 /// Why the training log could not be opened or a record not saved. Every message says where, why,

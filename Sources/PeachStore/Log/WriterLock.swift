@@ -1,5 +1,5 @@
 import Foundation
-import PeachFiles
+import PeachSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,6 @@
 import PeachCore
 import PeachFormats
-import PeachFiles
+import PeachSystem
 import PeachText
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSystem
 
 /// Waits for the keyboard or a signal, at most a timeout. Key bytes go to `KeyDecoder`; a timeout
 /// right after a lone ESC means "no sequence followed": flush the decoder.
@@ -22,16 +23,17 @@ public struct TerminalInput: Sendable {
 
     /// `timeoutMilliseconds` < 0 waits forever. Signals are reported before key bytes.
     public func next(timeoutMilliseconds: Int32) -> Event {
-        var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [Poll.readable(fileDescriptor)]
         if TerminalSignals.readDescriptor >= 0 {
-            descriptors.append(pollfd(fd: TerminalSignals.readDescriptor, events: Int16(POLLIN), revents: 0))
+            descriptors.append(Poll.readable(TerminalSignals.readDescriptor))
         }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
-        if ready < 0 {
+        switch Poll.wait(&descriptors, timeoutMilliseconds: timeoutMilliseconds) {
+        case .interrupted, .failed:
             let signals = TerminalSignals.drain()
             return signals.isEmpty ? .timeout : .signals(signals)
+        case .ready(0): return .timeout
+        case .ready: break
         }
-        if ready == 0 { return .timeout }
         let signals = TerminalSignals.drain()
         if !signals.isEmpty { return .signals(signals) }
         let keyboard = descriptors[0].revents

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSystem
 
 /// The terminal state to put back, kept in process-global storage so that a signal handler, an
 /// `atexit` hook and the normal quit path can all restore it. `restore()` touches only memory set
@@ -23,8 +24,7 @@ public enum TerminalRestorer {
     @discardableResult
     public static func save(fileDescriptor: Int32, outputDescriptor: Int32 = STDOUT_FILENO,
                             usesAlternateScreen: Bool) -> Bool {
-        var attributes = termios()
-        guard tcgetattr(fileDescriptor, &attributes) == 0 else { return false }
+        guard let attributes = TerminalMode.attributes(of: fileDescriptor) else { return false }
         savedAttributes = attributes
         Self.fileDescriptor = fileDescriptor
         Self.outputDescriptor = outputDescriptor
@@ -56,8 +56,7 @@ public enum TerminalRestorer {
                 offset += written
             }
         }
-        var attributes = savedAttributes
-        _ = tcsetattr(fileDescriptor, TCSAFLUSH, &attributes)
+        try? TerminalMode.apply(savedAttributes, to: fileDescriptor)
     }
 
     /// After a `restore` for job control (Ctrl-Z), marks the state as needing restore again once
@@ -73,16 +72,12 @@ public enum TerminalRestorer {
     public static func installCrashHandlers() {
         CrashActions.prepare()
         for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in
+            Signals.install({ received in
                 CrashActions.runAll()
                 TerminalRestorer.restore()
-                signal(received, SIG_DFL)
-                raise(received)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000 does not fit Int32 by value
-            sigaction(signalNumber, &action, nil)
+                Signals.restoreDefault(received)
+                Signals.raise(received)
+            }, for: signalNumber, once: true)
         }
     }
 }

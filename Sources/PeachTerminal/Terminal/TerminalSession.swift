@@ -1,4 +1,5 @@
 import Glibc
+import PeachSystem
 import PeachText
 
 /// Errors entering full-screen mode.
@@ -27,7 +28,7 @@ public final class TerminalSession {
         self.inputDescriptor = inputDescriptor
         self.output = output
         self.keepSignalKeys = keepSignalKeys
-        guard isatty(inputDescriptor) == 1 else { throw .notATerminal }
+        guard TerminalMode.isTerminal(inputDescriptor) else { throw .notATerminal }
         guard TerminalRestorer.save(fileDescriptor: inputDescriptor, outputDescriptor: output.fileDescriptor,
                                     usesAlternateScreen: true) else {
             throw .notATerminal
@@ -55,13 +56,12 @@ public final class TerminalSession {
     public func draw(_ lines: [String]) { output.write(FrameRenderer.frame(lines)) }
 
     private func enterFullScreen() throws(TerminalError) {
-        var original = termios()
-        guard tcgetattr(inputDescriptor, &original) == 0 else { throw .cannotSetAttributes(errno: errno) }
-        var raw = RawMode.attributes(from: original, keepSignalKeys: keepSignalKeys)
-        guard tcsetattr(inputDescriptor, TCSAFLUSH, &raw) == 0 else {
-            let code = errno
+        guard let original = TerminalMode.attributes(of: inputDescriptor) else { throw .cannotSetAttributes(errno: errno) }
+        do throws(SystemError) {
+            try TerminalMode.apply(RawMode.attributes(from: original, keepSignalKeys: keepSignalKeys), to: inputDescriptor)
+        } catch {
             TerminalRestorer.restore()
-            throw .cannotSetAttributes(errno: code)
+            throw .cannotSetAttributes(errno: error.code)
         }
         output.write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.clearScreen + ANSI.home)
     }

@@ -1,5 +1,5 @@
 import Glibc
-import PeachFiles
+import PeachSystem
 import PeachText
 
 /// Turns signals into readable events with the self-pipe trick: the handler only writes the signal
@@ -34,16 +34,12 @@ public enum TerminalSignals {
             pipeDescriptors = (descriptors[0], descriptors[1])
         }
         for signalNumber in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in
+            Signals.install({ received in
                 var byte = UInt8(truncatingIfNeeded: received)
                 let savedErrno = errno
                 _ = write(TerminalSignals.pipeDescriptors.write, &byte, 1)
                 errno = savedErrno
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESTART)
-            sigaction(signalNumber, &action, nil)
+            }, for: signalNumber, restartingCalls: true)
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import PeachSystem
 
 /// Columns × rows of the terminal window.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
@@ -22,9 +23,6 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     /// The window size from the kernel (TIOCGWINSZ), nil when `fileDescriptor` is not a terminal
     /// or reports zero (some pseudo-terminals do before their first resize).
     public static func current(of fileDescriptor: Int32 = STDOUT_FILENO) -> TerminalSize? {
-        var window = winsize()
-        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0,
-              window.ws_col > 0, window.ws_row > 0 else { return nil }
-        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+        TerminalMode.size(of: fileDescriptor).map { TerminalSize(columns: $0.columns, rows: $0.rows) }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PeachFiles
+import PeachSystem
 import PeachMIDI
 import PeachStore
 

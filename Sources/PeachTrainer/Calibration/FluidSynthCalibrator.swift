@@ -1,7 +1,7 @@
 import Foundation
 import PeachAudio
 import PeachCore
-import PeachFiles
+import PeachSystem
 import PeachMIDI
 import PeachText
 

@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachFiles
+import PeachSystem
 import PeachStore
 import PeachText
 

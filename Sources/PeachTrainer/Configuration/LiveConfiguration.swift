@@ -3,7 +3,7 @@ import PeachConfig
 import PeachConfigFiles
 import PeachCore
 import PeachDisciplines
-import PeachFiles
+import PeachSystem
 import PeachText
 
 /// The configuration file, read live: every trial asks for the settings, and a file changed on

@@ -1,6 +1,7 @@
 import Glibc
 import PeachALSA
 import PeachMIDI
+import PeachSystem
 
 /// `peach __guardian` (hidden): the helper that silences the synth when Peach dies without a
 /// word — SIGKILL and the OOM killer cannot be caught, so no handler in Peach can. It reads
@@ -21,9 +22,7 @@ public enum Guardian {
     /// Runs the guardian for the Peach whose PID is the last argument; returns its exit status.
     public static func run(arguments: [String]) -> Int32 {
         // Terminal signals are Peach's business: it says `bye` after handling them.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGHUP, SIG_IGN)
-        signal(SIGPIPE, SIG_IGN)
+        for signal in [SIGINT, SIGHUP, SIGPIPE] { Signals.ignore(signal) }
         // From the command line, not getppid(): Peach may already be dead (and this re-parented).
         guard let peach = arguments.last.flatMap({ Int32($0) }), peach > 0 else { return 2 }
         let sender: SilenceSender
@@ -46,11 +45,12 @@ public enum Guardian {
         // client is going, whichever comes first (a dying process's descriptors close in order, and
         // Peach opened its sequencer before the link). Blocked in poll(2) on both: no timer, no CPU
         // while Peach lives.
-        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)] + sender.announcementDescriptors()
-        while true {
-            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
-                if errno == EINTR { continue }
-                break
+        var descriptors = [Poll.readable(STDIN_FILENO)] + sender.announcementDescriptors()
+        watching: while true {
+            switch Poll.wait(&descriptors, timeoutMilliseconds: -1) {
+            case .ready: break
+            case .interrupted: continue watching
+            case .failed: break watching
             }
             // A broken sequencer device would report errors forever: stop polling it, keep the link.
             if descriptors.dropFirst().contains(where: { $0.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 }) {

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import PeachSystem
 import Synchronization
 
 /// SIGINT, SIGTERM and SIGHUP during a command that plays notes without the trainer's run loop (`peach calibrate
@@ -14,7 +15,7 @@ public final class CommandInterruption: @unchecked Sendable {
 
     public init(onSignal: @escaping @Sendable () -> Void) {
         for signal in Self.signals {
-            Glibc.signal(signal.number, SIG_IGN)
+            Signals.ignore(signal.number)
             let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
             source.setEventHandler { [first] in
                 let isFirst = first.value.withLock { received -> Bool in
@@ -36,7 +37,7 @@ public final class CommandInterruption: @unchecked Sendable {
     public func stop() {
         for source in sources { source.cancel() }
         sources = []
-        for signal in Self.signals { Glibc.signal(signal.number, SIG_DFL) }
+        for signal in Self.signals { Signals.restoreDefault(signal.number) }
     }
 }
 

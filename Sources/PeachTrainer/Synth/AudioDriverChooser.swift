@@ -1,5 +1,5 @@
 import Foundation
-import PeachFiles
+import PeachSystem
 
 /// Chooses FluidSynth's audio driver: PipeWire, else PulseAudio, else ALSA, else JACK — the first
 /// one whose server or device is present and that this FluidSynth build supports.

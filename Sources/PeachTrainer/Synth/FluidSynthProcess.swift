@@ -1,6 +1,6 @@
 import Foundation
-import PeachFiles
 import PeachMIDI
+import PeachSystem
 import PeachText
 
 /// FluidSynth as a child process with the ALSA sequencer MIDI driver: started with a name that
@@ -97,7 +97,7 @@ public final class FluidSynthProcess: @unchecked Sendable {
         if await waitForExit(within: grace) { return }
         process.terminate()
         if await waitForExit(within: .seconds(1)) { return }
-        kill(process.processIdentifier, SIGKILL)
+        Signals.send(SIGKILL, to: process.processIdentifier)
         _ = await waitForExit(within: .seconds(1))
     }
 

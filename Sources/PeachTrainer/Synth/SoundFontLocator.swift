@@ -1,5 +1,5 @@
 import Foundation
-import PeachFiles
+import PeachSystem
 
 /// Picks the SoundFont FluidSynth loads: the user's choice, else Debian's default-GM link,
 /// else FluidR3 from fluid-soundfont-gm.

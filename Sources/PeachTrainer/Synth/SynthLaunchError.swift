@@ -1,5 +1,5 @@
 import Foundation
-import PeachFiles
+import PeachSystem
 import PeachText
 
 /// Why FluidSynth could not be started or reached; each says what to do.

@@ -69,7 +69,28 @@ import Testing
                 for dependency in targets[next] ?? [] where linked.insert(dependency).inserted { pending.append(dependency) }
             }
             #expect(!linked.isEmpty || pure == "PeachCore" || targets[pure] == nil, "\(pure) read from Package.swift")
-            #expect(linked.isDisjoint(with: ["PeachFiles", "PeachConfigFiles", "PeachStore"]), "\(pure) links \(linked.sorted())")
+            #expect(linked.isDisjoint(with: ["PeachSystem", "PeachConfigFiles", "PeachStore"]), "\(pure) links \(linked.sorted())")
+        }
+    }
+
+    /// Process, signal, terminal-mode and poll calls are made raw only in the system layer (and the ALSA adapter's
+    /// own poll on its sequencer thread), so each has one wrapper and one readable error.
+    @Test func rawSystemCallsLiveInTheSystemLayer() throws {
+        let raw = try NSRegularExpression(
+            pattern: #"(?<![.\w])(posix_spawn\w*|kill|poll|tcsetattr|tcgetattr|sigaction|waitpid|isatty|ioctl|socketpair|pthread_sigmask|raise|signal)\((?!\))|(Glibc\.signal)\("#)
+        let sources = Self.repository + "/Sources"
+        let files = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(files.count > 100)
+        for file in files where !file.hasPrefix("PeachSystem/") && !file.hasPrefix("peach-bench/") {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                let code = String(line)
+                let calls = raw.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { match in
+                    [1, 2].compactMap { Range(match.range(at: $0), in: code) }.map { String(code[$0]) }.joined()
+                }
+                let allowed = file.hasPrefix("PeachALSA/") ? ["poll"] : []
+                #expect(calls.allSatisfy(allowed.contains), "\(file) calls \(calls) raw: use PeachSystem's wrapper")
+            }
         }
     }
 

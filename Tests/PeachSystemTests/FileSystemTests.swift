@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import PeachFiles
+import PeachSystem
 
 /// The path calls Peach makes outside an open file, each wrapped once: what they answer on real files, that a
 /// tree is removed without following a link out of it, and that a file's date is the one FileManager gave (the

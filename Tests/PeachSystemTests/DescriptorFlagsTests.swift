@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-import PeachFiles
+import PeachSystem
 
 /// The one fcntl wrapper: flags that take effect, and a failure that names the descriptor and the errno.
 @Suite struct DescriptorFlagsTests {
