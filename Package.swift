@@ -42,8 +42,10 @@ let package = Package(
         .target(name: "PeachFormats", dependencies: ["PeachCore", "PeachText"]),
         // Adapter: training-record store and CSV import/export (file system), through the registered codecs.
         .target(name: "PeachStore", dependencies: ["PeachCore", "PeachFormats", "PeachSystem", "PeachText"]),
-        // The POSIX file layer: open files (the log's pread/pwrite/fsync), descriptor flags, directories, and the
-        // files the user names (CSV, configuration, SoundFont, outputs): checked, size-capped reads with clear errors.
+        // The system layer, every raw POSIX call wrapped once with a readable error: open files (the log's
+        // pread/pwrite/fsync), descriptor flags, directories, the files the user names (CSV, configuration, SoundFont,
+        // outputs: checked, size-capped reads); processes (spawn, reap, signal, /proc), signal dispositions, terminal
+        // modes, poll and socket pairs.
         .target(name: "PeachSystem", dependencies: ["PeachText"]),
         // The configuration, pure: its schema (training, MIDI, controller, safety, breaks, UI), parsing text with
         // diagnostics, the settings it yields, the text of an edit. No file system: the disciplines and the screen
