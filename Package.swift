@@ -10,7 +10,7 @@
 //   PeachALSA → PeachMIDI, PeachCore, CALSA;  PeachMIDI → PeachCore
 //   PeachStore → PeachCore, PeachFormats, PeachSystem;  PeachFormats → PeachCore
 //   PeachConfigFiles → PeachConfig, PeachCore, PeachSystem (reading, watching and writing the file);  PeachConfig → PeachCore
-//   PeachSystem → PeachText; PeachAudio → nothing of Peach's
+//   PeachSystem → PeachText; PeachAudio, PeachWeb (the local page's HTTP) → nothing of Peach's
 //   PeachText (every user-facing text, the language, localized numbers) → nothing: every library may use it
 //   peach-catalog → PeachCatalog → PeachText (regenerates PeachText's catalog source from po/*.po)
 //   peach-bench → PeachApp and the libraries it measures
@@ -57,6 +57,9 @@ let package = Package(
         // What a front end shows, as values that name no terminal: the screens' models (a training mode's as lines its
         // discipline describes), key presses, the profile and progress chart models, the SVG document, number formats.
         .target(name: "PeachPresentation", dependencies: ["PeachCore", "PeachConfig", "PeachText"]),
+        // The local web page's HTTP, pure: reading a request within limits, the rules a loopback service holds every
+        // request to (host, secret, cookie, origin), writing a response with its security headers. Needs nothing.
+        .target(name: "PeachWeb"),
         // Adapter: terminal UI (raw mode, key decoding, rendering PeachPresentation's models).
         .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachSystem", "PeachPresentation", "PeachText"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
@@ -90,6 +93,7 @@ let package = Package(
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
         .testTarget(name: "PeachTextTests", dependencies: ["PeachText", "PeachCatalog"]),
         .testTarget(name: "PeachSystemTests", dependencies: ["PeachSystem"]),
+        .testTarget(name: "PeachWebTests", dependencies: ["PeachWeb"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachSystem", "PeachFormats", "PeachDisciplines",
                                                     "PeachTestSupport", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
