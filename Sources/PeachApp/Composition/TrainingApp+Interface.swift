@@ -42,7 +42,7 @@ extension TrainingApp {
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
-                            entries: Disciplines.infoEntries(InfoContext(timingLatencies: trainer.latencies)))
+                            entries: Disciplines.infoEntries(InfoContext(services: controller.services)))
         }
         if wantsPlainLines(context.options, inputIsTerminal: TerminalMode.isTerminal(STDIN_FILENO),
                            outputIsTerminal: TerminalMode.isTerminal(STDOUT_FILENO)) {

@@ -15,8 +15,6 @@ extension TrainingApp {
     struct Trainer {
         let controller: TrainerController
         let hub: InterruptionHub
-        /// The tap calibrations (the Info screen lists them; the tap calibration adds to them).
-        let latencies: TimingLatencies
     }
 
     /// Step 7: subscribes the controllers: the one named (aconnect syntax), else every hardware input that is
@@ -68,7 +66,7 @@ extension TrainingApp {
             userStopFade: config.safety.fadeDuration, hooks: hooks(configuration, output: output, store: store, sequencer: sequencer))
         let controller = TrainerWiring.trainer(adapters, profile: history.profile,
                                                choices: choices)
-        return Trainer(controller: controller, hub: hub, latencies: latencies)
+        return Trainer(controller: controller, hub: hub)
     }
 
     /// How the app answers the trainer: a learned control goes to the configuration file, the store says why it

@@ -28,7 +28,7 @@ public struct FillTheGapDiscipline: Discipline {
 
     /// Every calibrated tap source's latency ("computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); …").
     @MainActor public func infoEntries(_ context: InfoContext) -> [InfoEntry] {
-        TapLatencyText.infoSummary(Array(context.timingLatencies.taps.values))
+        TapLatencyText.infoSummary(Array((context.services[TimingLatencies.self]?.taps ?? [:]).values))
             .map { [InfoEntry(label: tr(.infoTapLatency), text: $0)] } ?? []
     }
 }

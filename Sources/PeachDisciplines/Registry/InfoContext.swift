@@ -1,12 +1,12 @@
 import PeachCore
 
-/// What a discipline's Info-screen entries are read from (`Discipline.infoEntries`); the composition root fills it.
+/// What a discipline's Info-screen entries are read from (`Discipline.infoEntries`): the services the composition root
+/// offered the modes (`SessionServices`), taken by type as the modes take them.
 @MainActor
 public struct InfoContext {
-    /// The tap sources' calibrated latencies and the synth's.
-    public var timingLatencies: TimingLatencies
+    public var services: SessionServices
 
-    public init(timingLatencies: TimingLatencies) {
-        self.timingLatencies = timingLatencies
+    public init(services: SessionServices) {
+        self.services = services
     }
 }

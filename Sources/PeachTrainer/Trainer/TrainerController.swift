@@ -49,6 +49,8 @@ public final class TrainerController {
     /// The registry's modes, in menu order, each with its session (created once).
     public let modes: [any TrainingMode]
     public let profile: PerceptualProfile
+    /// What the root offered the modes besides (`SessionDependencies.services`): the Info screen reads them too.
+    @ObservationIgnored public let services: SessionServices
     public let breaks: BreakCoordinator
     public let controllerInput: ControllerInput
     /// How long a stop the user asked for fades out; follows the configuration file.
@@ -63,6 +65,7 @@ public final class TrainerController {
     public init(_ dependencies: Dependencies) {
         modes = dependencies.modes
         profile = dependencies.sessions.profile
+        services = dependencies.sessions.services
         breaks = dependencies.breaks
         controllerInput = dependencies.controllerInput
         userStopFade = dependencies.userStopFade

@@ -213,6 +213,12 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
 
 /// What the Info screen says of the stored tap calibrations: fill the gap's entry, through the registry.
 @MainActor @Suite struct TapCalibrationInfoTests {
+    static func offering(_ latencies: TimingLatencies) -> SessionServices {
+        var services = SessionServices()
+        services.offer(latencies)
+        return services
+    }
+
     @Test func everyCalibratedSourceIsListedWithItsSignedLatencySpreadAndDay() throws {
         let day = try Date("2026-11-27T10:00:00Z", strategy: .iso8601)
         let calibrations = [
@@ -222,11 +228,12 @@ final class MemoryCalibrations: TapCalibrationStore, @unchecked Sendable {
                            synthLatency: nil, date: day),
         ]
         let entries = Localization.rendering(in: .english) {
-            Disciplines.infoEntries(InfoContext(timingLatencies: TimingLatencies(taps: calibrations)))
+            Disciplines.infoEntries(InfoContext(services: Self.offering(TimingLatencies(taps: calibrations))))
         }
         #expect(entries == [InfoEntry(label: "Tap latency",
                                       text: "computer keyboard +38.2 ms (spread 11.0 ms, 2026-11-27); Test pad −3.3 ms (spread 2.0 ms, 2026-11-27)")])
-        #expect(Disciplines.infoEntries(InfoContext(timingLatencies: TimingLatencies())).isEmpty)
+        #expect(Disciplines.infoEntries(InfoContext(services: Self.offering(TimingLatencies()))).isEmpty)
+        #expect(Disciplines.infoEntries(InfoContext(services: SessionServices())).isEmpty, "none offered: nothing to list")
         let screen = Localization.rendering(in: .english) {
             InfoScreen.render(InfoScreenModel(version: "1", licence: "MIT", dataDirectory: "/d", configFile: "/c", synth: .none,
                                               controller: .none, velocityCeiling: 100, volumeCeiling: 100, volumePercent: 80,
