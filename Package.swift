@@ -11,6 +11,7 @@
 //   PeachStore → PeachCore, PeachFormats, PeachSystem;  PeachFormats → PeachCore
 //   PeachConfigFiles → PeachConfig, PeachCore, PeachSystem (reading, watching and writing the file);  PeachConfig → PeachCore
 //   PeachSystem → PeachText; PeachAudio, PeachWeb (the local page's HTTP) → nothing of Peach's
+//   PeachWebServer → PeachSystem, PeachWeb (the page's server loop)
 //   PeachText (every user-facing text, the language, localized numbers) → nothing: every library may use it
 //   peach-catalog → PeachCatalog → PeachText (regenerates PeachText's catalog source from po/*.po)
 //   peach-bench → PeachApp and the libraries it measures
@@ -60,6 +61,8 @@ let package = Package(
         // The local web page's HTTP, pure: reading a request within limits, the rules a loopback service holds every
         // request to (host, secret, cookie, origin), writing a response with its security headers. Needs nothing.
         .target(name: "PeachWeb"),
+        // The local page's server: its poll loop on a thread of its own, with the connection, idle and request limits.
+        .target(name: "PeachWebServer", dependencies: ["PeachSystem", "PeachWeb"]),
         // Adapter: terminal UI (raw mode, key decoding, rendering PeachPresentation's models).
         .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachSystem", "PeachPresentation", "PeachText"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
@@ -94,6 +97,7 @@ let package = Package(
         .testTarget(name: "PeachTextTests", dependencies: ["PeachText", "PeachCatalog"]),
         .testTarget(name: "PeachSystemTests", dependencies: ["PeachSystem"]),
         .testTarget(name: "PeachWebTests", dependencies: ["PeachWeb"]),
+        .testTarget(name: "PeachWebServerTests", dependencies: ["PeachSystem", "PeachWeb", "PeachWebServer"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachSystem", "PeachFormats", "PeachDisciplines",
                                                     "PeachTestSupport", "peach-store-writer"]),
         // Test helper process for the store's lock and kill -9 tests (PeachStoreTests runs it).
