@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "PeachMIDITests", dependencies: ["PeachMIDI"]),
         .testTarget(name: "PeachTextTests", dependencies: ["PeachText", "PeachCatalog"]),
         .testTarget(name: "PeachSystemTests", dependencies: ["PeachSystem"]),
-        .testTarget(name: "PeachWebTests", dependencies: ["PeachWeb"]),
+        .testTarget(name: "PeachWebTests", dependencies: ["PeachCore", "PeachWeb"]),
         .testTarget(name: "PeachWebServerTests", dependencies: ["PeachSystem", "PeachWeb", "PeachWebServer"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachSystem", "PeachFormats", "PeachDisciplines",
                                                     "PeachTestSupport", "peach-store-writer"]),

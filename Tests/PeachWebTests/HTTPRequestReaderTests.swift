@@ -1,3 +1,4 @@
+import PeachCore
 @testable import PeachWeb
 import Testing
 
@@ -68,7 +69,7 @@ import Testing
     /// A thousand requests cut and corrupted at random: each is read, waited for, or refused with a 4xx or 5xx; none
     /// crashes the reader or is read as more than it sent.
     @Test func aThousandCorruptedRequestsAreEachReadWaitedForOrRefused() {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         let valid = Self.bytes("POST /answer HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nOrigin: http://127.0.0.1:8080\r\nContent-Length: 4\r\n\r\nup=1")
         let alphabet = Self.bytes("\r\n :/?=-aZ0\u{7F}") + [0, 0xC3, 0xFF]
         for _ in 0..<1_000 {
@@ -82,18 +83,5 @@ import Testing
             case .rejected(let rejection): #expect(rejection.status.code >= 400)
             }
         }
-    }
-}
-
-/// A seeded generator for the corruption test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -137,7 +137,7 @@ import Testing
     /// 100 mutated copies of a valid export (bytes flipped, cut, doubled, a 20 kB run inserted):
     /// each import either succeeds or writes nothing, and no message runs longer than a screen per problem.
     @Test func mutatedCSVFilesNeverWriteHalfAndNeverFlood() throws {
-        var generator = SplitMix(seed: 0x9EAC)
+        var generator = SplitMix64(seed: 0x9EAC)
         let valid = Array((PeachCSVFormat.metadataLine + "\n" + PeachCSVFormat.columns.joined(separator: ",") + "\n"
             + (0..<20).map { "pitchDiscrimination,2026-03-03T14:30:\(String(format: "%02d", $0))Z,60,C4,64,E4,M3,equalTemperament,15.5,true,,,,,,,,,\n" }
                 .joined()).utf8)
@@ -170,18 +170,5 @@ import Testing
                 #expect(longest < 1_000, "round \(round): a \(longest)-character line")
             }
         }
-    }
-}
-
-/// A small deterministic generator, so a failing round can be reproduced.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
