@@ -17,6 +17,4 @@ public enum LocalSocket {
     public static func send(_ bytes: [UInt8], on descriptor: Int32) -> Int {
         bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
-
-    public static func close(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
 }

@@ -42,11 +42,12 @@ public enum SocketIO {
             }
             guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR, waited < timeoutMilliseconds else { return false }
             var writable = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
-            _ = poll(&writable, 1, 50)
+            _ = Poll.wait(&writable, timeoutMilliseconds: 50)
             waited += 50
         }
         return true
     }
 
+    /// Closes a socket of any kind (a connection, an end of a `LocalSocket` pair).
     public static func close(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
 }

@@ -58,17 +58,17 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 16)
         let count = buffer.withUnsafeMutableBytes { recv(other, $0.baseAddress, $0.count, 0) }
         #expect(Array(buffer.prefix(count)) == Array("hello".utf8))
-        LocalSocket.close(other)
+        SocketIO.close(other)
         #expect(LocalSocket.send([1], on: one) == -1, "EPIPE, and the test process is still here")
-        LocalSocket.close(one)
+        SocketIO.close(one)
     }
 
     @Test func aDetachedChildRunsInItsOwnGroupAndIsReapedAndSignalled() throws {
         let (ours, theirs) = try LocalSocket.pair()
-        defer { LocalSocket.close(ours) }
+        defer { SocketIO.close(ours) }
         // The child waits for its standard input to end: it lives until the socket closes or a signal ends it.
         let pid = try ChildProcess.spawnDetached("/bin/sh", arguments: ["-c", "read line; exec sleep 30"], standardInput: theirs)
-        LocalSocket.close(theirs)
+        SocketIO.close(theirs)
         #expect(getpgid(pid) == pid, "a process group of its own")
         var shown: String?
         for _ in 0..<500 where shown?.contains("exec sleep") != true {

@@ -28,12 +28,12 @@ final class GuardianLink: Sendable {
         } catch {
             throw LaunchFailure(description: tr(.guardianNoSocket, ["reason": error.reason]))
         }
-        defer { LocalSocket.close(theirs) }
+        defer { SocketIO.close(theirs) }
         // Writes never block (see above). O_NONBLOCK belongs to this end only: the guardian's stays blocking.
         do {
             try DescriptorFlags.setNonBlocking(ours, true, name: tr(.descriptorGuardianSocket))
         } catch {
-            LocalSocket.close(ours)
+            SocketIO.close(ours)
             throw LaunchFailure(description: error.description)
         }
         // Nothing else of Peach's (a pipe to FluidSynth, the sequencer) may live on in the guardian.
@@ -42,7 +42,7 @@ final class GuardianLink: Sendable {
                                                      standardInput: theirs)
             return GuardianLink(pid: pid, socket: ours)
         } catch {
-            LocalSocket.close(ours)
+            SocketIO.close(ours)
             throw LaunchFailure(description: tr(.guardianCannotStart, ["executable": executable, "subcommand": Guardian.subcommand,
                                                                        "reason": error.reason]))
         }
@@ -62,7 +62,7 @@ final class GuardianLink: Sendable {
     func close() {
         send(.cleanExit)
         socket.withLock { descriptor in
-            if descriptor >= 0 { LocalSocket.close(descriptor) }
+            if descriptor >= 0 { SocketIO.close(descriptor) }
             descriptor = -1
         }
         // Reap it (it exits at once on end of input); never wait long for a stuck one.
