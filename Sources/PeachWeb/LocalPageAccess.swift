@@ -4,6 +4,8 @@
 /// or opens the event stream, comes from the page's own origin. Nothing here is logged, least of all the secret.
 public struct LocalPageAccess: Sendable {
     public static let cookieName = "peach_session"
+    /// Where the page's event stream is opened: held to the origin rules whatever its Accept header says.
+    public static let eventStreamPath = "/events"
 
     public let port: UInt16
     private let secret: String
@@ -67,8 +69,9 @@ public struct LocalPageAccess: Sendable {
         return nil
     }
 
-    static func isEventStream(_ request: HTTPRequest) -> Bool {
-        request.header("Accept")?.contains("text/event-stream") == true
+    /// The event stream's path, or any request that asks for an event stream.
+    public static func isEventStream(_ request: HTTPRequest) -> Bool {
+        request.path == eventStreamPath || request.header("Accept")?.contains("text/event-stream") == true
     }
 
     static func cookie(_ name: String, in request: HTTPRequest) -> String? {

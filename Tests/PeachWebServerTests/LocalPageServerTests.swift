@@ -14,11 +14,12 @@ import Testing
         let server: LocalPageServer
         var port: UInt16 { server.port }
 
-        init(limits: LocalPageServer.Limits = LocalPageServer.Limits()) throws {
+        init(limits: LocalPageServer.Limits = LocalPageServer.Limits(),
+             streamCountChanged: @escaping LocalPageServer.StreamCountObserver = { _ in }) throws {
             // A backlog the 220 test connections fit in, so none waits on a retried SYN and they are taken in order.
             let listener = try LoopbackListener(backlog: 512)
             server = try LocalPageServer(listener: listener, access: LocalPageAccess(port: listener.port, secret: LocalPageServerTests.secret),
-                                         limits: limits) { request in .text(.ok, "page \(request.path)") }
+                                         limits: limits, streamCountChanged: streamCountChanged) { request in .text(.ok, "page \(request.path)") }
             server.start()
         }
 
