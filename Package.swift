@@ -2,7 +2,7 @@
 // Peach for Linux. The dependency arrows (what each target imports) point inward, towards PeachCore; every
 // import is declared here (PackageMapTests holds the two equal):
 //   peach → PeachApp (composition root: the command line and its commands, wiring) → PeachTrainer (the trainer:
-//     controller, interfaces, calibration flows, guardian) and every library below
+//     controller, interfaces (terminal, plain lines, the page), calibration flows, guardian) and every library below
 //   PeachDisciplines → PeachConfig, PeachCore, PeachFormats, PeachPresentation (each discipline's folder: record,
 //     codecs, statistics, report, session, inputs, settings, screen models; the registry `Disciplines`)
 //   PeachTerminal → PeachPresentation, PeachConfig, PeachCore, PeachSystem (renders the models; names no discipline)
@@ -12,6 +12,7 @@
 //   PeachConfigFiles → PeachConfig, PeachCore, PeachSystem (reading, watching and writing the file);  PeachConfig → PeachCore
 //   PeachSystem → PeachText; PeachAudio, PeachWeb (the local page's HTTP) → nothing of Peach's
 //   PeachWebServer → PeachSystem, PeachWeb (the page's server loop)
+//   PeachWebPage → PeachPresentation, PeachWeb, PeachText (renders the models as the page's HTML; names no discipline)
 //   PeachText (every user-facing text, the language, localized numbers) → nothing: every library may use it
 //   peach-catalog → PeachCatalog → PeachText (regenerates PeachText's catalog source from po/*.po)
 //   peach-bench → PeachApp and the libraries it measures
@@ -63,6 +64,8 @@ let package = Package(
         .target(name: "PeachWeb"),
         // The local page's server: its poll loop on a thread of its own, with the connection, idle and request limits.
         .target(name: "PeachWebServer", dependencies: ["PeachSystem", "PeachWeb"]),
+        // Adapter: the local page (rendering PeachPresentation's models as HTML, its script and style, its addresses).
+        .target(name: "PeachWebPage", dependencies: ["PeachPresentation", "PeachWeb", "PeachText"]),
         // Adapter: terminal UI (raw mode, key decoding, rendering PeachPresentation's models).
         .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachConfig", "PeachSystem", "PeachPresentation", "PeachText"]),
         // The disciplines, one folder each (record, log and CSV codecs, statistics, report, modes), and the
@@ -72,12 +75,13 @@ let package = Package(
         // interfaces, quiet breaks, the live configuration, synth calibration flows, FluidSynth and the guardian.
         .target(name: "PeachTrainer", dependencies: ["PeachCore", "PeachMIDI", "PeachALSA", "PeachStore", "PeachTerminal",
                                                      "PeachConfig", "PeachConfigFiles", "PeachSystem", "PeachAudio", "PeachFormats",
-                                                     "PeachDisciplines", "PeachPresentation", "PeachText"]),
+                                                     "PeachDisciplines", "PeachPresentation", "PeachText", "PeachWebPage"]),
         // Composition root: the command line, its commands, and wiring the trainer once (TrainingApp.run). `peach` is
         // its thin entry point.
         .target(name: "PeachApp", dependencies: ["PeachTrainer", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
                                                  "PeachTerminal", "PeachConfig", "PeachConfigFiles", "PeachSystem", "PeachAudio", "PeachFormats",
-                                                 "PeachDisciplines", "PeachPresentation", "PeachText"]),
+                                                 "PeachDisciplines", "PeachPresentation", "PeachText", "PeachWeb", "PeachWebPage",
+                                                 "PeachWebServer"]),
         .executableTarget(name: "peach", dependencies: ["PeachApp", "PeachTrainer"]),
         // Measures audio (WAV reading, pitch by DTFT peak): synth calibration, the FluidSynth tests and the benchmark.
         // Optimised in debug builds too: the calibration Peach runs at start measures ~80 notes, which
@@ -97,6 +101,7 @@ let package = Package(
         .testTarget(name: "PeachTextTests", dependencies: ["PeachText", "PeachCatalog"]),
         .testTarget(name: "PeachSystemTests", dependencies: ["PeachSystem"]),
         .testTarget(name: "PeachWebTests", dependencies: ["PeachCore", "PeachWeb"]),
+        .testTarget(name: "PeachWebPageTests", dependencies: ["PeachPresentation", "PeachWeb", "PeachWebPage", "PeachText"]),
         .testTarget(name: "PeachWebServerTests", dependencies: ["PeachSystem", "PeachWeb", "PeachWebServer"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachSystem", "PeachFormats", "PeachDisciplines",
                                                     "PeachTestSupport", "peach-store-writer"]),

@@ -70,7 +70,7 @@ public enum PeachApp {
                 return await CalibrateCommand.run(request, synth: options.synth, soundFont: options.soundFont, port: options.outputPort,
                                                   configuration: data.configuration, directory: data.directory, console: console)
             }
-        case .train:
+        case .train, .web:
             return await withData { data in
                 await TrainingApp.run(.init(options: options, environment: environment, console: console,
                                             dataDirectory: data.directory, configPath: data.configPath))

@@ -33,6 +33,13 @@ import Testing
 
     @Test func commands() throws {
         #expect(try parse("ports").command == .ports)
+        #expect(try parse("web").command == .web(WebRequest()))
+        #expect(try parse("web --web-port 8080 --no-browser").command == .web(WebRequest(port: 8080, openBrowser: false)))
+        #expect(try parse("--no-browser web --web-port=9").command == .web(WebRequest(port: 9, openBrowser: false)))
+        #expect(throws: UsageError.self) { try parse("web --web-port 0") }
+        #expect(throws: UsageError.self) { try parse("web --web-port 70000") }
+        #expect(throws: UsageError.self) { try parse("profile --no-browser") }
+        #expect(throws: UsageError.self) { try parse("web extra") }
         #expect(try parse("profile").command == .profile(svgPath: nil, json: false))
         #expect(try parse("profile --json").command == .profile(svgPath: nil, json: true))
         #expect(throws: UsageError.self) { try parse("profile --json --svg p.svg") }
@@ -54,7 +61,7 @@ import Testing
     @Test func usageErrorsNameTheBadWordAndTheChoices() {
         #expect(usageMessage("--synth timidity") == "unknown synth 'timidity' for --synth; valid choices: auto, fluidsynth, external")
         #expect(usageMessage("--prot 128:0") == "unknown option '--prot' (did you mean --port?)")
-        #expect(usageMessage("prots") == "unknown command 'prots' (did you mean 'ports'?); commands: ports, profile, export, tunings, import, calibrate, help")
+        #expect(usageMessage("prots") == "unknown command 'prots' (did you mean 'ports'?); commands: web, ports, profile, export, tunings, import, calibrate, help")
         #expect(usageMessage("--port") == "option --port needs a value")
         #expect(usageMessage("--port --plain") == "option --port needs a value")
         #expect(usageMessage("--port=") == "option --port needs a value")

@@ -52,6 +52,8 @@ public enum CommandLineParser {
         var svgPath: String?
         var json = false
         var partial = false
+        var web = WebRequest()
+        var webOptions: [String] = []
         var calibrate = CalibrateRequest()
         var wantsHelp = false
         var wantsVersion = false
@@ -78,6 +80,12 @@ public enum CommandLineParser {
             case "--capture": calibrate.capture = try value()
             case "--latency-only": calibrate.latencyOnly = true
             case "--plain": options.plain = true
+            case "--web-port":
+                web.port = UInt16(try number(try value(), for: word, in: 1...65_535))
+                webOptions.append(word)
+            case "--no-browser":
+                web.openBrowser = false
+                webOptions.append(word)
             case "--partial": partial = true
             case "--json": json = true
             case "--help", "-h": wantsHelp = true
@@ -98,7 +106,9 @@ public enum CommandLineParser {
             var resolved = options
             if wantsHelp { resolved.command = .help; return resolved }
             if wantsVersion { resolved.command = .version; return resolved }
-            resolved.command = try command(from: positionals, svgPath: svgPath, json: json, partial: partial)
+            resolved.command = try command(from: positionals, svgPath: svgPath, json: json, partial: partial,
+                                           webOptions: webOptions)
+            if case .web = resolved.command { resolved.command = .web(web) }
             if case .calibrate = resolved.command {
                 var request = calibrate
                 request.json = json
@@ -120,7 +130,7 @@ public enum CommandLineParser {
     }
 
     private static func command(from positionals: [String], svgPath: String?, json: Bool,
-                                partial: Bool) throws(UsageError) -> PeachCommand {
+                                partial: Bool, webOptions: [String]) throws(UsageError) -> PeachCommand {
         // No command word is the trainer (the table's "" entry); an empty word given is not.
         let name = positionals.first ?? ""
         let rest = Array(positionals.dropFirst())
@@ -130,7 +140,7 @@ public enum CommandLineParser {
                                                        "commands": commands.joined(separator: ", ")]))
         }
         try rejectOptionsOfOtherCommands(given: (svgPath != nil ? ["--svg"] : []) + (json ? ["--json"] : [])
-                                                + (partial ? ["--partial"] : []), command: name)
+                                                + (partial ? ["--partial"] : []) + webOptions, command: name)
         func noMoreThan(_ count: Int) throws(UsageError) {
             guard rest.count <= count else {
                 throw UsageError(tr(.usageUnexpectedArgument, ["argument": Echo.quoted(rest[count]), "command": name]))
@@ -139,6 +149,9 @@ public enum CommandLineParser {
         switch name {
         case "":
             return .train
+        case "web":
+            try noMoreThan(0)
+            return .web(WebRequest())
         case "ports":
             try noMoreThan(0)
             return .ports

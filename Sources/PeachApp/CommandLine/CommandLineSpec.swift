@@ -15,6 +15,8 @@ enum CommandLineSpec {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "", arguments: "", summary: lines(.helpCommandTrainer)),
+            CommandSpec(name: "web", arguments: "[--web-port N] [--no-browser]", summary: lines(.helpCommandWeb),
+                        options: ["--web-port", "--no-browser"]),
             CommandSpec(name: "ports", summary: lines(.helpCommandPorts)),
             CommandSpec(name: "profile", arguments: "[--svg FILE] [--json]", summary: lines(.helpCommandProfile),
                         options: ["--svg", "--json"]),
@@ -49,6 +51,8 @@ enum CommandLineSpec {
             OptionSpec("--capture", value: "DEV", summary: lines(.helpOptionCapture)),
             OptionSpec("--latency-only", summary: lines(.helpOptionLatencyOnly)),
             OptionSpec("--partial", summary: lines(.helpOptionPartial)),
+            OptionSpec("--web-port", value: "N", summary: lines(.helpOptionWebPort)),
+            OptionSpec("--no-browser", summary: lines(.helpOptionNoBrowser)),
             OptionSpec("--help", short: "-h", summary: lines(.helpOptionHelp)),
             OptionSpec("--version", short: "-V", summary: lines(.helpOptionVersion)),
         ]

@@ -4,6 +4,8 @@ import PeachTrainer
 public enum PeachCommand: Equatable, Sendable {
     /// The full-screen trainer (or line mode with `--plain`).
     case train
+    /// `peach web [--web-port N] [--no-browser]`: the trainer on a local page in the browser.
+    case web(WebRequest)
     /// `peach ports`: list sequencer ports like `aconnect -l`, marking what Peach would choose.
     case ports
     /// `peach profile [--svg FILE | --json]`: print the profile as text, write the chart as SVG, or print JSON.
@@ -22,6 +24,19 @@ public enum PeachCommand: Equatable, Sendable {
     case manPage
     /// `peach __completion bash|zsh` (hidden): a shell completion script, for scripts/install.
     case completion(ShellCompletion.Shell)
+}
+
+/// How `peach web` serves its page.
+public struct WebRequest: Equatable, Sendable {
+    /// The loopback port; nil: one the system chooses.
+    public var port: UInt16?
+    /// Open the user's browser at the page (else only print its address).
+    public var openBrowser = true
+
+    public init(port: UInt16? = nil, openBrowser: Bool = true) {
+        self.port = port
+        self.openBrowser = openBrowser
+    }
 }
 
 /// How Peach gets its sound.

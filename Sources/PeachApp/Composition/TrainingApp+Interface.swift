@@ -11,15 +11,21 @@ import PeachTerminal
 import PeachText
 import PeachTrainer
 
-/// Steps 10 and 11 of the composition root: the interface, and the run.
+/// Steps 10 and 11 of the composition root: the interface (the terminal's full screen, plain lines, or the page of
+/// `peach web`), and the run.
 extension TrainingApp {
     /// The interface chosen, and the input it reads.
     struct Interface {
         let trainerInterface: any TrainerInterface
         let input: AsyncStream<UserInput>
         let signals: AsyncStream<ProcessSignal>
+        /// What else ends with the interface (the page's server).
+        var stop: @MainActor () -> Void = {}
 
-        @MainActor func close() { trainerInterface.close() }
+        @MainActor func close() {
+            trainerInterface.close()
+            stop()
+        }
     }
 
     /// Plain lines when asked for, or when standard input or output is not a terminal (pipes, screen readers).
@@ -36,13 +42,17 @@ extension TrainingApp {
         let controllerStatus = DeviceStatus(name: inputs.isEmpty ? tr(.controllerKeyboardOnly) : inputs.joined(separator: ", "),
                                             state: inputs.isEmpty ? .none : .connected)
         let config = configuration.configuration
-        let info: @MainActor () -> InfoScreenModel = {
+        let info: @MainActor () -> InfoScreenModel = { @MainActor in
             InfoScreenModel(version: PeachApp.version, licence: PeachApp.licence, dataDirectory: context.dataDirectory.path,
                             configFile: context.configPath ?? tr(.infoNoConfigFile),
                             synth: ScreenModels.synthStatus(controller.outputState), controller: controllerStatus,
                             velocityCeiling: config.safety.velocityCeiling, volumeCeiling: config.safety.volumeCeiling,
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
                             entries: Disciplines.infoEntries(InfoContext(services: controller.services)))
+        }
+        if case .web(let request) = context.options.command {
+            return try await makePageInterface(context, request: request, controller: controller, configuration: configuration,
+                                               info: info, controllerStatus: controllerStatus, logger: logger, shutDown: shutDown)
         }
         if wantsPlainLines(context.options, inputIsTerminal: TerminalMode.isTerminal(STDIN_FILENO),
                            outputIsTerminal: TerminalMode.isTerminal(STDOUT_FILENO)) {

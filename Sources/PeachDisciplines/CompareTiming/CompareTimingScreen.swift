@@ -30,7 +30,8 @@ enum CompareTimingScreen {
             lines: [.centered(tempo.map { tr(.compareTimingTempo, ["tempo": "\($0)"]) } ?? "", .bold),
                     .centered("●  ●  ●  ◆", timing.state == .playingPattern ? .accent : .dim), queue,
                     .centered(prompt, .plain), .blank,
-                    .buttons([tr(.compareTimingEarly), tr(.compareTimingLate)], enabled: timing.state == .awaitingAnswer), .blank, feedback, .blank,
+                    .buttons([.init(tr(.compareTimingEarly), key: .character("e")), .init(tr(.compareTimingLate), key: .character("l"))],
+                             enabled: timing.state == .awaitingAnswer), .blank, feedback, .blank,
                     .text(tr(.comparisonTally, ["answered": "\(timing.tally.answered)", "correct": "\(timing.tally.correct)",
                                                 "accuracy": ScreenFormat.percent(accuracy)]))],
             keyHints: tr(.compareTimingKeyHints), warning: warning)

@@ -53,7 +53,8 @@ public enum PitchMatchingScreen {
         case .tuning:
             lines += [.spans([.init(tr(.matchingTuning), .accent),
                               .init(tr(model.isInterval ? .matchingTuneInterval : .matchingTuneUnison))]), .blank,
-                      .spans(knob(model.knobMoving))]
+                      .spans(knob(model.knobMoving)),
+                      .tuner(label: tr(.matchingSlider), commit: .init(tr(.matchingCommit), key: .enter), enabled: true)]
         case .result(let error):
             lines += [.spans([.init(tr(.matchingOffBy, ["offset": ScreenFormat.signedCents(error)]), .bold),
                               .init(" — " + direction(error))]), .blank,

@@ -7,18 +7,37 @@ public struct SettingsRow: Hashable, Sendable {
     public var value: String
     public var allowed: String
     public var isDefault: Bool
+    /// What the key does, in the user's language (the comment above it in the configuration file).
+    public var documentation: String
+    /// The values to choose from, for a key that takes one of a few (a page offers them as a menu); nil otherwise.
+    public var choices: [String]?
+    /// The value as the file holds it (empty for "automatic"), for a field that edits it.
+    public var rawValue: String
 
-    public init(label: String, value: String, allowed: String, isDefault: Bool) {
+    public init(label: String, value: String, allowed: String, isDefault: Bool, documentation: String = "",
+                choices: [String]? = nil, rawValue: String? = nil) {
         self.label = label
         self.value = value
         self.allowed = allowed
         self.isDefault = isDefault
+        self.documentation = documentation
+        self.choices = choices
+        self.rawValue = rawValue ?? value
     }
 
     public init(key: ConfigKey, configuration: PeachConfiguration) {
         let value = configuration[key]
         self.init(label: "[\(key.section)] \(key.label)", value: value.description.isEmpty ? tr(.settingsAuto) : value.description,
-                  allowed: key.kind.allowedDescription, isDefault: value == key.defaultValue)
+                  allowed: key.kind.allowedDescription, isDefault: value == key.defaultValue,
+                  documentation: key.localizedDocumentation, choices: Self.choices(of: key.kind), rawValue: value.description)
+    }
+
+    static func choices(of kind: ConfigValueKind) -> [String]? {
+        switch kind {
+        case .choice(let choices): choices
+        case .boolean: ["on", "off"]
+        case .integer, .decimal, .note, .text, .file, .channel, .commitTrigger, .intervals, .tuning: nil
+        }
     }
 }
 

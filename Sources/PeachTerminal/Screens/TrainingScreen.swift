@@ -15,9 +15,10 @@ public enum TrainingScreen {
         case .centered(let text, let emphasis): [TextLayout.center(styled(text, emphasis, style), width: width)]
         case .spans(let spans):
             [TextLayout.center(spans.map { styled($0.text, $0.emphasis, style) }.joined(), width: width)]
-        case .buttons(let labels, let enabled):
-            [TextLayout.center(labels.map { button($0, enabled: enabled, style: style) }
+        case .buttons(let buttons, let enabled):
+            [TextLayout.center(buttons.map { button($0.label, enabled: enabled, style: style) }
                 .joined(separator: "      "), width: width)]
+        case .tuner: []
         case .text(let text): [text]
         case .paragraph(let text, let emphasis):
             TextLayout.wrap(text, width: max(width - 4, 20)).map { TextLayout.center(styled($0, emphasis, style), width: width) }

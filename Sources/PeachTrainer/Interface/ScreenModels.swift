@@ -96,3 +96,13 @@ public enum ScreenModels {
                                 snoozeMinutes: Int(breaks.settings.snoozeTime.timeInterval / 60))
     }
 }
+
+extension ScreenModels {
+    /// The whole profile on one page (the page scrolls where the terminal pages): the overview's summary, every
+    /// section's lines and every discipline's chart, as `peach profile` and `peach profile --svg` give them.
+    public static func profilePage(_ controller: TrainerController, range: ClosedRange<MIDINote>) -> ProfilePageModel {
+        let context = ReportContext(profile: controller.profile, range: range)
+        let document = ProfileDocument(context)
+        return ProfilePageModel(summary: ProfileOverview.model(context).summary, sections: document.sectionLines, svg: document.svg)
+    }
+}

@@ -8,7 +8,11 @@ import PeachText
 /// waiting for an answer costs no CPU) and hands what arrives to the main loop as two streams.
 /// The keyboard stream finishes at end of input.
 public enum InputPump {
-    public enum Mode: Sendable { case keys, lines }
+    public enum Mode: Sendable {
+        case keys, lines
+        /// Signals alone (`peach web`: the page sends the input; the terminal's Ctrl-C still ends Peach).
+        case signalsOnly
+    }
 
     /// Signals that cannot be watched (no pipe for them) are logged; keys and lines are read all the same.
     public static func start(_ mode: Mode, fileDescriptor: Int32 = STDIN_FILENO, logger: any PeachLogger)
@@ -20,9 +24,11 @@ public enum InputPump {
         }
         let (input, typed) = AsyncStream<UserInput>.makeStream()
         let (signals, received) = AsyncStream<ProcessSignal>.makeStream()
+        // poll(2) ignores a negative descriptor: with signals alone, only the signal pipe is waited on.
+        let descriptor = mode == .signalsOnly ? -1 : fileDescriptor
         let thread = Thread {
-            var reader = KeyboardReader(input: TerminalInput(fileDescriptor: fileDescriptor))
-            let raw = TerminalInput(fileDescriptor: fileDescriptor)
+            var reader = KeyboardReader(input: TerminalInput(fileDescriptor: descriptor))
+            let raw = TerminalInput(fileDescriptor: descriptor)
             while true {
                 switch mode {
                 case .keys:
@@ -32,7 +38,7 @@ public enum InputPump {
                     case .timeout: continue
                     case .endOfInput: typed.finish(); return
                     }
-                case .lines:
+                case .lines, .signalsOnly:
                     switch raw.next(timeoutMilliseconds: -1) {
                     case .bytes(let bytes): typed.yield(.bytes(bytes))
                     case .signals(let numbers): numbers.compactMap(ProcessSignal.init(number:)).forEach { received.yield($0) }

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func bashCompletesCommandsOptionsAndChoices() throws {
-        #expect(try bashCompletions(["peach", ""]) == ["ports", "profile", "export", "tunings", "import", "calibrate", "help"])
+        #expect(try bashCompletions(["peach", ""]) == ["web", "ports", "profile", "export", "tunings", "import", "calibrate", "help"])
         #expect(try bashCompletions(["peach", "--plain", "pr"]) == ["profile"])
         #expect(try bashCompletions(["peach", "--port", "20:0", "po"]) == ["ports"], "an option's value is not the command")
         #expect(try bashCompletions(["peach", "--sy"]) == ["--synth"])

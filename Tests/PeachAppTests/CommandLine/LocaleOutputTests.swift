@@ -4,7 +4,7 @@ import Testing
 /// The built program under different locales. `Fixtures/english/` holds what it printed before it could speak
 /// German (captured with LC_ALL=C; peach.1 re-captured once after merging main's new [threshold_test] keys, whose
 /// section was the only difference; help.txt and peach.1 given one clause more when `calibrate --capture` began
-/// measuring the synth's latency; all three when `peach tunings` and `[training] tuning` came): under `C`, `POSIX` or any non-German locale the output is byte for byte that.
+/// measuring the synth's latency; all three when `peach tunings` and `[training] tuning` came, and when `peach web` came): under `C`, `POSIX` or any non-German locale the output is byte for byte that.
 /// A change to the English help or man page updates these files on purpose.
 @Suite struct LocaleOutputTests {
     static let fixtures = BuiltPeach.repository + "/Tests/PeachAppTests/Fixtures/english/"

@@ -1,0 +1,64 @@
+import Foundation
+import PeachConfigFiles
+import PeachPresentation
+import PeachSystem
+import PeachText
+import PeachTrainer
+import PeachWeb
+import PeachWebPage
+import PeachWebServer
+
+/// Step 10 for `peach web`: the page's server on 127.0.0.1 (a new secret each start), the trainer drawn on the page,
+/// what the page sends as the trainer's input, the browser opened; Ctrl-C in the terminal still ends Peach.
+extension TrainingApp {
+    static func makePageInterface(_ context: Context, request: WebRequest, controller: TrainerController,
+                                  configuration: LiveConfiguration, info: @escaping @MainActor () -> InfoScreenModel,
+                                  controllerStatus: DeviceStatus, logger: ConsoleLogger,
+                                  shutDown: @MainActor () async -> Void) async throws(StartupExit) -> Interface {
+        let (input, page) = AsyncStream<UserInput>.makeStream()
+        let server: LocalPageServer
+        let access: LocalPageAccess
+        do {
+            let listener = try LoopbackListener(port: request.port ?? 0)
+            access = LocalPageAccess(port: listener.port, secret: LocalPageAccess.newSecret())
+            let tabs = PageTabs { page.yield(.page(.closed)) }
+            server = try LocalPageServer(listener: listener, access: access, streamCountChanged: tabs.countChanged,
+                                         handler: pageRoutes(context, controller: controller, configuration: configuration,
+                                                             page: page).answer)
+        } catch {
+            context.console.err("peach: " + tr(.webCannotServe, ["error": "\(error)"]) + "\n")
+            await shutDown()
+            throw StartupExit()
+        }
+        server.start()
+        let navigator = ScreenNavigator(configuration: configuration, info: info, controllerStatus: { controllerStatus })
+        let web = WebInterface(navigator: navigator, noteRange: { configuration.configuration.coreTrainingSettings.noteRange },
+                               publish: { server.publish(ServerSentEvent(name: "screen", data: $0)) })
+        let redirect = announce(access.openingURL, request: request, context: context)
+        let pump = InputPump.start(.signalsOnly, logger: logger)
+        return Interface(trainerInterface: web, input: input, signals: pump.signals) {
+            server.stop()
+            if let redirect { try? FileSystem.removeTree(redirect) }
+        }
+    }
+
+    /// The page's addresses: what it sends goes into the trainer's input; the downloads read the data directory.
+    static func pageRoutes(_ context: Context, controller: TrainerController, configuration: LiveConfiguration,
+                           page: AsyncStream<UserInput>.Continuation) -> PageRoutes {
+        let directory = context.dataDirectory
+        let range = configuration.configuration.coreTrainingSettings.noteRange
+        return PageRoutes(profileJSON: { PageDownloads.profileJSON(controller, range: range) },
+                          exportCSV: { PageDownloads.csv(directory) },
+                          input: { page.yield(.page($0)) })
+    }
+
+    /// Prints the address (it holds this run's secret: the terminal shows it, no log does) and opens the browser when
+    /// asked and a desktop is there; the redirect file to remove at the end, if one was written.
+    static func announce(_ url: String, request: WebRequest, context: Context) -> String? {
+        context.console.out(tr(.webServing, ["url": url]) + "\n")
+        guard request.openBrowser else { return nil }
+        let redirect = BrowserOpener.open(url, environment: context.environment, fallbackDirectory: context.dataDirectory.path)
+        if redirect != nil { context.console.out(tr(.webOpening) + "\n") }
+        return redirect
+    }
+}

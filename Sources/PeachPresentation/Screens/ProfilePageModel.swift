@@ -1,0 +1,14 @@
+/// The whole profile on one page, for a front end that scrolls instead of paging: the overview's summary, every
+/// discipline's section as `peach profile` prints it, and the picture `peach profile --svg` writes.
+public struct ProfilePageModel: Hashable, Sendable {
+    public var summary: [ProfileSummaryLine]
+    public var sections: [[String]]
+    /// Every discipline's chart as one SVG document (its XML declaration included).
+    public var svg: String
+
+    public init(summary: [ProfileSummaryLine], sections: [[String]], svg: String) {
+        self.summary = summary
+        self.sections = sections
+        self.svg = svg
+    }
+}

@@ -1,0 +1,46 @@
+import PeachPresentation
+import PeachWeb
+
+/// What each address of the local page answers (the server has already held the request to `LocalPageAccess`):
+/// the page, its script and style, what the page sends (`/input`, a `PageInput` for the trainer), the profile's JSON
+/// and the training's CSV. Pure: the app hands over what changes (the profile, the export) as closures.
+public struct PageRoutes: Sendable {
+    public var profileJSON: @Sendable () -> String
+    public var exportCSV: @Sendable () -> String
+    public var input: @Sendable (PageInput) -> Void
+
+    public init(profileJSON: @escaping @Sendable () -> String, exportCSV: @escaping @Sendable () -> String,
+                input: @escaping @Sendable (PageInput) -> Void) {
+        self.profileJSON = profileJSON
+        self.exportCSV = exportCSV
+        self.input = input
+    }
+
+    public func answer(_ request: HTTPRequest) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/"): Self.content(PageShell.html(), type: "text/html; charset=utf-8")
+        case ("GET", "/page.js"): Self.content(PageScript.source, type: "text/javascript; charset=utf-8")
+        case ("GET", "/page.css"): Self.content(PageStyle.source, type: "text/css; charset=utf-8")
+        case ("GET", "/profile.json"): Self.content(profileJSON(), type: "application/json; charset=utf-8")
+        case ("GET", "/export.csv"): Self.content(exportCSV(), type: "text/csv; charset=utf-8")
+        case ("POST", "/input"): received(request)
+        case (_, "/"), (_, "/page.js"), (_, "/page.css"), (_, "/profile.json"), (_, "/export.csv"), (_, "/input"):
+            .rejection(HTTPRejection(.methodNotAllowed, "\(request.path) does not take \(request.method)"))
+        default: .text(.notFound, "Peach's page has nothing at \(request.path)")
+        }
+    }
+
+    private func received(_ request: HTTPRequest) -> HTTPResponse {
+        switch PageRequest.input(fromForm: String(decoding: request.body, as: UTF8.self)) {
+        case .success(let pageInput):
+            input(pageInput)
+            return HTTPResponse(.noContent)
+        case .failure(let error):
+            return .text(.badRequest, error.description)
+        }
+    }
+
+    static func content(_ text: String, type: String) -> HTTPResponse {
+        HTTPResponse(.ok, headers: [HTTPHeader("Content-Type", type)], body: Array(text.utf8))
+    }
+}

@@ -1,0 +1,60 @@
+import PeachPresentation
+import PeachWeb
+@testable import PeachWebPage
+import Testing
+
+/// What the page posts becomes the trainer's input, or a 400 that says what to send; keys round-trip by their names.
+@Suite struct PageRequestTests {
+    @Test(arguments: [("key=ArrowUp", PageInput.key(.arrow(.up))), ("key=Shift%2BArrowLeft", .key(.arrow(.left, .shift))),
+                      ("key=h", .key(.character("h"))), ("key=+", .key(.character(" "))), ("key=Escape", .key(.escape)),
+                      ("choose=3", .choose(3)), ("adjust=-2.5", .adjust(-2.5)), ("setting=4&value=on", .setting(row: 4, text: "on")),
+                      ("setting=1&value=%C3%A4+b", .setting(row: 1, text: "ä b")), ("reset=7", .resetSetting(row: 7))])
+    func aFormBecomesItsInput(form: String, input: PageInput) throws {
+        #expect(try PageRequest.input(fromForm: form).get() == input)
+    }
+
+    @Test(arguments: ["", "key=F13", "key=ab", "key=%0A", "choose=-1", "choose=x", "adjust=nan", "adjust=1e9",
+                      "setting=2", "key=%ZZ", "key=%C3", "what=1"])
+    func anythingElseIsRefusedWithAReason(form: String) {
+        guard case .failure(let error) = PageRequest.input(fromForm: form) else {
+            Issue.record("\(form) was taken")
+            return
+        }
+        #expect(!error.description.isEmpty)
+    }
+
+    @Test func everyKeyAPageCanPressHasANameThatReadsBack() {
+        let keys: [Key] = [.character("h"), .character("1"), .space, .enter, .escape, .backspace, .tab, .delete, .home, .end,
+                           .pageUp, .pageDown, .arrow(.up), .arrow(.down), .arrow(.left, .shift), .arrow(.right, .shift)]
+        for key in keys {
+            let name = WebKeyName.name(key)
+            #expect(name != nil && WebKeyName.key(name!) == key, "\(key)")
+        }
+        #expect(WebKeyName.name(.control("c")) == nil && WebKeyName.name(.alt("x")) == nil)
+    }
+
+    @Test func theRoutesServeThePageAndTakeInput() {
+        final class Received: @unchecked Sendable { var inputs: [PageInput] = [] }
+        let received = Received()
+        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { "a,b\n" }, input: { received.inputs.append($0) })
+        let page = routes.answer(HTTPRequest(method: "GET", target: "/"))
+        #expect(page.status == .ok && String(decoding: page.body, as: UTF8.self).contains("<main id=\"screen\">"))
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/page.js")).headers.contains(HTTPHeader("Content-Type", "text/javascript; charset=utf-8")))
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/page.css")).status == .ok)
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/export.csv")).body == Array("a,b\n".utf8))
+        #expect(routes.answer(HTTPRequest(method: "POST", target: "/input", body: Array("key=h".utf8))).status == .noContent)
+        #expect(routes.answer(HTTPRequest(method: "POST", target: "/input", body: Array("key=F13".utf8))).status == .badRequest)
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/input")).status == .methodNotAllowed)
+        #expect(routes.answer(HTTPRequest(method: "POST", target: "/")).status == .methodNotAllowed)
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/etc/passwd")).status == .notFound)
+        #expect(received.inputs == [.key(.character("h"))])
+    }
+
+    @Test func thePageLoadsNothingFromElsewhereAndNoInlineScript() {
+        let html = PageShell.html()
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"))
+        #expect(html.contains("<script src=\"/page.js\" defer></script>"))
+        #expect(!html.contains("<script>") && !html.contains(" onclick="))
+        #expect(!PageScript.source.contains("http") && !PageScript.source.contains("eval("))
+    }
+}
