@@ -116,7 +116,8 @@ let package = Package(
                                                   "PeachStore", "PeachTestSupport", "PeachText"],
                     exclude: ["Fixtures"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachTrainer", "PeachAudio", "PeachDisciplines"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachTrainer", "PeachAudio", "PeachDisciplines",
+                                                          "PeachSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

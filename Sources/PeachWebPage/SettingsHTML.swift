@@ -15,7 +15,7 @@ enum SettingsHTML {
 
     static func row(_ row: SettingsRow, index: Int) -> String {
         let id = "setting-\(index)"
-        var html = "<li id=\"row-\(index)\"><form data-setting=\"\(index)\">"
+        var html = "<li id=\"row-\(index)\" data-id=\"" + HTMLText.escape(row.id) + "\"><form data-setting=\"\(index)\">"
         html += "<label for=\"\(id)\">" + HTMLText.escape(row.label) + (row.isDefault ? "" : " *") + "</label> "
         html += field(row, id: id)
         html += " <button type=\"submit\">" + HTMLText.escape(tr(.pageSave)) + "</button>"

@@ -54,6 +54,11 @@ import Testing
         #expect(Self.waitFor { counts.withLock { $0 } == [1] })
         SocketIO.close(client)
         #expect(Self.waitFor { counts.withLock { $0 } == [1, 0] })
+        // A reload: the new stream gets where the page is at once.
+        running.server.publish(ServerSentEvent(name: "screen", data: "fourth"))
+        let reloaded = try Self.openStream(port: running.port)
+        defer { SocketIO.close(reloaded) }
+        #expect(Self.read(reloaded, until: "fourth\n\n").hasSuffix("event: screen\ndata: fourth\n\n"))
     }
 
     @Test func aQuietStreamIsKeptAliveAndItsLossNoticed() throws {

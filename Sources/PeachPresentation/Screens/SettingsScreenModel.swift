@@ -13,9 +13,11 @@ public struct SettingsRow: Hashable, Sendable {
     public var choices: [String]?
     /// The value as the file holds it (empty for "automatic"), for a field that edits it.
     public var rawValue: String
+    /// The key's id in the file ("training.note_duration").
+    public var id: String
 
     public init(label: String, value: String, allowed: String, isDefault: Bool, documentation: String = "",
-                choices: [String]? = nil, rawValue: String? = nil) {
+                choices: [String]? = nil, rawValue: String? = nil, id: String = "") {
         self.label = label
         self.value = value
         self.allowed = allowed
@@ -23,13 +25,14 @@ public struct SettingsRow: Hashable, Sendable {
         self.documentation = documentation
         self.choices = choices
         self.rawValue = rawValue ?? value
+        self.id = id
     }
 
     public init(key: ConfigKey, configuration: PeachConfiguration) {
         let value = configuration[key]
         self.init(label: "[\(key.section)] \(key.label)", value: value.description.isEmpty ? tr(.settingsAuto) : value.description,
                   allowed: key.kind.allowedDescription, isDefault: value == key.defaultValue,
-                  documentation: key.localizedDocumentation, choices: Self.choices(of: key.kind), rawValue: value.description)
+                  documentation: key.localizedDocumentation, choices: Self.choices(of: key.kind), rawValue: value.description, id: key.id)
     }
 
     static func choices(of kind: ConfigValueKind) -> [String]? {

@@ -1,0 +1,143 @@
+import Foundation
+import PeachSystem
+
+/// A browser's side of `peach web`, over plain loopback sockets: it trades the printed address's secret for the
+/// cookie, asks for pages, posts what a click or key sends, and reads the event stream's screens.
+final class PageClient {
+    struct Answer {
+        let status: Int
+        let head: String
+        let body: String
+    }
+
+    let port: UInt16
+    private(set) var cookie = ""
+
+    /// `url`: the address Peach printed (`http://127.0.0.1:PORT/?secret=…`).
+    init(url: String) throws {
+        guard let portText = url.split(separator: ":").last?.prefix(while: \.isNumber), let port = UInt16(portText),
+              let secret = url.split(separator: "=").last else { throw PeachProgram.Failure(description: "no port or secret in \(url)") }
+        self.port = port
+        let traded = try request("GET", "/?secret=\(secret)", withCookie: false)
+        guard traded.status == 303, let line = traded.head.split(separator: "\r\n").first(where: { $0.hasPrefix("Set-Cookie: ") }),
+              let value = line.dropFirst("Set-Cookie: ".count).split(separator: ";").first else {
+            throw PeachProgram.Failure(description: "the secret was not traded for a cookie: \(traded.head)")
+        }
+        cookie = String(value)
+    }
+
+    /// One request on its own connection, its whole answer (Content-Length) within 10 s.
+    func request(_ method: String, _ path: String, body: String = "", withCookie: Bool = true, host: String? = nil,
+                 origin: String?? = .none) throws -> Answer {
+        let client = try LoopbackConnection.connect(port: port)
+        defer { SocketIO.close(client) }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+        if withCookie { head += "Cookie: \(cookie)\r\n" }
+        let sentOrigin: String? = origin ?? (method == "POST" ? "http://127.0.0.1:\(port)" : nil)
+        if let sentOrigin { head += "Origin: \(sentOrigin)\r\n" }
+        if !body.isEmpty || method == "POST" {
+            head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+        }
+        guard SocketIO.sendAll(Array((head + "\r\n" + body).utf8), to: client) else { throw PeachProgram.Failure(description: "could not send") }
+        let text = Self.readAll(client, deadline: ContinuousClock.now + .seconds(10))
+        guard let split = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(9).prefix(3)) else {
+            throw PeachProgram.Failure(description: "no answer to \(method) \(path): \(text)")
+        }
+        return Answer(status: status, head: String(text[..<split.lowerBound]), body: String(text[split.upperBound...]))
+    }
+
+    /// What a click or key sends: its status.
+    func post(_ form: String, origin: String?? = .none) throws -> Int {
+        try request("POST", "/input", body: form, origin: origin).status
+    }
+
+    func openStream() throws -> PageStream {
+        let client = try LoopbackConnection.connect(port: port)
+        let head = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n"
+        guard SocketIO.sendAll(Array(head.utf8), to: client) else { throw PeachProgram.Failure(description: "could not open the stream") }
+        return PageStream(descriptor: client)
+    }
+
+    /// Everything until the peer closes (the requests ask it to) or the deadline.
+    static func readAll(_ client: Int32, deadline: ContinuousClock.Instant) -> String {
+        var received: [UInt8] = []
+        while ContinuousClock.now < deadline {
+            var descriptors = [Poll.readable(client)]
+            _ = Poll.wait(&descriptors, timeoutMilliseconds: 50)
+            switch SocketIO.receive(from: client) {
+            case .bytes(let bytes): received += bytes
+            case .nothingYet: continue
+            case .closed: return String(decoding: received, as: UTF8.self)
+            }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
+
+/// The page's event stream as a tab reads it: one screen after another.
+final class PageStream {
+    private let descriptor: Int32
+    /// Bytes not yet read as a whole event (decoded only whole, so no character is cut in two).
+    private var pending: [UInt8] = []
+    private var headRead = false
+    private var isOpen = true
+    /// The last screen read.
+    private(set) var current = ""
+    /// Everything the stream delivered, for a failure's message.
+    private(set) var received = ""
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { close() }
+
+    /// The next screen satisfying `wanted` (earlier ones are passed over), or nil after `timeout`.
+    func next(timeout: Duration = .seconds(30), _ wanted: (String) -> Bool) -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            while let screen = takeScreen() {
+                current = screen
+                if wanted(screen) { return screen }
+            }
+            var descriptors = [Poll.readable(descriptor)]
+            _ = Poll.wait(&descriptors, timeoutMilliseconds: 50)
+            switch SocketIO.receive(from: descriptor) {
+            case .bytes(let bytes):
+                pending += bytes
+                received += String(decoding: bytes, as: UTF8.self)
+            case .nothingYet: continue
+            case .closed:
+                received += "[closed]"
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The tab closes.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        SocketIO.close(descriptor)
+    }
+
+    private func takeScreen() -> String? {
+        if !headRead {
+            guard let end = Self.find(Array("\r\n\r\n".utf8), in: pending) else { return nil }
+            pending.removeFirst(end + 4)
+            headRead = true
+        }
+        while let end = Self.find(Array("\n\n".utf8), in: pending) {
+            let block = String(decoding: pending[..<end], as: UTF8.self)
+            pending.removeFirst(end + 2)
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.contains("event: screen") else { continue }
+            return lines.filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }.joined(separator: "\n")
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}
