@@ -11,11 +11,12 @@ enum StartHTML {
             return "<li><button type=\"button\" data-choose=\"\(index)\"\(current)>" + shortcut
                 + HTMLText.escape(model.menu.titles[index]) + "</button></li>"
         }
-        var body = "<nav aria-label=\"" + HTMLText.escape(tr(.startTitle)) + "\"><ul class=\"menu\">" + entries.joined() + "</ul></nav>\n"
+        // What the user must know comes first: on a page, below the chart it would be out of sight.
+        var body = model.warnings.map { "<p class=\"warning\" role=\"alert\">" + HTMLText.escape($0.text) + "</p>\n" }.joined()
+        body += "<nav aria-label=\"" + HTMLText.escape(tr(.startTitle)) + "\"><ul class=\"menu\">" + entries.joined() + "</ul></nav>\n"
         body += "<figure class=\"chart\">" + SVGEmbed.inline(ProfileSVG.render(model.profile, height: 320)) + "</figure>\n"
         body += ScreenHTML.definitions([(tr(.infoSynth), ScreenHTML.device(model.synth)),
                                         (tr(.infoController), ScreenHTML.device(model.controller))])
-        body += model.warnings.map { "\n<p class=\"warning\" role=\"alert\">" + HTMLText.escape($0.text) + "</p>" }.joined()
         return ScreenHTML.frame(title: "Peach — " + tr(.startTitle), body: body, hints: tr(.pageStartHints), back: false)
     }
 }

@@ -37,7 +37,7 @@ extension TrainingApp {
             return try await choice.connect(directory: sequencer) { context.console.err("peach: \($0)\n") }
         } catch {
             context.console.err("peach: \(error)\n")
-            throw StartupExit()
+            throw StartupExit(reason: "\(error)")
         }
     }
 

@@ -24,7 +24,8 @@ import PeachTrainer
 /// 11. the run, until the user quits or a signal ends it;
 /// 12. shutdown: notes off, All Notes Off on every channel, FluidSynth quits, the terminal is restored.
 /// A step that cannot go on says why and ends the run with status 1 (`StartupExit`); every later cleanup
-/// of the steps before it still runs.
+/// of the steps before it still runs. `peach web` without a sequencer (step 3) or a synth (step 4) goes on without
+/// sound instead (`soundlessPage`): the page opens and says what is missing.
 @MainActor
 enum TrainingApp {
     struct Context {
@@ -42,12 +43,22 @@ enum TrainingApp {
         do {
             let history = try LaunchHistory.load(context.dataDirectory, codecs: Disciplines.codecs, logger: logger,
                                                  console: console)
-            let sequencer = try openSequencer(queueFrequency: configuration.configuration.queueFrequency, logger: logger,
+            let sequencer: ALSASequencer
+            do {
+                sequencer = try openSequencer(queueFrequency: configuration.configuration.queueFrequency, logger: logger,
                                               console: console)
+            } catch {
+                return try await soundlessPage(context, missing: error, history: history, configuration: configuration, logger: logger)
+            }
             defer { sequencer.close() }
             let stuckNotes = StuckNoteGuard(sequencer: sequencer, logger: logger)
             defer { stuckNotes.cleanExit() }
-            let synth = try await connectSynth(context, config: configuration.configuration, sequencer: sequencer)
+            let synth: SynthConnection.Outcome
+            do {
+                synth = try await connectSynth(context, config: configuration.configuration, sequencer: sequencer)
+            } catch {
+                return try await soundlessPage(context, missing: error, history: history, configuration: configuration, logger: logger)
+            }
             let port = synth.port, fluidSynth = synth.fluidSynth
             stuckNotes.synthStarted(fluidSynth)
             let calibration = await StartupCalibration.calibration(for: synth, configuration: configuration.configuration,
@@ -89,7 +100,7 @@ enum TrainingApp {
             return try ALSASequencer(clientName: "Peach", queueFrequency: queueFrequency, logger: logger)
         } catch {
             console.err("peach: \(error)\n")
-            throw StartupExit()
+            throw StartupExit(reason: "\(error)")
         }
     }
 
@@ -112,4 +123,6 @@ enum TrainingApp {
 /// A start-up step could not go on; it has said why. The run ends with `status`.
 struct StartupExit: Error {
     var status: Int32 = 1
+    /// What could not be had, as it was printed (for the page of a run that goes on without sound).
+    var reason: String?
 }

@@ -186,6 +186,11 @@ public final class TrainerController {
         lastTuningMove = clock.now()
     }
 
+    /// Says `message` on every screen until the next start (what the app found missing at launch).
+    public func tell(_ message: String) {
+        self.message = message
+    }
+
     /// Stops every session and waits until their notes are silenced.
     public func stopTraining() async {
         let stops = modes.compactMap { sessions[$0.id]?.session.stop() }

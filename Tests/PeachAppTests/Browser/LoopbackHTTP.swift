@@ -1,0 +1,70 @@
+import Foundation
+import PeachSystem
+
+/// One HTTP/1.1 request to a loopback port and its whole answer (the server closes after it): what the tests use to
+/// speak WebDriver to chromedriver and plain HTTP to `peach web`.
+enum LoopbackHTTP {
+    struct Answer {
+        let status: Int
+        let head: String
+        let body: String
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    static func request(_ method: String, port: UInt16, path: String, body: String? = nil,
+                        headers: [String] = [], timeout: Duration = .seconds(60)) throws -> Answer {
+        let client = try LoopbackConnection.connect(port: port)
+        defer { SocketIO.close(client) }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        head += headers.map { $0 + "\r\n" }.joined()
+        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+        guard SocketIO.sendAll(Array((head + "\r\n" + (body ?? "")).utf8), to: client) else {
+            throw Failure(description: "could not send \(method) \(path)")
+        }
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        reading: while ContinuousClock.now < deadline {
+            var descriptors = [Poll.readable(client)]
+            _ = Poll.wait(&descriptors, timeoutMilliseconds: 100)
+            switch SocketIO.receive(from: client) {
+            case .bytes(let bytes):
+                received += bytes
+                if isWhole(received) { break reading }
+            case .nothingYet: continue
+            case .closed: break reading
+            }
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(9).prefix(3)) else {
+            throw Failure(description: "no answer to \(method) \(path): \(text.prefix(300))")
+        }
+        return Answer(status: status, head: String(text[..<split.lowerBound]), body: Self.body(String(text[split.upperBound...]),
+                                                                                              chunked: text[..<split.lowerBound].contains("chunked")))
+    }
+
+    /// Whether `bytes` hold a whole answer: its Content-Length of body, or the last chunk (a server may keep the
+    /// connection open whatever the request asked).
+    static func isWhole(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { return false }
+        let head = text[..<split.lowerBound].lowercased()
+        if head.contains("transfer-encoding: chunked") { return text.hasSuffix("\r\n0\r\n\r\n") || text.hasSuffix("\n0\r\n\r\n") }
+        guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else { return false }
+        return text[split.upperBound...].utf8.count >= length
+    }
+
+    /// The body as sent, or joined from its chunks.
+    static func body(_ raw: String, chunked: Bool) -> String {
+        guard chunked else { return raw }
+        var rest = Substring(raw), joined = ""
+        while let lineEnd = rest.range(of: "\r\n"), let size = Int(rest[..<lineEnd.lowerBound], radix: 16), size > 0 {
+            let start = lineEnd.upperBound
+            let bytes = Array(rest[start...].utf8.prefix(size))
+            joined += String(decoding: bytes, as: UTF8.self)
+            rest = rest[rest.utf8.index(start, offsetBy: size)...].dropFirst(2)
+        }
+        return joined
+    }
+}
