@@ -93,6 +93,8 @@ let package = Package(
 
         // Shorthands every test target shares (records as `TrainingRecord`s, feeding the profile).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),
+        // A real browser for the page's tests: headless Chromium over WebDriver, spoken over loopback.
+        .target(name: "PeachBrowserSupport", dependencies: ["PeachSystem"], path: "Tests/PeachBrowserSupport"),
         // The tests mirror the libraries: the pure core's own (no discipline named), then the disciplines' sessions,
         // strategies, procedures and records.
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
@@ -113,11 +115,11 @@ let package = Package(
                                                     "PeachConfig", "PeachSystem", "PeachText"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachTrainer", "PeachAudio", "PeachConfigFiles", "PeachDisciplines", "PeachFormats",
-                                                  "PeachStore", "PeachSystem", "PeachTestSupport", "PeachText"],
+                                                  "PeachStore", "PeachSystem", "PeachTestSupport", "PeachText", "PeachBrowserSupport"],
                     exclude: ["Fixtures"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachTrainer", "PeachAudio", "PeachDisciplines",
-                                                          "PeachSystem"]),
+                                                          "PeachSystem", "PeachBrowserSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

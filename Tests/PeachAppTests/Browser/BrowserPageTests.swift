@@ -1,4 +1,5 @@
 import Foundation
+import PeachBrowserSupport
 import Testing
 
 /// The page in a real browser (headless Chromium over WebDriver) against the built `peach web`, here without sound:
@@ -12,23 +13,23 @@ import Testing
         let peach = try WebPeach()
         let browser = try WebDriver()
         try browser.open(peach.url)
-        let start = browser.wait(for: "Start") { $0.contains("data-choose=\"0\"") }
+        let start = try browser.wait(for: "Start") { $0.contains("data-choose=\"0\"") }
         #expect(browser.currentURL == "http://127.0.0.1:\(peach.port)/", "the secret is traded away from the address bar")
         #expect(start.contains("<html lang=\"en\">") && start.contains("No sound: "), "the page says what is missing")
         try browser.screenshot(to: Self.screenshots + "start.png")
         try browser.click("button[data-choose='0']")
-        browser.wait(for: "why training cannot start") { $0.contains("Cannot start training: No sound: ") }
+        _ = try browser.wait(for: "why training cannot start") { $0.contains("Cannot start training: No sound: ") }
         try browser.press("p")
-        let profile = browser.wait(for: "the profile") { $0.contains("<pre class=\"section\">") }
+        let profile = try browser.wait(for: "the profile") { $0.contains("<pre class=\"section\">") }
         #expect(profile.contains("<svg role=\"img\" class=\"picture\""))
         try browser.screenshot(to: Self.screenshots + "profile.png")
         try browser.press(WebDriver.escape)
-        browser.wait(for: "Start again") { $0.contains("data-choose=\"0\"") }
+        _ = try browser.wait(for: "Start again") { $0.contains("data-choose=\"0\"") }
         try browser.press("i")
-        browser.wait(for: "Info") { $0.contains(peach.directory) }
+        _ = try browser.wait(for: "Info") { $0.contains(peach.directory) }
         try browser.screenshot(to: Self.screenshots + "info.png")
         try browser.click("button.back")
-        browser.wait(for: "Start after Back") { $0.contains("data-choose=\"0\"") }
+        _ = try browser.wait(for: "Start after Back") { $0.contains("data-choose=\"0\"") }
         try browser.press("q")
         #expect(peach.waitForExit() == 0, "q on Start quits Peach: \(peach.errors)")
     }
@@ -37,34 +38,34 @@ import Testing
         let peach = try WebPeach()
         let browser = try WebDriver()
         try browser.open(peach.url)
-        browser.wait(for: "Start") { $0.contains("data-choose=\"0\"") }
+        _ = try browser.wait(for: "Start") { $0.contains("data-choose=\"0\"") }
         try browser.press("s")
-        browser.wait(for: "Settings") { $0.contains("<form data-setting=") }
+        _ = try browser.wait(for: "Settings") { $0.contains("<form data-setting=") }
         let pitch = "li[data-id='training.reference_pitch']"
         try browser.type("442", into: pitch + " input")
         try browser.click(pitch + " button[type='submit']")
-        browser.wait(for: "the saved message") { $0.contains("role=\"status\">") }
+        _ = try browser.wait(for: "the saved message") { $0.contains("role=\"status\">") }
         #expect(peach.configuration.contains("reference_pitch = 442"), "\(peach.configuration)")
         try browser.type("9999", into: pitch + " input")
         try browser.press(WebDriver.enter)
-        browser.wait(for: "the refusal") { $0.contains("not allowed") }
+        _ = try browser.wait(for: "the refusal") { $0.contains("not allowed") }
         #expect(peach.configuration.contains("reference_pitch = 442"), "a refused value is not written")
         try browser.screenshot(to: Self.screenshots + "settings.png")
         let bell = "li[data-id='ui.bell']"
         try browser.click(bell + " select option:not([selected])")
         try browser.click(bell + " button[type='submit']")
-        browser.wait(for: "the bell turned on") { _ in peach.configuration.contains("bell = on") }
+        _ = try browser.wait(for: "the bell turned on") { _ in peach.configuration.contains("bell = on") }
     }
 
     @Test func germanLocaleGermanPage() throws {
         let peach = try WebPeach(language: ["LANG": "de_DE.UTF-8"])
         let browser = try WebDriver()
         try browser.open(peach.url)
-        let start = browser.wait(for: "the German Start") { $0.contains("data-choose=\"0\"") }
+        let start = try browser.wait(for: "the German Start") { $0.contains("data-choose=\"0\"") }
         #expect(start.contains("<html lang=\"de\">") && start.contains("Kein Klang: "))
         try browser.screenshot(to: Self.screenshots + "start-de.png")
         try browser.press("p")
-        browser.wait(for: "the German profile") { $0.contains("<h1>Profil</h1>") }
+        _ = try browser.wait(for: "the German profile") { $0.contains("<h1>Profil</h1>") }
         try browser.screenshot(to: Self.screenshots + "profile-de.png")
     }
 
@@ -72,9 +73,9 @@ import Testing
         let peach = try WebPeach()
         let browser = try WebDriver()
         try browser.open("http://127.0.0.1:\(peach.port)/")
-        let refused = browser.wait(for: "the refusal") { $0.contains("403") }
+        let refused = try browser.wait(for: "the refusal") { $0.contains("403") }
         #expect(refused.contains("open the address Peach printed") && !refused.contains("data-choose"))
         try browser.open("http://localhost:\(peach.port)/?secret=wrong")
-        #expect(browser.wait(for: "the refusal") { $0.contains("403") }.contains("open the address"))
+        #expect(try browser.wait(for: "the refusal") { $0.contains("403") }.contains("open the address"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachBrowserSupport
 
 /// `peach web` as the browser tests run it: built, in a data directory of its own, with a synth that is not there,
 /// so it runs without sound on every machine (the page says so) and nothing here ever plays a note.

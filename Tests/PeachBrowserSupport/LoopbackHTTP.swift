@@ -3,16 +3,19 @@ import PeachSystem
 
 /// One HTTP/1.1 request to a loopback port and its whole answer (the server closes after it): what the tests use to
 /// speak WebDriver to chromedriver and plain HTTP to `peach web`.
-enum LoopbackHTTP {
-    struct Answer {
-        let status: Int
-        let head: String
-        let body: String
+public enum LoopbackHTTP {
+    public struct Answer {
+        public let status: Int
+        public let head: String
+        public let body: String
     }
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 
-    static func request(_ method: String, port: UInt16, path: String, body: String? = nil,
+    public static func request(_ method: String, port: UInt16, path: String, body: String? = nil,
                         headers: [String] = [], timeout: Duration = .seconds(60)) throws -> Answer {
         let client = try LoopbackConnection.connect(port: port)
         defer { SocketIO.close(client) }
