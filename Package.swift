@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "PeachAudio", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachTrainer", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
                                                              "PeachAudio", "PeachDisciplines", "PeachPresentation",
-                                                             "PeachTerminal"]),
+                                                             "PeachTerminal", "PeachBrowserSupport"]),
 
         // Shorthands every test target shares (records as `TrainingRecord`s, feeding the profile).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),

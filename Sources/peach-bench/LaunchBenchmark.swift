@@ -210,9 +210,12 @@ final class RunningPeach: @unchecked Sendable {
     private let output = Pipe()
     private let start: UInt64
 
-    init(directory: String) throws {
+    /// Milliseconds since the process was spawned.
+    var elapsed: Double { Double(monotonicNanoseconds() - start) / 1e6 }
+
+    init(directory: String, arguments: [String] = ["--plain", "--synth", "external", "--port", "14:0"]) throws {
         process.executableURL = URL(fileURLWithPath: LaunchBenchmark.peachPath)
-        process.arguments = ["--plain", "--synth", "external", "--port", "14:0", "--data-dir", directory]
+        process.arguments = arguments + ["--data-dir", directory]
         // It parses plain mode's lines, so it asks for them in English, as the README tells scripts to.
         process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
         process.standardInput = input
@@ -239,6 +242,9 @@ final class RunningPeach: @unchecked Sendable {
             }
         }
     }
+
+    /// Everything printed so far.
+    var printed: String { seen.withLock { $0.map(\.1).joined() } }
 
     /// Milliseconds from spawn until output containing `text` had arrived.
     func waitForLine(containing text: String, seconds: Double) async throws -> Double {

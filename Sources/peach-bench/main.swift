@@ -43,6 +43,7 @@ await run("estimator-speed", group: "host") { EstimatorSpeed.run(report: report,
 await run("hearing-now-speed", group: "host") { HearingNowSpeed.run(report: report) }
 await run("queue", group: "host") { QueueFrequencyBenchmark.runHost(report: report, short: short) }
 await run("launch", group: "host") { LaunchBenchmark.runHost(report: report, short: short) }
+await run("web-page", group: "host") { await WebPageBenchmark.run(report: report, short: short) }
 await run("calibration", group: "host") { await CalibrationBenchmark.run(report: report, short: short) }
 await run("launch", group: "sequencer") { await LaunchBenchmark.runWithSequencer(report: report, short: short) }
 await run("latency", group: "sequencer") { await LatencyBenchmark.run(report: report, short: short) }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachBrowserSupport
 import PeachMIDI
 import Testing
 

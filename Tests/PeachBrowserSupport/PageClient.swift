@@ -3,31 +3,31 @@ import PeachSystem
 
 /// A browser's side of `peach web`, over plain loopback sockets: it trades the printed address's secret for the
 /// cookie, asks for pages, posts what a click or key sends, and reads the event stream's screens.
-final class PageClient {
-    struct Answer {
-        let status: Int
-        let head: String
-        let body: String
+public final class PageClient {
+    public struct Answer {
+        public let status: Int
+        public let head: String
+        public let body: String
     }
 
-    let port: UInt16
-    private(set) var cookie = ""
+    public let port: UInt16
+    public private(set) var cookie = ""
 
     /// `url`: the address Peach printed (`http://127.0.0.1:PORT/?secret=…`).
-    init(url: String) throws {
+    public init(url: String) throws {
         guard let portText = url.split(separator: ":").last?.prefix(while: \.isNumber), let port = UInt16(portText),
-              let secret = url.split(separator: "=").last else { throw PeachProgram.Failure(description: "no port or secret in \(url)") }
+              let secret = url.split(separator: "=").last else { throw LoopbackHTTP.Failure(description: "no port or secret in \(url)") }
         self.port = port
         let traded = try request("GET", "/?secret=\(secret)", withCookie: false)
         guard traded.status == 303, let line = traded.head.split(separator: "\r\n").first(where: { $0.hasPrefix("Set-Cookie: ") }),
               let value = line.dropFirst("Set-Cookie: ".count).split(separator: ";").first else {
-            throw PeachProgram.Failure(description: "the secret was not traded for a cookie: \(traded.head)")
+            throw LoopbackHTTP.Failure(description: "the secret was not traded for a cookie: \(traded.head)")
         }
         cookie = String(value)
     }
 
     /// One request on its own connection, its whole answer (Content-Length) within 10 s.
-    func request(_ method: String, _ path: String, body: String = "", withCookie: Bool = true, host: String? = nil,
+    public func request(_ method: String, _ path: String, body: String = "", withCookie: Bool = true, host: String? = nil,
                  origin: String?? = .none) throws -> Answer {
         let client = try LoopbackConnection.connect(port: port)
         defer { SocketIO.close(client) }
@@ -38,23 +38,23 @@ final class PageClient {
         if !body.isEmpty || method == "POST" {
             head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
         }
-        guard SocketIO.sendAll(Array((head + "\r\n" + body).utf8), to: client) else { throw PeachProgram.Failure(description: "could not send") }
+        guard SocketIO.sendAll(Array((head + "\r\n" + body).utf8), to: client) else { throw LoopbackHTTP.Failure(description: "could not send") }
         let text = Self.readAll(client, deadline: ContinuousClock.now + .seconds(10))
         guard let split = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(9).prefix(3)) else {
-            throw PeachProgram.Failure(description: "no answer to \(method) \(path): \(text)")
+            throw LoopbackHTTP.Failure(description: "no answer to \(method) \(path): \(text)")
         }
         return Answer(status: status, head: String(text[..<split.lowerBound]), body: String(text[split.upperBound...]))
     }
 
     /// What a click or key sends: its status.
-    func post(_ form: String, origin: String?? = .none) throws -> Int {
+    public func post(_ form: String, origin: String?? = .none) throws -> Int {
         try request("POST", "/input", body: form, origin: origin).status
     }
 
-    func openStream() throws -> PageStream {
+    public func openStream() throws -> PageStream {
         let client = try LoopbackConnection.connect(port: port)
         let head = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n"
-        guard SocketIO.sendAll(Array(head.utf8), to: client) else { throw PeachProgram.Failure(description: "could not open the stream") }
+        guard SocketIO.sendAll(Array(head.utf8), to: client) else { throw LoopbackHTTP.Failure(description: "could not open the stream") }
         return PageStream(descriptor: client)
     }
 
@@ -75,23 +75,23 @@ final class PageClient {
 }
 
 /// The page's event stream as a tab reads it: one screen after another.
-final class PageStream {
+public final class PageStream {
     private let descriptor: Int32
     /// Bytes not yet read as a whole event (decoded only whole, so no character is cut in two).
     private var pending: [UInt8] = []
     private var headRead = false
     private var isOpen = true
     /// The last screen read.
-    private(set) var current = ""
+    public private(set) var current = ""
     /// Everything the stream delivered, for a failure's message.
-    private(set) var received = ""
+    public private(set) var received = ""
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
     deinit { close() }
 
     /// The next screen satisfying `wanted` (earlier ones are passed over), or nil after `timeout`.
-    func next(timeout: Duration = .seconds(30), _ wanted: (String) -> Bool) -> String? {
+    public func next(timeout: Duration = .seconds(30), _ wanted: (String) -> Bool) -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             while let screen = takeScreen() {
@@ -114,7 +114,7 @@ final class PageStream {
     }
 
     /// The tab closes.
-    func close() {
+    public func close() {
         guard isOpen else { return }
         isOpen = false
         SocketIO.close(descriptor)
