@@ -68,6 +68,9 @@ public final class WebDriver {
 
     public func open(_ url: String) throws { try call("POST", base + "/url", ["url": url]) }
 
+    /// The browser's reload.
+    public func reload() throws { try call("POST", base + "/refresh") }
+
     public var source: String { (try? call("GET", base + "/source", nil) as? String) ?? "" }
 
     public var currentURL: String { (try? call("GET", base + "/url", nil) as? String) ?? "" }

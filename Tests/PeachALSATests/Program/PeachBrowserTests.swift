@@ -4,58 +4,119 @@ import Testing
 
 extension RealSequencerTests {
     /// `peach web` trained in a real browser (headless Chromium over WebDriver, both inside the VM beside the real
-    /// sequencer): a comparison answered by a click and one by a key, a pitch match tuned with the slider and the
-    /// arrow keys and committed by its button, each in the log; a screenshot of each training screen kept.
+    /// sequencer), one browser for all of it (Chromium starts slowly on the emulated CPU): every Start entry started
+    /// by a click and stopped by Escape with nothing left sounding; a comparison answered by a click and one by a
+    /// key; a pitch match tuned with the slider and the arrow keys and committed by its button; each in the log; a
+    /// screenshot of each training screen kept.
     @Suite struct PeachBrowserTests {
+        /// A browser on `peach web` playing to a test synth that records what it hears.
+        final class Session {
+            let directory: URL
+            let synth: TestClient
+            let peach: PeachRun
+            let browser: WebDriver
+
+            init() throws {
+                directory = try PeachProgram.temporaryDirectory()
+                synth = try TestClient(name: "Browser Synth", portName: "synth", writable: true, synthesizer: true)
+                peach = try PeachRun(["web", "--no-browser", "--synth", "external", "--port", "\(synth.address)"]
+                                     + PeachProgram.dataArguments(directory), directory: directory)
+                let line = try peach.expectLine(prefix: "Peach is on your browser's page ", anywhere: true)
+                let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+                browser = try WebDriver(startTimeout: .seconds(120))
+                try browser.open(String(url))
+            }
+
+            /// The page once `condition` holds (the emulated CPU makes Chromium slow to draw: generous waits).
+            @discardableResult
+            func wait(_ what: String, timeout: Duration = .seconds(60), _ condition: (String) -> Bool) throws -> String {
+                try browser.wait(timeout: timeout, for: what, condition)
+            }
+
+            func records(_ kind: String) -> Int {
+                ((try? PeachProgram.logRecords(directory)) ?? []).filter { $0.first == kind }.count
+            }
+        }
+
         static func answerable(_ page: String) -> Bool {
             page.contains("data-key=\"ArrowUp\">") && page.contains("data-key=\"ArrowDown\">")
         }
 
-        static func records(_ directory: URL, _ kind: String) -> Int {
-            ((try? PeachProgram.logRecords(directory)) ?? []).filter { $0.first == kind }.count
+        static func onStart(_ page: String) -> Bool { page.contains("data-choose=\"0\"") }
+
+        /// The Start entries that open a training mode (their key a digit), by index.
+        static func trainingEntries(_ start: String) -> [Int] {
+            start.components(separatedBy: "data-choose=\"").dropFirst().compactMap { part in
+                let index = Int(part.prefix { $0.isNumber })
+                guard let kbd = part.range(of: "<kbd>"), part[kbd.upperBound...].first?.isNumber == true else { return nil }
+                return index
+            }
         }
 
-        @Test func aComparisonByClickAndKeyAndAMatchBySliderAndKeys() throws {
-            let directory = try PeachProgram.temporaryDirectory()
-            let synth = try TestClient(name: "Browser Synth", portName: "synth", writable: true, synthesizer: true)
-            let peach = try PeachRun(["web", "--no-browser", "--synth", "external", "--port", "\(synth.address)"]
-                                     + PeachProgram.dataArguments(directory), directory: directory)
-            let line = try peach.expectLine(prefix: "Peach is on your browser's page ", anywhere: true)
-            let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
-            // The emulated CPU makes Chromium slow to start and to draw: generous waits, the same steps.
-            let browser = try WebDriver(startTimeout: .seconds(120))
-            try browser.open(String(url))
-            _ = try browser.wait(timeout: .seconds(60), for: "Start") { $0.contains("data-choose=\"0\"") }
-            try browser.click("button[data-choose='0']")
-            _ = try browser.wait(timeout: .seconds(60), for: "a comparison to answer", Self.answerable)
-            try browser.screenshot(to: try TestOutput.file("web-comparison.png").path)
-            try browser.click("button[data-key='ArrowUp']")
-            #expect(waitUntil(timeout: .seconds(30)) { Self.records(directory, "comparison") == 1 }, "the click answered nothing")
+        @Test func everyEntryStartsAndStopsAComparisonIsAnsweredAndAMatchTuned() throws {
+            let session = try Session()
+            let start = try session.wait("Start", Self.onStart)
+            try Self.startAndStopEveryEntry(session, entries: Self.trainingEntries(start))
+            try Self.answerAComparisonByClickAndOneByKey(session)
+            try Self.tuneAMatchBySliderAndKeys(session)
+            try session.browser.press("q")
+            #expect(session.peach.waitForExit() == 0, "\(session.peach.transcript)")
+        }
+
+        static func startAndStopEveryEntry(_ session: Session, entries: [Int]) throws {
+            #expect(entries.count >= 8, "\(entries)")
+            var heard: [TestClient.Received] = []
+            for entry in entries {
+                try session.browser.click("button[data-choose='\(entry)']")
+                let training = try session.wait("entry \(entry)'s training") {
+                    !$0.contains("data-choose=") && $0.contains("class=\"back\"")
+                }
+                #expect(!training.contains("Cannot start"), "\(training.prefix(600))")
+                try session.browser.screenshot(to: try TestOutput.file("web-mode-\(entry).png").path)
+                heard += session.synth.receive(idle: .milliseconds(100), limit: .seconds(1))
+                try session.browser.press(WebDriver.escape)
+                try session.wait("Start after entry \(entry)", timeout: .seconds(30), Self.onStart)
+            }
+            heard += session.synth.receive(idle: .seconds(2), limit: .seconds(5))
+            #expect(notesLeftOn(heard.map(\.event)).isEmpty, "left sounding: \(notesLeftOn(heard.map(\.event)))")
+            #expect(session.records("comparison") == 0, "a stopped trial was recorded")
+        }
+
+        static func answerAComparisonByClickAndOneByKey(_ session: Session) throws {
+            try session.browser.click("button[data-choose='0']")
+            try session.wait("a comparison to answer", Self.answerable)
+            try session.browser.screenshot(to: try TestOutput.file("web-comparison.png").path)
+            try session.browser.click("button[data-key='ArrowUp']")
+            #expect(waitUntil(timeout: .seconds(30)) { session.records("comparison") == 1 }, "the click answered nothing")
             // The answered trial's feedback and the next notes (buttons off), then the next comparison to answer.
-            _ = try browser.wait(timeout: .seconds(60), for: "the answer taken") { !Self.answerable($0) }
-            _ = try browser.wait(timeout: .seconds(60), for: "the next comparison", Self.answerable)
-            try browser.press(WebDriver.arrowDown)
-            #expect(waitUntil(timeout: .seconds(30)) { Self.records(directory, "comparison") == 2 }, "the key answered nothing")
-            try browser.press(WebDriver.escape)
-            _ = try browser.wait(timeout: .seconds(30), for: "Start after the comparisons") { $0.contains("data-choose=\"1\"") }
-            try browser.click("button[data-choose='1']")
-            _ = try browser.wait(timeout: .seconds(60), for: "a note to tune") { $0.contains("<input type=\"range\" data-tuner") && !$0.contains("data-tuner min=\"-150\" max=\"150\" step=\"0.5\" value=\"0\" disabled") }
-            _ = synth.receive(idle: .milliseconds(200), limit: .seconds(2))
-            try browser.click("input[data-tuner]")
-            for _ in 0..<4 { try browser.press(WebDriver.arrowRight) }
-            try browser.click("h1")
-            try browser.press(WebDriver.arrowLeft)
-            let bends = synth.receive(idle: .seconds(1), limit: .seconds(5)).filter {
+            try session.wait("the answer taken") { !Self.answerable($0) }
+            try session.wait("the next comparison", Self.answerable)
+            try session.browser.press(WebDriver.arrowDown)
+            #expect(waitUntil(timeout: .seconds(30)) { session.records("comparison") == 2 }, "the key answered nothing")
+            try session.browser.press(WebDriver.escape)
+            try session.wait("Start after the comparisons", timeout: .seconds(30)) { $0.contains("data-choose=\"1\"") }
+        }
+
+        static func tuneAMatchBySliderAndKeys(_ session: Session) throws {
+            try session.browser.click("button[data-choose='1']")
+            try session.wait("a note to tune") {
+                $0.contains("<input type=\"range\" data-tuner") && !$0.contains("value=\"0\" disabled")
+            }
+            _ = session.synth.receive(idle: .milliseconds(200), limit: .seconds(2))
+            try session.browser.click("input[data-tuner]")
+            for _ in 0..<4 { try session.browser.press(WebDriver.arrowRight) }
+            try session.browser.click("h1")
+            try session.browser.press(WebDriver.arrowLeft)
+            let bends = session.synth.receive(idle: .seconds(1), limit: .seconds(5)).filter {
                 if case .pitchBend = $0.event { true } else { false }
             }
             #expect(bends.count >= 2, "the slider and the keys bent nothing: \(bends)")
-            try browser.screenshot(to: try TestOutput.file("web-matching.png").path)
-            try browser.click("button.commit")
-            #expect(waitUntil(timeout: .seconds(30)) { Self.records(directory, "pitchMatching") == 1 }, "the commit scored nothing: \(peach.transcript)")
-            try browser.press(WebDriver.escape)
-            _ = try browser.wait(timeout: .seconds(30), for: "Start at the end") { $0.contains("data-choose=\"0\"") }
-            try browser.press("q")
-            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
+            try session.browser.screenshot(to: try TestOutput.file("web-matching.png").path)
+            try session.browser.click("button.commit")
+            #expect(waitUntil(timeout: .seconds(30)) { session.records("pitchMatching") == 1 },
+                    "the commit scored nothing: \(session.peach.transcript)")
+            try session.browser.press(WebDriver.escape)
+            try session.wait("Start at the end", timeout: .seconds(30), Self.onStart)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PeachBrowserSupport
 import PeachMIDI
 import Testing
@@ -9,23 +10,25 @@ extension RealSequencerTests {
     /// setting into the file; it refuses what another site or no cookie asks; a tab closed during a note stops
     /// training with nothing left sounding at the synth.
     @Suite struct PeachWebTests {
-        /// The keys that sound at the end of `events`: note-ons not yet switched off, All Notes Off clearing a channel.
-        static func sounding(after events: [TestClient.Received]) -> Set<String> {
-            var keys = Set<String>()
-            for received in events {
-                switch received.event {
-                case .noteOn(let channel, let note, let velocity) where velocity > 0: keys.insert("\(channel.rawValue):\(note.rawValue)")
-                case .noteOn(let channel, let note, _), .noteOff(let channel, let note, _): keys.remove("\(channel.rawValue):\(note.rawValue)")
-                case .controlChange(let channel, let controller, _)
-                    where controller == MIDIController.allNotesOff || controller == MIDIController.allSoundOff:
-                    keys = keys.filter { !$0.hasPrefix("\(channel.rawValue):") }
-                case .controlChange, .pitchBend, .programChange: break
-                }
-            }
-            return keys
-        }
-
         static func answerable(_ screen: String) -> Bool { screen.contains("data-key=\"ArrowUp\">") }
+
+        /// kill -9 of `peach web` while a note sounds: the guardian silences the synth as for `peach` (the page's
+        /// server dies with it; nothing of the page can hold a note).
+        @Test func peachWebKilledDuringANoteLeavesNothingSounding() throws {
+            let directory = try PeachProgram.temporaryDirectory(config: PeachStuckNoteTests.config)
+            let synth = try TestClient(name: "Page Synth", portName: "synth", writable: true, synthesizer: true)
+            let (peach, page) = try Self.startPeach(directory, synth: synth)
+            let tab = try page.openStream()
+            #expect(tab.next { $0.contains("data-choose=\"0\"") } != nil, "no Start screen: \(peach.transcript)")
+            #expect(try page.post("choose=0") == 204)
+            let before = try PeachStuckNoteTests.untilNoteOn(synth)
+            kill(peach.pid, SIGKILL)
+            let (after, _) = PeachSignalTests.untilAllNotesOff(synth, sounded: before, timeout: .seconds(20))
+            #expect(peach.waitForExit(timeout: .seconds(20)) == 128 + SIGKILL)
+            #expect(notesLeftOn((before + after).map(\.event)).isEmpty, "left sounding: \(notesLeftOn((before + after).map(\.event)))")
+            _ = tab.next(timeout: .seconds(5)) { _ in false }
+            #expect(tab.received.hasSuffix("[closed]"), "the page's stream outlived Peach")
+        }
 
         static func startPeach(_ directory: URL, synth: TestClient) throws -> (PeachRun, PageClient) {
             let peach = try PeachRun(["web", "--no-browser", "--synth", "external", "--port", "\(synth.address)"]
@@ -55,11 +58,11 @@ extension RealSequencerTests {
             var heard = synth.receive(idle: .milliseconds(50), limit: .seconds(2))
             #expect(waitUntil(timeout: .seconds(30)) {
                 heard += synth.receive(idle: .milliseconds(20), limit: .milliseconds(200))
-                return !Self.sounding(after: heard).isEmpty
+                return !notesLeftOn(heard.map(\.event)).isEmpty
             }, "no note sounded to close the tab on")
             tab.close()
             heard += synth.receive(idle: .seconds(3), limit: .seconds(6))
-            #expect(Self.sounding(after: heard).isEmpty, "left sounding: \(Self.sounding(after: heard)) of \(heard)")
+            #expect(notesLeftOn(heard.map(\.event)).isEmpty, "left sounding: \(notesLeftOn(heard.map(\.event))) of \(heard)")
             let reopened = try page.openStream()
             #expect(reopened.next(timeout: .seconds(5)) { $0.contains("data-choose=\"0\"") } != nil,
                     "training went on without a tab: \(reopened.received.prefix(3000)) \(peach.transcript)")

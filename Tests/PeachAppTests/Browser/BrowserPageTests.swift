@@ -28,6 +28,9 @@ import Testing
         try browser.press("i")
         _ = try browser.wait(for: "Info") { $0.contains(peach.directory) }
         try browser.screenshot(to: Self.screenshots + "info.png")
+        // A reload comes back to where the trainer is.
+        try browser.reload()
+        _ = try browser.wait(for: "Info after a reload") { $0.contains(peach.directory) && $0.contains("<h1>Info</h1>") }
         try browser.click("button.back")
         _ = try browser.wait(for: "Start after Back") { $0.contains("data-choose=\"0\"") }
         try browser.press("q")
