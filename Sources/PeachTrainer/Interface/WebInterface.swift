@@ -50,6 +50,9 @@ public final class WebInterface: TrainerInterface {
         guard case .page(let page) = input else { return [] }
         switch page {
         case .key(let key):
+            // The page edits settings in its forms: a stray arrow or Enter must not step or open the terminal's
+            // selected row, which the page does not show. Escape goes back.
+            if controller.screen == .settings { return key == .escape ? [.back] : [] }
             // Ctrl-Z has no meaning for a page (the browser never sends it): nothing to suspend.
             return navigator.commands(for: key, in: controller).filter { $0 != .suspend }
         case .choose(let index):

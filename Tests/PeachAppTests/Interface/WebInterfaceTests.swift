@@ -113,5 +113,11 @@ import Testing
         await h.perform(.resetSetting(row: row))
         #expect(h.configuration.configuration[ConfigSchema.referencePitch] == ConfigSchema.referencePitch.defaultValue)
         #expect(h.send(.setting(row: keys.count, text: "1")) == [], "no such row")
+        let before = h.configuration.configuration
+        for key in [Key.arrow(.right), .arrow(.left, .shift), .enter, .character("r"), .arrow(.down)] {
+            #expect(h.send(.key(key)) == [], "\(key) on the page's Settings")
+        }
+        #expect(h.configuration.configuration == before, "a stray key changed a setting the page does not show")
+        #expect(h.send(.key(.escape)) == [.back])
     }
 }
