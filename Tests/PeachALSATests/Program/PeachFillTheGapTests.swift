@@ -13,6 +13,10 @@ extension RealSequencerTests {
         static let intendedOffsets: [Double] = [-40, -20, 0, 20, 40, 10, -10, 30, -30, 25, -25, 15, -15, 5, -5, 45]
         static let sixteenth: UInt64 = 125_000_000  // 120 BPM
         static let accent = MIDINote(76)!
+        /// The side stick Peach sounds for each tap it takes, from the main actor: in the VM it has come 20 ms and more
+        /// after the tap, past the middle of the next sixteenth, where a +45 ms tap's sound was taken for a grid click
+        /// and pulled the fitted grid 0.9 ms early (one CI run). It is no click of the grid, so it is left out by its key.
+        static let tapSound = RhythmSound.percussion.tap.note
 
         /// `peach` in plain mode at 120 BPM with the gap on the fourth step, playing to a capture synth and taking taps
         /// from a pad named `padName`; returns once it is at Start and its connect-time events are read.
@@ -59,10 +63,7 @@ extension RealSequencerTests {
             while sent.count < Self.intendedOffsets.count, ContinuousClock.now < deadline {
                 let received = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20))
                 heardTaps += received.filter { $0.source == pad.address }.map(\.time)
-                clicks += received.filter {
-                    if case .noteOn(_, _, let velocity) = $0.event { return velocity > 0 && $0.source != pad.address }
-                    return false
-                }.map(\.time)
+                clicks += received.filter { Self.isClick($0, pad: pad) }.map(\.time)
                 let accents = received.filter {
                     if case .noteOn(_, Self.accent, let velocity) = $0.event { return velocity > 0 && $0.source != pad.address }
                     return false
@@ -106,7 +107,7 @@ extension RealSequencerTests {
             print(String(format: "fill the gap, run %d: recorded mean %.3f ms, heard %.3f ms (difference %+.3f ms; %d clicks, %d taps heard)",
                          run, mean, heardMean, mean - heardMean, tapped.clicks.count, tapped.heardTaps.count))
             Self.expectHits(record[8], sent: heard, summary)
-            #expect(abs(mean - heardMean) <= 0.2, "recorded \(mean) ms, the capture heard \(heardMean) ms; \(summary)")
+            #expect(abs(mean - heardMean) <= 0.2, "recorded \(mean) ms, the capture heard \(heardMean) ms (\(heard)); \(summary)")
         }
 
         /// The tap calibration, then fill the gap with the same pad: a pad that sends every tap 25 ms late (a
@@ -156,7 +157,7 @@ extension RealSequencerTests {
         /// Each tap's offset from its gap where the heard grid puts it: a straight line fitted through every click the
         /// capture stamped (step k at a + b·k, the steps counted from the first click, an accent), the gaps being every
         /// fourth step (k = 3, 7, …). The line, not the tempo's 125 ms: it is the grid as the capture's clock heard it.
-        /// Peach sounds each tap as it takes it (a note-on in the gap): those are no part of the grid.
+        /// `clicks` hold no tap sounds (`tapSound`): those are no part of the grid.
         static func offsetsFromTheHeardGrid(clicks: [UInt64], taps: [UInt64]) -> [Double] {
             guard let first = clicks.first else { return [] }
             let grid = clicks.filter { Int((Double($0 - first) / Double(sixteenth)).rounded()) % 4 != 3 }
@@ -215,10 +216,7 @@ extension RealSequencerTests {
             while clicks < 28, ContinuousClock.now < deadline {
                 let received = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20))
                 heardTaps += received.filter { $0.source == pad.address }.map(\.time)
-                let arrived = received.filter {
-                    if case .noteOn(_, _, let velocity) = $0.event { return velocity > 0 && $0.source != pad.address }
-                    return false
-                }
+                let arrived = received.filter { Self.isClick($0, pad: pad) }
                 clickTimes += arrived.map(\.time)
                 for click in arrived {
                     clicks += 1
@@ -232,6 +230,13 @@ extension RealSequencerTests {
             }
             heardTaps += synth.receive(idle: .milliseconds(100), limit: .seconds(1)).filter { $0.source == pad.address }.map(\.time)
             return (sent, clickTimes, heardTaps)
+        }
+
+        /// A click of Peach's grid as the capture received it: a sounding note-on, neither the pad's tap nor Peach's
+        /// sound for a tap it took.
+        static func isClick(_ received: TestClient.Received, pad: TestClient) -> Bool {
+            guard received.source != pad.address, case .noteOn(_, let note, let velocity) = received.event else { return false }
+            return velocity > 0 && note != tapSound
         }
 
         static func number(after label: String, in text: String) -> Double? {
