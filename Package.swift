@@ -89,7 +89,8 @@ let package = Package(
         .target(name: "PeachAudio", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(name: "peach-bench", dependencies: ["PeachApp", "PeachTrainer", "PeachCore", "PeachMIDI", "PeachALSA", "PeachStore",
                                                              "PeachAudio", "PeachDisciplines", "PeachPresentation",
-                                                             "PeachTerminal", "PeachBrowserSupport"]),
+                                                             "PeachTerminal", "PeachBrowserSupport", "PeachSystem", "PeachWeb",
+                                                             "PeachWebServer"]),
 
         // Shorthands every test target shares (records as `TrainingRecord`s, feeding the profile).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachDisciplines"], path: "Tests/PeachTestSupport"),

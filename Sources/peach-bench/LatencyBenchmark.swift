@@ -110,15 +110,16 @@ enum LatencyBenchmark {
     /// over 23 quiet runs at 2000/s Peach's p50 read 342–514 µs (SD 35) and the forwarder's 286–556 µs (SD 63), and
     /// the three highest ratios (1.25–1.32) came with three of the four fastest forwarders (286, 306 and 387 µs): a
     /// difference of +72 to +95 µs divided by a small reference (docs/knob-route.md).
-    static func reportPaired(label: String, rounds: [(reference: Result, peach: Result)], report: BenchReport) {
+    static func reportPaired(_ benchmark: String = "latency", label: String, rounds: [(reference: Result, peach: Result)],
+                             report: BenchReport) {
         for p in [50.0, 90.0] {
             let blocks = rounds.map { (candidate: percentile($0.peach.latencies, p), reference: percentile($0.reference.latencies, p)) }
             guard let paired = PairedRatio(blocks) else {
-                report.unmeasurable("latency", "\(label): no round with latencies from both")
+                report.unmeasurable(benchmark, "\(label): no round with latencies from both")
                 continue
             }
             let verdict = paired.verdict(ratioAtMost: 1.5, orDifferenceAtMost: allowance)
-            report.add("latency", "Peach/reference \(label) p\(Int(p)) ratio (paired)", paired.ratio, "x",
+            report.add(benchmark, "Peach/reference \(label) p\(Int(p)) ratio (paired)", paired.ratio, "x",
                        goal: "≤ 1.5 or within \(Int(allowance)) µs",
                        met: verdict == .met ? true : verdict == .notMet ? false : nil,
                        note: paired.summary(unit: "µs", format: "%+.0f", blocks: "rounds") + "; per round "

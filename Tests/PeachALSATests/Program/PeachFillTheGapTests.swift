@@ -53,9 +53,13 @@ extension RealSequencerTests {
         func tapIntoSixteenGapsHeard(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws
             -> (sent: [Double], clicks: [UInt64], heardTaps: [UInt64]) {
             var sent: [Double] = [], accentTimes: [UInt64] = [], clicks: [UInt64] = [], heardTaps: [UInt64] = []
+            var tapSounds: [UInt64] = []
             // Where the accents it tapped after came, for a failure's log: a cycle is 500 ms at 120 BPM, and one
             // accent that is not the trial's (15 of 16 hits, the first tap missing, seen twice) would show here.
             defer {
+                let delays = zip(heardTaps, tapSounds).map { (Double($1) - Double($0)) / 1e6 }.sorted()
+                print(String(format: "fill the gap: each tap's sound came %.2f ms (median), %.2f ms (most) after the tap",
+                             delays.isEmpty ? .nan : delays[delays.count / 2], delays.last ?? .nan))
                 print("fill the gap: tapped after accents at " + accentTimes.map {
                     String(format: "%.1f", Double($0 - (accentTimes.first ?? 0)) / 1e6) }.joined(separator: ", ") + " ms")
             }
@@ -64,6 +68,7 @@ extension RealSequencerTests {
                 let received = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20))
                 heardTaps += received.filter { $0.source == pad.address }.map(\.time)
                 clicks += received.filter { Self.isClick($0, pad: pad) }.map(\.time)
+                tapSounds += received.filter { Self.isTapSound($0, pad: pad) }.map(\.time)
                 let accents = received.filter {
                     if case .noteOn(_, Self.accent, let velocity) = $0.event { return velocity > 0 && $0.source != pad.address }
                     return false
@@ -78,7 +83,9 @@ extension RealSequencerTests {
                 try pad.send(.noteOn(channel: MIDIChannel(0)!, note: MIDINote(60)!, velocity: 100))
                 sent.append((Double(leaving) - Double(gap)) / 1_000_000)
             }
-            heardTaps += synth.receive(idle: .milliseconds(100), limit: .seconds(1)).filter { $0.source == pad.address }.map(\.time)
+            let last = synth.receive(idle: .milliseconds(100), limit: .seconds(1))
+            heardTaps += last.filter { $0.source == pad.address }.map(\.time)
+            tapSounds += last.filter { Self.isTapSound($0, pad: pad) }.map(\.time)
             return (sent, clicks, heardTaps)
         }
 
@@ -237,6 +244,11 @@ extension RealSequencerTests {
         static func isClick(_ received: TestClient.Received, pad: TestClient) -> Bool {
             guard received.source != pad.address, case .noteOn(_, let note, let velocity) = received.event else { return false }
             return velocity > 0 && note != tapSound
+        }
+
+        static func isTapSound(_ received: TestClient.Received, pad: TestClient) -> Bool {
+            guard received.source != pad.address, case .noteOn(_, let note, let velocity) = received.event else { return false }
+            return velocity > 0 && note == tapSound
         }
 
         static func number(after label: String, in text: String) -> Double? {
