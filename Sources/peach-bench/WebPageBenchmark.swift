@@ -9,7 +9,18 @@ import PeachBrowserSupport
 ///   render and the event stream; an answer's feedback takes the same path plus the session's own work);
 ///   the idle CPU of `peach web` with one tab open (its event stream held) for 10 s (5 s short).
 enum WebPageBenchmark {
-    static let arguments = ["web", "--no-browser", "--synth", "external", "--port", "No Such Synth"]
+    static let arguments = arguments(synth: "No Such Synth")
+
+    static func arguments(synth: String) -> [String] { ["web", "--no-browser", "--synth", "external", "--port", synth] }
+
+    /// The page as a tab opens it: the address `peach` printed, its secret traded for the cookie.
+    static func open(_ peach: RunningPeach, seconds: Double = 30) async throws -> PageClient {
+        _ = try await peach.waitForLine(containing: "http://127.0.0.1:", seconds: seconds)
+        guard let url = peach.printed.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("http://127.0.0.1:") }) else {
+            throw BenchError("peach web printed no address")
+        }
+        return try PageClient(url: String(url))
+    }
 
     static func run(report: BenchReport, short: Bool) async {
         do {
@@ -18,11 +29,7 @@ enum WebPageBenchmark {
             for run in 0..<(short ? 3 : 5) {
                 let peach = try RunningPeach(directory: directory, arguments: arguments)
                 defer { peach.quit() }
-                _ = try await peach.waitForLine(containing: "http://127.0.0.1:", seconds: 30)
-                guard let url = peach.printed.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }) else {
-                    throw BenchError("peach web printed no address")
-                }
-                let page = try PageClient(url: String(url))
+                let page = try await open(peach)
                 let tab = try page.openStream()
                 guard tab.next(timeout: .seconds(30), { $0.contains("data-choose=\"0\"") }) != nil else {
                     throw BenchError("no Start screen arrived")

@@ -48,6 +48,7 @@ await run("calibration", group: "host") { await CalibrationBenchmark.run(report:
 await run("launch", group: "sequencer") { await LaunchBenchmark.runWithSequencer(report: report, short: short) }
 await run("latency", group: "sequencer") { await LatencyBenchmark.run(report: report, short: short) }
 await run("knob-flood", group: "sequencer") { await KnobFloodBenchmark.run(report: report, short: short) }
+await run("web-answer", group: "sequencer") { await WebAnswerBenchmark.run(report: report, short: short) }
 await run("timing", group: "sequencer") { await NoteTimingBenchmark.run(report: report, short: short) }
 await run("pitch", group: "sequencer") { await PitchBenchmark.run(report: report, short: short) }
 await run("queue", group: "sequencer") { await QueueFrequencyBenchmark.run(report: report, short: short) }

@@ -15,13 +15,16 @@ public enum LoopbackHTTP {
         public init(description: String) { self.description = description }
     }
 
+    /// `host`: the Host header (the port's loopback address unless a test sends a foreign one); `body` goes with its
+    /// `contentType` and length.
     public static func request(_ method: String, port: UInt16, path: String, body: String? = nil,
-                        headers: [String] = [], timeout: Duration = .seconds(60)) throws -> Answer {
+                               contentType: String = "application/json", host: String? = nil,
+                               headers: [String] = [], timeout: Duration = .seconds(60)) throws -> Answer {
         let client = try LoopbackConnection.connect(port: port)
         defer { SocketIO.close(client) }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         head += headers.map { $0 + "\r\n" }.joined()
-        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+        if let body { head += "Content-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n" }
         guard SocketIO.sendAll(Array((head + "\r\n" + (body ?? "")).utf8), to: client) else {
             throw Failure(description: "could not send \(method) \(path)")
         }

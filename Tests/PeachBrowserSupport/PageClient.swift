@@ -4,11 +4,7 @@ import PeachSystem
 /// A browser's side of `peach web`, over plain loopback sockets: it trades the printed address's secret for the
 /// cookie, asks for pages, posts what a click or key sends, and reads the event stream's screens.
 public final class PageClient {
-    public struct Answer {
-        public let status: Int
-        public let head: String
-        public let body: String
-    }
+    public typealias Answer = LoopbackHTTP.Answer
 
     public let port: UInt16
     public private(set) var cookie = ""
@@ -26,24 +22,15 @@ public final class PageClient {
         cookie = String(value)
     }
 
-    /// One request on its own connection, its whole answer (Content-Length) within 10 s.
+    /// One request on its own connection, its whole answer within 10 s: with the cookie unless told not to, and a
+    /// POST with the page's own Origin unless `origin` names another (or `.some(nil)`, none).
     public func request(_ method: String, _ path: String, body: String = "", withCookie: Bool = true, host: String? = nil,
-                 origin: String?? = .none) throws -> Answer {
-        let client = try LoopbackConnection.connect(port: port)
-        defer { SocketIO.close(client) }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
-        if withCookie { head += "Cookie: \(cookie)\r\n" }
-        let sentOrigin: String? = origin ?? (method == "POST" ? "http://127.0.0.1:\(port)" : nil)
-        if let sentOrigin { head += "Origin: \(sentOrigin)\r\n" }
-        if !body.isEmpty || method == "POST" {
-            head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
-        }
-        guard SocketIO.sendAll(Array((head + "\r\n" + body).utf8), to: client) else { throw LoopbackHTTP.Failure(description: "could not send") }
-        let text = Self.readAll(client, deadline: ContinuousClock.now + .seconds(10))
-        guard let split = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(9).prefix(3)) else {
-            throw LoopbackHTTP.Failure(description: "no answer to \(method) \(path): \(text)")
-        }
-        return Answer(status: status, head: String(text[..<split.lowerBound]), body: String(text[split.upperBound...]))
+                        origin: String?? = .none) throws -> Answer {
+        var headers = withCookie ? ["Cookie: \(cookie)"] : []
+        if let sentOrigin = origin ?? (method == "POST" ? "http://127.0.0.1:\(port)" : nil) { headers.append("Origin: \(sentOrigin)") }
+        return try LoopbackHTTP.request(method, port: port, path: path, body: body.isEmpty && method != "POST" ? nil : body,
+                                        contentType: "application/x-www-form-urlencoded", host: host, headers: headers,
+                                        timeout: .seconds(10))
     }
 
     /// What a click or key sends: its status.
@@ -56,21 +43,6 @@ public final class PageClient {
         let head = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n"
         guard SocketIO.sendAll(Array(head.utf8), to: client) else { throw LoopbackHTTP.Failure(description: "could not open the stream") }
         return PageStream(descriptor: client)
-    }
-
-    /// Everything until the peer closes (the requests ask it to) or the deadline.
-    static func readAll(_ client: Int32, deadline: ContinuousClock.Instant) -> String {
-        var received: [UInt8] = []
-        while ContinuousClock.now < deadline {
-            var descriptors = [Poll.readable(client)]
-            _ = Poll.wait(&descriptors, timeoutMilliseconds: 50)
-            switch SocketIO.receive(from: client) {
-            case .bytes(let bytes): received += bytes
-            case .nothingYet: continue
-            case .closed: return String(decoding: received, as: UTF8.self)
-            }
-        }
-        return String(decoding: received, as: UTF8.self)
     }
 }
 
