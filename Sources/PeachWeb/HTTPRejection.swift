@@ -21,10 +21,12 @@ public enum HTTPStatus: Int, Equatable, Sendable {
     case notFound = 404
     case methodNotAllowed = 405
     case requestTimeout = 408
+    case conflict = 409
     case lengthRequired = 411
     case contentTooLarge = 413
     case uriTooLong = 414
     case headersTooLarge = 431
+    case internalServerError = 500
     case notImplemented = 501
     case serviceUnavailable = 503
     case versionNotSupported = 505
@@ -41,10 +43,12 @@ public enum HTTPStatus: Int, Equatable, Sendable {
         case .notFound: "Not Found"
         case .methodNotAllowed: "Method Not Allowed"
         case .requestTimeout: "Request Timeout"
+        case .conflict: "Conflict"
         case .lengthRequired: "Length Required"
         case .contentTooLarge: "Content Too Large"
         case .uriTooLong: "URI Too Long"
         case .headersTooLarge: "Request Header Fields Too Large"
+        case .internalServerError: "Internal Server Error"
         case .notImplemented: "Not Implemented"
         case .serviceUnavailable: "Service Unavailable"
         case .versionNotSupported: "HTTP Version Not Supported"

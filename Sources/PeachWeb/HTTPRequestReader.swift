@@ -9,7 +9,10 @@ public enum HTTPRequestReader {
         case rejected(HTTPRejection)
     }
 
-    public static func read(_ bytes: [UInt8], limits: HTTPLimits = .standard) -> Outcome {
+    /// `admitsUpload`: whether a POST to the upload path, its head read (no body yet), may send the upload's larger
+    /// body; a client the server would refuse anyway is held to the ordinary limit.
+    public static func read(_ bytes: [UInt8], limits: HTTPLimits = .standard,
+                            admitsUpload: (HTTPRequest) -> Bool = { _ in false }) -> Outcome {
         guard let lineEnd = firstCRLF(in: bytes, from: 0, within: limits.requestLineBytes + 2) else {
             return bytes.count > limits.requestLineBytes + 1
                 ? .rejected(HTTPRejection(.uriTooLong, "the request line is longer than \(limits.requestLineBytes) bytes")) : .incomplete
@@ -29,7 +32,7 @@ public enum HTTPRequestReader {
         case .success(let fields): headers = fields
         case .failure(let rejection): return .rejected(rejection)
         }
-        switch bodyLength(headers, method: head.method, limits: limits) {
+        switch bodyLength(headers, method: head.method, limit: bodyLimit(head, headers: headers, limits: limits, admitsUpload)) {
         case .failure(let rejection): return .rejected(rejection)
         case .success(let length):
             guard bytes.count >= bodyStart + length else { return .incomplete }
@@ -85,8 +88,16 @@ public enum HTTPRequestReader {
         return .success(fields)
     }
 
+    /// The most body bytes this request may send: the upload's limit for an admitted POST to its path, else the
+    /// ordinary one.
+    static func bodyLimit(_ head: Head, headers: [HTTPHeader], limits: HTTPLimits, _ admitsUpload: (HTTPRequest) -> Bool) -> Int {
+        guard let upload = limits.upload, head.method == "POST" else { return limits.bodyBytes }
+        let request = HTTPRequest(method: head.method, target: head.target, headers: headers)
+        return request.path == upload.path && admitsUpload(request) ? max(upload.bodyBytes, limits.bodyBytes) : limits.bodyBytes
+    }
+
     /// The body's length: Content-Length, or none. Chunked and other transfer codings are not spoken here.
-    static func bodyLength(_ headers: [HTTPHeader], method: String, limits: HTTPLimits) -> Result<Int, HTTPRejection> {
+    static func bodyLength(_ headers: [HTTPHeader], method: String, limit: Int) -> Result<Int, HTTPRejection> {
         if headers.contains(where: { $0.name.caseInsensitiveEquals("Transfer-Encoding") }) {
             return .failure(HTTPRejection(.notImplemented, "no transfer coding is spoken here: send Content-Length"))
         }
@@ -98,8 +109,8 @@ public enum HTTPRequestReader {
         guard lengths.count == 1, !text.isEmpty, text.count <= 12, text.allSatisfy(\.isASCIIDigit), let length = Int(text) else {
             return .failure(HTTPRejection(.badRequest, "Content-Length is not one number"))
         }
-        guard length <= limits.bodyBytes else {
-            return .failure(HTTPRejection(.contentTooLarge, "the body is longer than \(limits.bodyBytes) bytes"))
+        guard length <= limit else {
+            return .failure(HTTPRejection(.contentTooLarge, "the body is longer than \(limit) bytes"))
         }
         return .success(length)
     }

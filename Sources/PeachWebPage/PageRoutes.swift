@@ -5,14 +5,23 @@ import PeachWeb
 /// the page, its script and style, what the page sends (`/input`, a `PageInput` for the trainer), the profile's JSON
 /// and the training's CSV. Pure: the app hands over what changes (the profile, the export) as closures.
 public struct PageRoutes: Sendable {
+    /// What an import was: the CSV file's bytes and whether the valid rows are to be imported without the others.
+    public typealias Import = @Sendable (_ csv: [UInt8], _ partial: Bool) -> (HTTPStatus, String)
+
+    /// Where the Profile page posts a CSV file to import: the one address whose body may be large
+    /// (`LocalPageServer.Limits.http.upload`).
+    public static let importPath = "/import"
+
     public var profileJSON: @Sendable () -> String
     public var exportCSV: @Sendable () -> String
+    public var importCSV: Import
     public var input: @Sendable (PageInput) -> Void
 
     public init(profileJSON: @escaping @Sendable () -> String, exportCSV: @escaping @Sendable () -> String,
-                input: @escaping @Sendable (PageInput) -> Void) {
+                importCSV: @escaping Import, input: @escaping @Sendable (PageInput) -> Void) {
         self.profileJSON = profileJSON
         self.exportCSV = exportCSV
+        self.importCSV = importCSV
         self.input = input
     }
 
@@ -24,7 +33,8 @@ public struct PageRoutes: Sendable {
         case ("GET", "/profile.json"): Self.content(profileJSON(), type: "application/json; charset=utf-8")
         case ("GET", "/export.csv"): Self.content(exportCSV(), type: "text/csv; charset=utf-8")
         case ("POST", "/input"): received(request)
-        case (_, "/"), (_, "/page.js"), (_, "/page.css"), (_, "/profile.json"), (_, "/export.csv"), (_, "/input"):
+        case ("POST", Self.importPath): imported(request)
+        case (_, "/"), (_, "/page.js"), (_, "/page.css"), (_, "/profile.json"), (_, "/export.csv"), (_, "/input"), (_, Self.importPath):
             .rejection(HTTPRejection(.methodNotAllowed, "\(request.path) does not take \(request.method)"))
         default: .text(.notFound, "Peach's page has nothing at \(request.path)")
         }
@@ -38,6 +48,12 @@ public struct PageRoutes: Sendable {
         case .failure(let error):
             return .text(.badRequest, error.description)
         }
+    }
+
+    /// The file imported (or refused) and what the import says, in the user's language: the page shows it.
+    private func imported(_ request: HTTPRequest) -> HTTPResponse {
+        let (status, text) = importCSV(request.body, request.query["partial"] == "1")
+        return .text(status, text)
     }
 
     static func content(_ text: String, type: String) -> HTTPResponse {

@@ -44,7 +44,8 @@ enum PageScript {
           if (old.getAttribute(attribute.name) !== attribute.value) old.setAttribute(attribute.name, attribute.value);
         }
         const editing = old === document.activeElement && (old.tagName === "INPUT" || old.tagName === "SELECT");
-        if (old.tagName === "INPUT" && old.type !== "range" && !editing) old.value = node.getAttribute("value") || "";
+        const keeps = old.type === "range" || old.type === "file" || old.type === "checkbox";
+        if (old.tagName === "INPUT" && !keeps && !editing) old.value = node.getAttribute("value") || "";
         if (old.tagName === "SELECT" && !editing) patch(old, node), old.value = (node.querySelector("option[selected]") || {}).value;
         else patch(old, node);
       });
@@ -83,6 +84,17 @@ enum PageScript {
       if (control.dataset.key !== undefined) send({ key: control.dataset.key });
       else if (control.dataset.choose !== undefined) send({ choose: control.dataset.choose });
       else send({ reset: control.dataset.reset });
+    });
+
+    // An import sends the chosen file whole; what it said arrives with the next screen.
+    document.addEventListener("submit", (event) => {
+      const upload = event.target.closest("form[data-upload]");
+      if (!upload) return;
+      event.preventDefault();
+      const file = upload.elements.file.files[0];
+      if (!file) return;
+      const address = upload.dataset.upload + (upload.elements.partial.checked ? "?partial=1" : "");
+      fetch(address, { method: "POST", body: file, headers: { "Content-Type": "text/csv" } }).catch(() => showLost());
     });
 
     document.addEventListener("submit", (event) => {

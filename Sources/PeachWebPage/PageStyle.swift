@@ -39,6 +39,7 @@ enum PageStyle {
     dd { margin: 0; }
     pre { white-space: pre-wrap; font-family: ui-monospace, monospace; font-size: 0.9rem; }
     figure.chart { margin: 1rem 0; }
+    form.import { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin-top: 1.5rem; }
     svg.picture { width: 100%; height: auto; background: white; }
     .settings { padding-left: 1.5rem; }
     .settings li { margin-bottom: 0.8rem; }

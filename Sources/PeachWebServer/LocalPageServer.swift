@@ -152,7 +152,7 @@ public final class LocalPageServer: Sendable {
             connection.lastActivity = now
         }
         while !connection.buffer.isEmpty {
-            switch HTTPRequestReader.read(connection.buffer, limits: limits.http) {
+            switch HTTPRequestReader.read(connection.buffer, limits: limits.http, admitsUpload: { self.access.decide($0) == .allow }) {
             case .incomplete:
                 connection.requestBegan = connection.requestBegan ?? now
                 return true

@@ -91,6 +91,11 @@ public final class WebDriver {
         try call("POST", base + "/element/\(field)/value", ["text": text])
     }
 
+    /// Sends `text` to the element `css` finds without clearing it first: a file input takes a file's path this way.
+    public func send(_ text: String, to css: String) throws {
+        try call("POST", base + "/element/\(try element(css))/value", ["text": text])
+    }
+
     /// A key pressed and released where the focus is (`key`: a character, or a WebDriver key code such as \u{E00C}).
     public func press(_ key: String) throws {
         try call("POST", base + "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": [

@@ -30,6 +30,28 @@ import PeachTestSupport
         #expect(stored.controllerMode == .cc14, "the mode the attempt was tuned with survives the log")
     }
 
+    /// The page's import goes through the trainer's own store (it holds the lock): what the log has is skipped, the
+    /// rest appended after it; a store whose log could not be opened imports nothing and says why.
+    @Test func anImportThroughTheStoreAppendsWhatTheHistoryLacks() throws {
+        let temp = TemporaryDirectory()
+        let store = TrainingStore(log: try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs).log)
+        let known = TrainingRecord.comparison(makeComparison(ms: 0, reference: 60, target: 64, intended: 9))
+        let new = TrainingRecord.comparison(makeComparison(ms: 1_000, reference: 62, target: 66, intended: 12))
+        try store.save(known)
+        let csv = Array(CSVExporter(codecs: Disciplines.codecs).csv([known, new]).utf8)
+        let summary = try store.importCSV(csv, existing: [known])
+        #expect(summary.imported == 1 && summary.duplicates == 1)
+        #expect(try TrainingLog.read(temp.dataDirectory, codecs: Disciplines.codecs).records.count == 2)
+
+        let unavailable = TrainingStore(unavailable: .cannotOpen(SystemError("opening", "the log", code: EROFS)))
+        #expect {
+            _ = try unavailable.importCSV(csv, existing: [])
+        } throws: { error in
+            guard case .saveFailed(let cause, 0, 0) = error as? CSVImportError else { return false }
+            return cause == .cannotOpen(SystemError("opening", "the log", code: EROFS))
+        }
+    }
+
     @Test func unrepresentableRecordIsRefusedAloneAndDoesNotBlockLaterOnes() throws {
         let temp = TemporaryDirectory()
         let store = TrainingStore(log: try TrainingLog.openForWriting(temp.dataDirectory, codecs: Disciplines.codecs).log)

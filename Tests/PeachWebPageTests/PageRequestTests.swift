@@ -36,7 +36,8 @@ import Testing
     @Test func theRoutesServeThePageAndTakeInput() {
         final class Received: @unchecked Sendable { var inputs: [PageInput] = [] }
         let received = Received()
-        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { "a,b\n" }, input: { received.inputs.append($0) })
+        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { "a,b\n" }, importCSV: { _, _ in (.ok, "") },
+                                input: { received.inputs.append($0) })
         let page = routes.answer(HTTPRequest(method: "GET", target: "/"))
         #expect(page.status == .ok && String(decoding: page.body, as: UTF8.self).contains("<main id=\"screen\">"))
         #expect(routes.answer(HTTPRequest(method: "GET", target: "/page.js")).headers.contains(HTTPHeader("Content-Type", "text/javascript; charset=utf-8")))
@@ -48,6 +49,33 @@ import Testing
         #expect(routes.answer(HTTPRequest(method: "POST", target: "/")).status == .methodNotAllowed)
         #expect(routes.answer(HTTPRequest(method: "GET", target: "/etc/passwd")).status == .notFound)
         #expect(received.inputs == [.key(.character("h"))])
+    }
+
+    /// The Profile page's import: the file's bytes and the partial box reach the importer, whose status and words are
+    /// the answer; only a POST takes it.
+    @Test func anImportPostsTheFileAndAnswersWhatTheImporterSaid() {
+        final class Received: @unchecked Sendable { var imports: [([UInt8], Bool)] = [] }
+        let received = Received()
+        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { "" }, importCSV: { csv, partial in
+            received.imports.append((csv, partial))
+            return csv.isEmpty ? (.badRequest, "The file is empty.") : (.ok, "3 records imported")
+        }, input: { _ in })
+        let imported = routes.answer(HTTPRequest(method: "POST", target: "/import?partial=1", body: Array("a,b\n".utf8)))
+        #expect(imported.status == .ok && String(decoding: imported.body, as: UTF8.self) == "3 records imported\n")
+        let refused = routes.answer(HTTPRequest(method: "POST", target: "/import"))
+        #expect(refused.status == .badRequest && String(decoding: refused.body, as: UTF8.self).contains("empty"))
+        #expect(received.imports.map(\.0) == [Array("a,b\n".utf8), []] && received.imports.map(\.1) == [true, false])
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/import")).status == .methodNotAllowed)
+        #expect(received.imports.count == 2)
+    }
+
+    @Test func theProfilePageOffersTheImportAndShowsWhatItSaid() {
+        let model = ProfilePageModel(summary: [], sections: [], svg: "<svg/>", importNote: "2 records <imported>")
+        let html = ScreenHTML.render(model)
+        #expect(html.contains("<form class=\"import\" data-upload=\"/import\">") && html.contains("type=\"file\" name=\"file\""))
+        #expect(html.contains("name=\"partial\"") && html.contains("role=\"status\""))
+        #expect(html.contains("2 records &lt;imported&gt;"))
+        #expect(PageScript.source.contains("form[data-upload]"))
     }
 
     @Test func thePageLoadsNothingFromElsewhereAndNoInlineScript() {

@@ -51,6 +51,28 @@ import Testing
         #expect(Self.rejection("POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\n", limits: limits) == .contentTooLarge)
     }
 
+    /// The upload's larger body is for a POST to its path from a client the server lets in, asked with the head alone;
+    /// any other request, or that one from a stranger, keeps the ordinary limit.
+    @Test func onlyAnAdmittedPostToTheUploadPathMaySendTheLargerBody() {
+        let limits = HTTPLimits(bodyBytes: 4, upload: HTTPLimits.Upload(path: "/import", bodyBytes: 16))
+        let upload = "POST /import?partial=1 HTTP/1.1\r\nCookie: ok\r\nContent-Length: 10\r\n\r\n0123456789"
+        var asked: [HTTPRequest] = []
+        let admitted = HTTPRequestReader.read(Self.bytes(upload), limits: limits) { asked.append($0); return $0.header("Cookie") == "ok" }
+        guard case .complete(let request, _) = admitted else {
+            Issue.record("the admitted upload was not read: \(admitted)")
+            return
+        }
+        #expect(request.body.count == 10 && asked.count == 1 && asked[0].body.isEmpty && asked[0].path == "/import")
+        let stranger = upload.replacingOccurrences(of: "Cookie: ok", with: "Cookie: no")
+        #expect(HTTPRequestReader.read(Self.bytes(stranger), limits: limits) { $0.header("Cookie") == "ok" }
+                == .rejected(HTTPRejection(.contentTooLarge, "the body is longer than 4 bytes")))
+        let elsewhere = upload.replacingOccurrences(of: "/import", with: "/input")
+        #expect(HTTPRequestReader.read(Self.bytes(elsewhere), limits: limits) { _ in true }.isRejected)
+        let tooLarge = upload.replacingOccurrences(of: "Content-Length: 10", with: "Content-Length: 17")
+        #expect(HTTPRequestReader.read(Self.bytes(tooLarge), limits: limits) { _ in true }
+                == .rejected(HTTPRejection(.contentTooLarge, "the body is longer than 16 bytes")))
+    }
+
     @Test func ambiguousOrMalformedRequestsAreRefused() {
         #expect(Self.rejection("GET / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n") == .badRequest)
         #expect(Self.rejection("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") == .notImplemented)
@@ -83,5 +105,12 @@ import Testing
             case .rejected(let rejection): #expect(rejection.status.code >= 400)
             }
         }
+    }
+}
+
+extension HTTPRequestReader.Outcome {
+    var isRejected: Bool {
+        if case .rejected = self { return true }
+        return false
     }
 }

@@ -51,7 +51,8 @@ extension TrainingApp {
                             entries: Disciplines.infoEntries(InfoContext(services: controller.services)))
         }
         if case .web(let request) = context.options.command {
-            return try await makePageInterface(context, request: request, controller: controller, configuration: configuration,
+            return try await makePageInterface(context, request: request, controller: controller, store: history.store,
+                                               configuration: configuration,
                                                info: info, controllerStatus: controllerStatus, logger: logger, shutDown: shutDown)
         }
         if wantsPlainLines(context.options, inputIsTerminal: TerminalMode.isTerminal(STDIN_FILENO),

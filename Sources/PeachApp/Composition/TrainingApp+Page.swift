@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfigFiles
 import PeachPresentation
+import PeachStore
 import PeachSystem
 import PeachText
 import PeachTrainer
@@ -11,20 +12,21 @@ import PeachWebServer
 /// Step 10 for `peach web`: the page's server on 127.0.0.1 (a new secret each start), the trainer drawn on the page,
 /// what the page sends as the trainer's input, the browser opened; Ctrl-C in the terminal still ends Peach.
 extension TrainingApp {
-    static func makePageInterface(_ context: Context, request: WebRequest, controller: TrainerController,
+    static func makePageInterface(_ context: Context, request: WebRequest, controller: TrainerController, store: TrainingStore,
                                   configuration: LiveConfiguration, info: @escaping @MainActor () -> InfoScreenModel,
                                   controllerStatus: DeviceStatus, logger: ConsoleLogger,
                                   shutDown: @MainActor () async -> Void) async throws(StartupExit) -> Interface {
         let (input, page) = AsyncStream<UserInput>.makeStream()
         let server: LocalPageServer
         let access: LocalPageAccess
+        let importer = PageImporter(store: store, directory: context.dataDirectory, controller: controller)
         do {
             let listener = try LoopbackListener(port: request.port ?? 0)
             access = LocalPageAccess(port: listener.port, secret: LocalPageAccess.newSecret())
             let tabs = PageTabs { page.yield(.page(.closed)) }
-            server = try LocalPageServer(listener: listener, access: access, streamCountChanged: tabs.countChanged,
-                                         handler: pageRoutes(context, controller: controller, configuration: configuration,
-                                                             page: page).answer)
+            let routes = pageRoutes(context, controller: controller, configuration: configuration, importer: importer, page: page)
+            server = try LocalPageServer(listener: listener, access: access, limits: pageLimits, streamCountChanged: tabs.countChanged,
+                                         handler: routes.answer)
         } catch {
             context.console.err("peach: " + tr(.webCannotServe, ["error": "\(error)"]) + "\n")
             await shutDown()
@@ -34,6 +36,7 @@ extension TrainingApp {
         let navigator = ScreenNavigator(configuration: configuration, info: info, controllerStatus: { controllerStatus })
         let web = WebInterface(navigator: navigator, noteRange: { configuration.configuration.coreTrainingSettings.noteRange },
                                publish: { server.publish(ServerSentEvent(name: "screen", data: $0)) })
+        importer.web = web
         let redirect = announce(access.openingURL, request: request, context: context)
         let pump = InputPump.start(.signalsOnly, logger: logger)
         return Interface(trainerInterface: web, input: input, signals: pump.signals) {
@@ -42,15 +45,21 @@ extension TrainingApp {
         }
     }
 
-    /// The page's addresses: what it sends goes into the trainer's input; the downloads read the data directory.
+    /// The page's addresses: what it sends goes into the trainer's input; the downloads read the data directory; an
+    /// import goes through the trainer's store.
     static func pageRoutes(_ context: Context, controller: TrainerController, configuration: LiveConfiguration,
-                           page: AsyncStream<UserInput>.Continuation) -> PageRoutes {
+                           importer: PageImporter, page: AsyncStream<UserInput>.Continuation) -> PageRoutes {
         let directory = context.dataDirectory
         let range = configuration.configuration.coreTrainingSettings.noteRange
         return PageRoutes(profileJSON: { PageDownloads.profileJSON(controller, range: range) },
                           exportCSV: { PageDownloads.csv(directory) },
+                          importCSV: PageImporter.importing(importer),
                           input: { page.yield(.page($0)) })
     }
+
+    /// The server's limits, with the import's larger body (as large as `peach import` reads) for a client already let in.
+    static let pageLimits = LocalPageServer.Limits(http: HTTPLimits(upload: HTTPLimits.Upload(path: PageRoutes.importPath,
+                                                                                                bodyBytes: ImportCommand.sizeLimit)))
 
     /// Prints the address (it holds this run's secret: the terminal shows it, no log does) and opens the browser when
     /// asked and a desktop is there; the redirect file to remove at the end, if one was written.

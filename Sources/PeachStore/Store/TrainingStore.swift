@@ -51,6 +51,20 @@ public final class TrainingStore: RecordObserver {
         return (TrainingStore(log: log, outputName: outputName), warnings)
     }
 
+    /// Records kept in memory because saving them failed (written first on the next save).
+    public var unsavedRecords: [TrainingRecord] { unsaved }
+
+    /// Imports an iOS Peach CSV into this store's log while the trainer holds its lock (`peach import` is refused
+    /// then): the whole file checked first, duplicates of `existing` (the history on disk) and of the unsaved records
+    /// skipped, as `CSVImporter` does.
+    public func importCSV(_ bytes: [UInt8], existing: [TrainingRecord], partial: Bool = false) throws(CSVImportError) -> ImportSummary {
+        guard let log else {
+            let error = saveFailure?.error ?? .saveFailed(SystemError("writing to", tr(.descriptorTrainingLog), code: EBADF))
+            throw .saveFailed(error, saved: 0, total: 0)
+        }
+        return try CSVImporter(codecs: log.codecs).importCSV(bytes, into: log, existing: existing + unsaved, partial: partial)
+    }
+
     public func recorded(_ record: TrainingRecord) throws {
         try save(record)
     }

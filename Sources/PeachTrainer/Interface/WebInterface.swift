@@ -17,6 +17,8 @@ public final class WebInterface: TrainerInterface {
     private let knobLight = KnobLight()
     private weak var controller: TrainerController?
     private var published: String?
+    /// What the last import from the Profile page said, shown there until the page leaves the profile.
+    private var importNote: String?
 
     /// `publish` sends a screen's HTML to the page (`LocalPageServer.publish`).
     public init(navigator: ScreenNavigator, noteRange: @escaping @MainActor () -> ClosedRange<MIDINote>,
@@ -37,8 +39,11 @@ public final class WebInterface: TrainerInterface {
     /// The screen's HTML as the page shows it now.
     public func html(for controller: TrainerController) -> String {
         if controller.screen == .profile {
-            return ScreenHTML.render(ScreenModels.profilePage(controller, range: noteRange()))
+            var model = ScreenModels.profilePage(controller, range: noteRange())
+            model.importNote = importNote
+            return ScreenHTML.render(model)
         }
+        importNote = nil
         let knobMoving = knobLight.isOn(controller) { [weak self] in
             guard let self, let controller = self.controller else { return }
             self.render(controller)
@@ -66,6 +71,12 @@ public final class WebInterface: TrainerInterface {
         case .closed:
             return controller.screen.isTraining ? [.back] : []
         }
+    }
+
+    /// An import from the page ended (`note`: what it imported, or why nothing): the profile is shown again with it.
+    public func imported(_ note: String, in controller: TrainerController) {
+        importNote = note
+        render(controller)
     }
 
     /// A page has no terminal to give back.

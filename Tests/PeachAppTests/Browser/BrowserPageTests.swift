@@ -1,5 +1,7 @@
 import Foundation
+@testable import PeachApp
 import PeachBrowserSupport
+import PeachStore
 import Testing
 
 /// The page in a real browser (headless Chromium over WebDriver) against the built `peach web`, here without sound:
@@ -58,6 +60,50 @@ import Testing
         try browser.click(bell + " select option:not([selected])")
         try browser.click(bell + " button[type='submit']")
         _ = try browser.wait(for: "the bell turned on") { _ in peach.configuration.contains("bell = on") }
+    }
+
+    /// An iOS Peach export chosen on the Profile page while `peach web` runs (and holds the log's lock, so
+    /// `peach import` could not): imported through the trainer's store as the command imports it into an empty
+    /// history, the same summary shown on the page and the same records in the log, the profile rebuilt with them; a
+    /// second import skips every row as a duplicate; a file that is no export says why and writes nothing.
+    @Test func aCSVChosenOnTheProfilePageIsImportedAsTheCommandImportsIt() throws {
+        let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/IOSExport/ios.csv").path
+        let reference = DataDirectory(path: try BuiltPeach.temporaryDirectory("peach-import-reference"))
+        let command = TodaysMainFixtureTests.Captured()
+        #expect(ImportCommand.run(directory: reference, path: csv, partial: false, console: command.console) == 0)
+        let peach = try WebPeach()
+        let browser = try WebDriver()
+        try browser.open(peach.url)
+        _ = try browser.wait(for: "Start") { $0.contains("data-choose=\"0\"") }
+        try browser.press("p")
+        let empty = try browser.wait(for: "the profile") { $0.contains("<form class=\"import\"") }
+        #expect(empty.contains("0 comparisons · 0 pitch matches"), "nothing trained yet")
+        try Self.importFile(csv, in: browser)
+        let imported = try browser.wait(for: "the import's summary") { $0.contains("Imported ") }
+        let summaryLine = String(command.out.prefix { $0 != "\n" })
+        #expect(imported.contains(Self.htmlEscaped(summaryLine)), "the page said what peach import says: \(summaryLine)")
+        #expect(imported.contains("<pre class=\"section\">") && !imported.contains("0 comparisons · 0 pitch matches"), "the profile shows the import")
+        let records = { (path: String) in
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        }
+        #expect(try records(peach.directory + "/training.log") == records(reference.logPath))
+        try browser.screenshot(to: Self.screenshots + "profile-imported.png")
+        try Self.importFile(csv, in: browser)
+        _ = try browser.wait(for: "the second import") { $0.contains("Imported 0 records; ") }
+        try Self.importFile(peach.directory + "/peach.conf", in: browser)
+        let refused = try browser.wait(for: "the refusal") { $0.contains("peach-export-format") }
+        #expect(refused.contains("import-note"), "\(refused.suffix(600))")
+        #expect(try records(peach.directory + "/training.log") == records(reference.logPath), "a refused file wrote nothing")
+    }
+
+    static func importFile(_ path: String, in browser: WebDriver) throws {
+        try browser.send(path, to: "form.import input[type='file']")
+        try browser.click("form.import button[type='submit']")
+    }
+
+    static func htmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     @Test func germanLocaleGermanPage() throws {
