@@ -13,11 +13,12 @@ public struct PageRoutes: Sendable {
     public static let importPath = "/import"
 
     public var profileJSON: @Sendable () -> String
-    public var exportCSV: @Sendable () -> String
+    /// The training as CSV, or why the history could not be read (said to the user as it is).
+    public var exportCSV: @Sendable () -> Result<String, PageFailure>
     public var importCSV: Import
     public var input: @Sendable (PageInput) -> Void
 
-    public init(profileJSON: @escaping @Sendable () -> String, exportCSV: @escaping @Sendable () -> String,
+    public init(profileJSON: @escaping @Sendable () -> String, exportCSV: @escaping @Sendable () -> Result<String, PageFailure>,
                 importCSV: @escaping Import, input: @escaping @Sendable (PageInput) -> Void) {
         self.profileJSON = profileJSON
         self.exportCSV = exportCSV
@@ -31,7 +32,11 @@ public struct PageRoutes: Sendable {
         case ("GET", "/page.js"): Self.content(PageScript.source, type: "text/javascript; charset=utf-8")
         case ("GET", "/page.css"): Self.content(PageStyle.source, type: "text/css; charset=utf-8")
         case ("GET", "/profile.json"): Self.content(profileJSON(), type: "application/json; charset=utf-8")
-        case ("GET", "/export.csv"): Self.content(exportCSV(), type: "text/csv; charset=utf-8")
+        case ("GET", "/export.csv"):
+            switch exportCSV() {
+            case .success(let csv): Self.content(csv, type: "text/csv; charset=utf-8")
+            case .failure(let failure): .text(.internalServerError, failure.description)
+            }
         case ("POST", "/input"): received(request)
         case ("POST", Self.importPath): imported(request)
         case (_, "/"), (_, "/page.js"), (_, "/page.css"), (_, "/profile.json"), (_, "/export.csv"), (_, "/input"), (_, Self.importPath):
@@ -59,4 +64,11 @@ public struct PageRoutes: Sendable {
     static func content(_ text: String, type: String) -> HTTPResponse {
         HTTPResponse(.ok, headers: [HTTPHeader("Content-Type", type)], body: Array(text.utf8))
     }
+}
+
+/// Why the page could not be given what it asked for, in words for the user.
+public struct PageFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
 }

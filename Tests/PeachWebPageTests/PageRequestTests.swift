@@ -36,7 +36,7 @@ import Testing
     @Test func theRoutesServeThePageAndTakeInput() {
         final class Received: @unchecked Sendable { var inputs: [PageInput] = [] }
         let received = Received()
-        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { "a,b\n" }, importCSV: { _, _ in (.ok, "") },
+        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { .success("a,b\n") }, importCSV: { _, _ in (.ok, "") },
                                 input: { received.inputs.append($0) })
         let page = routes.answer(HTTPRequest(method: "GET", target: "/"))
         #expect(page.status == .ok && String(decoding: page.body, as: UTF8.self).contains("<main id=\"screen\">"))
@@ -56,7 +56,7 @@ import Testing
     @Test func anImportPostsTheFileAndAnswersWhatTheImporterSaid() {
         final class Received: @unchecked Sendable { var imports: [([UInt8], Bool)] = [] }
         let received = Received()
-        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { "" }, importCSV: { csv, partial in
+        let routes = PageRoutes(profileJSON: { "{}" }, exportCSV: { .failure(PageFailure("cannot read the training history: denied")) }, importCSV: { csv, partial in
             received.imports.append((csv, partial))
             return csv.isEmpty ? (.badRequest, "The file is empty.") : (.ok, "3 records imported")
         }, input: { _ in })
@@ -66,6 +66,9 @@ import Testing
         #expect(refused.status == .badRequest && String(decoding: refused.body, as: UTF8.self).contains("empty"))
         #expect(received.imports.map(\.0) == [Array("a,b\n".utf8), []] && received.imports.map(\.1) == [true, false])
         #expect(routes.answer(HTTPRequest(method: "GET", target: "/import")).status == .methodNotAllowed)
+        let unread = routes.answer(HTTPRequest(method: "GET", target: "/export.csv"))
+        #expect(unread.status == .internalServerError && String(decoding: unread.body, as: UTF8.self).contains("denied"),
+                "an unreadable history is said, not an empty file")
         #expect(received.imports.count == 2)
     }
 

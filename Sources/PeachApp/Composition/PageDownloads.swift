@@ -1,8 +1,10 @@
 import Dispatch
+import Foundation
 import PeachCore
 import PeachDisciplines
 import PeachStore
 import PeachTrainer
+import PeachWebPage
 import Synchronization
 
 /// What the page offers to download, asked for on the server's thread: the profile's JSON as `peach profile --json`
@@ -14,11 +16,15 @@ enum PageDownloads {
             ?? "{\"error\": \"Peach was too busy to answer; reload the page\"}\n"
     }
 
-    static func csv(_ directory: DataDirectory) -> String {
-        guard let contents = try? TrainingLog.read(directory, codecs: Disciplines.codecs) else { return "" }
-        var text = ""
-        CSVExporter(codecs: Disciplines.codecs).export(contents.records, progress: { _, _ in }) { (chunk: String) in text += chunk }
-        return text
+    /// As `peach export` reads and writes it; when the history cannot be read, what the command would say.
+    static func csv(_ directory: DataDirectory) -> Result<String, PageFailure> {
+        let said = Mutex("")
+        let console = Console(out: { _ in }, err: { text in said.withLock { $0 += text } })
+        guard let contents = HistoryReader.read(directory, console: console) else {
+            return .failure(PageFailure(said.withLock { $0 }.replacingOccurrences(of: "peach: ", with: "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        return .success(CSVExporter(codecs: Disciplines.codecs).csv(contents.records))
     }
 
     /// Runs `body` on the main actor and waits for it (at most `seconds`): the server's thread asks, the main actor
