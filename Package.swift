@@ -116,7 +116,8 @@ let package = Package(
                                                     "PeachConfig", "PeachSystem", "PeachText"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "PeachAppTests", dependencies: ["PeachApp", "PeachTrainer", "PeachAudio", "PeachConfigFiles", "PeachDisciplines", "PeachFormats",
-                                                  "PeachStore", "PeachSystem", "PeachTestSupport", "PeachText", "PeachBrowserSupport"],
+                                                  "PeachStore", "PeachSystem", "PeachTestSupport", "PeachText", "PeachBrowserSupport",
+                                                  "PeachWebPage"],
                     exclude: ["Fixtures"]),
         // Real kernel sequencer tests: run natively where /dev/snd/seq exists, else in the VM (scripts/test-alsa).
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "PeachMIDI", "PeachApp", "PeachTrainer", "PeachAudio", "PeachDisciplines",

@@ -27,10 +27,8 @@ public struct PageRoutes: Sendable {
     }
 
     public func answer(_ request: HTTPRequest) -> HTTPResponse {
-        switch (request.method, request.path) {
-        case ("GET", "/"): Self.content(PageShell.html(), type: "text/html; charset=utf-8")
-        case ("GET", "/page.js"): Self.content(PageScript.source, type: "text/javascript; charset=utf-8")
-        case ("GET", "/page.css"): Self.content(PageStyle.source, type: "text/css; charset=utf-8")
+        if let page = Self.pageItself(request) { return page }
+        return switch (request.method, request.path) {
         case ("GET", "/profile.json"): Self.content(profileJSON(), type: "application/json; charset=utf-8")
         case ("GET", "/export.csv"):
             switch exportCSV() {
@@ -59,6 +57,17 @@ public struct PageRoutes: Sendable {
     private func imported(_ request: HTTPRequest) -> HTTPResponse {
         let (status, text) = importCSV(request.body, request.query["partial"] == "1")
         return .text(status, text)
+    }
+
+    /// The page, its script and its style: served from the first moment, before the trainer exists (`PageRouter`).
+    static func pageItself(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "GET" else { return nil }
+        switch request.path {
+        case "/": return content(PageShell.html(), type: "text/html; charset=utf-8")
+        case "/page.js": return content(PageScript.source, type: "text/javascript; charset=utf-8")
+        case "/page.css": return content(PageStyle.source, type: "text/css; charset=utf-8")
+        default: return nil
+        }
     }
 
     static func content(_ text: String, type: String) -> HTTPResponse {

@@ -81,6 +81,23 @@ import Testing
         #expect(PageScript.source.contains("form[data-upload]"))
     }
 
+    /// Before the trainer exists the page itself is served and anything else says Peach is starting; bound, the
+    /// trainer's routes answer everything.
+    @Test func theRouterServesThePageWhileStartingAndTheTrainersRoutesOnceBound() {
+        let router = PageRouter()
+        #expect(router.answer(HTTPRequest(method: "GET", target: "/")).status == .ok)
+        #expect(router.answer(HTTPRequest(method: "GET", target: "/page.js")).status == .ok)
+        let early = router.answer(HTTPRequest(method: "POST", target: "/input", body: Array("key=h".utf8)))
+        #expect(early.status == .serviceUnavailable && String(decoding: early.body, as: UTF8.self).contains("still starting"))
+        #expect(router.answer(HTTPRequest(method: "GET", target: "/export.csv")).status == .serviceUnavailable)
+        router.bind(PageRoutes(profileJSON: { "{}" }, exportCSV: { .success("a\n") }, importCSV: { _, _ in (.ok, "") }, input: { _ in }))
+        #expect(router.answer(HTTPRequest(method: "POST", target: "/input", body: Array("key=h".utf8))).status == .noContent)
+        #expect(router.answer(HTTPRequest(method: "GET", target: "/export.csv")).body == Array("a\n".utf8))
+        let starting = StartingHTML.render(["Starting FluidSynth <sf2>", "Calibrating: step 3 of 12"])
+        #expect(starting.contains("Starting FluidSynth &lt;sf2&gt;\nCalibrating: step 3 of 12") && starting.contains("aria-live"))
+        #expect(!starting.contains("class=\"back\""), "nothing to go back to while starting")
+    }
+
     @Test func thePageLoadsNothingFromElsewhereAndNoInlineScript() {
         let html = PageShell.html()
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"))

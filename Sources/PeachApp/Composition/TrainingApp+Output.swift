@@ -34,7 +34,7 @@ extension TrainingApp {
             audioDriver: context.options.audioDriver ?? config.midi.audioDriver)
         choice.strict = context.options.outputPort != nil || config.midi.onlyChosenSynth
         do {
-            return try await choice.connect(directory: sequencer) { context.console.err("peach: \($0)\n") }
+            return try await choice.connect(directory: sequencer, starting: context.say)
         } catch {
             context.console.err("peach: \(error)\n")
             throw StartupExit(reason: "\(error)")

@@ -9,40 +9,33 @@ import PeachWeb
 import PeachWebPage
 import PeachWebServer
 
-/// Step 10 for `peach web`: the page's server on 127.0.0.1 (a new secret each start), the trainer drawn on the page,
-/// what the page sends as the trainer's input, the browser opened; Ctrl-C in the terminal still ends Peach.
+/// Step 10 for `peach web`: the page (served since step 2, `EarlyPage`) taken over by the trainer: its screens drawn
+/// on it, what it sends as the trainer's input, imports through the trainer's store; Ctrl-C in the terminal still
+/// ends Peach.
 extension TrainingApp {
     static func makePageInterface(_ context: Context, request: WebRequest, controller: TrainerController, store: TrainingStore,
                                   configuration: LiveConfiguration, info: @escaping @MainActor () -> InfoScreenModel,
                                   controllerStatus: DeviceStatus, logger: ConsoleLogger,
                                   shutDown: @MainActor () async -> Void) async throws(StartupExit) -> Interface {
-        let (input, page) = AsyncStream<UserInput>.makeStream()
-        let server: LocalPageServer
-        let access: LocalPageAccess
-        let importer = PageImporter(store: store, directory: context.dataDirectory, controller: controller)
-        do {
-            let listener = try LoopbackListener(port: request.port ?? 0)
-            access = LocalPageAccess(port: listener.port, secret: LocalPageAccess.newSecret())
-            let tabs = PageTabs { page.yield(.page(.closed)) }
-            let routes = pageRoutes(context, controller: controller, configuration: configuration, importer: importer, page: page)
-            server = try LocalPageServer(listener: listener, access: access, limits: pageLimits, streamCountChanged: tabs.countChanged,
-                                         handler: routes.answer)
-        } catch {
-            context.console.err("peach: " + tr(.webCannotServe, ["error": "\(error)"]) + "\n")
-            await shutDown()
-            throw StartupExit()
+        let page: EarlyPage
+        if let early = context.page {
+            page = early
+        } else {
+            do {
+                page = try EarlyPage.start(context, request: request)
+            } catch {
+                await shutDown()
+                throw error
+            }
         }
-        server.start()
+        let importer = PageImporter(store: store, directory: context.dataDirectory, controller: controller)
+        page.bind(pageRoutes(context, controller: controller, configuration: configuration, importer: importer, page: page.sent))
         let navigator = ScreenNavigator(configuration: configuration, info: info, controllerStatus: { controllerStatus })
         let web = WebInterface(navigator: navigator, noteRange: { configuration.configuration.coreTrainingSettings.noteRange },
-                               publish: { server.publish(ServerSentEvent(name: "screen", data: $0)) })
+                               publish: { page.publish($0) })
         importer.web = web
-        let redirect = announce(access.openingURL, request: request, context: context)
         let pump = InputPump.start(.signalsOnly, logger: logger)
-        return Interface(trainerInterface: web, input: input, signals: pump.signals) {
-            server.stop()
-            if let redirect { try? FileSystem.removeTree(redirect) }
-        }
+        return Interface(trainerInterface: web, input: page.input, signals: pump.signals) { page.close() }
     }
 
     /// The page's addresses: what it sends goes into the trainer's input; the downloads read the data directory; an

@@ -12,7 +12,8 @@ import PeachTrainer
 /// The composition root of `peach` (training). `run` is its steps, in this order, each a named function:
 ///  1. configuration and the logger;
 ///  2. the history — the store is opened (a second Peach on the same data is refused before anything
-///     sounds) and read into the profile and the trends;
+///     sounds) and read into the profile and the trends; for `peach web`, its page is served from here on
+///     (`EarlyPage`: the browser opens at once and shows steps 4 and 5 as they happen);
 ///  3. the sequencer client, and the guard that silences the synth however Peach ends;
 ///  4. the synth: the configured port, a connected synth, or a FluidSynth Peach starts;
 ///  5. its calibration (cached, or measured at start);
@@ -20,7 +21,7 @@ import PeachTrainer
 ///  7. the MIDI controllers;
 ///  8. the trainer, wired to the store, profile and breaks (`TrainerWiring`), with the stored tap calibrations;
 ///  9. live configuration: edits of the configuration file reach the trainer;
-/// 10. the interface, plain lines or full screen;
+/// 10. the interface, plain lines, full screen, or the page taken over by the trainer;
 /// 11. the run, until the user quits or a signal ends it;
 /// 12. shutdown: notes off, All Notes Off on every channel, FluidSynth quits, the terminal is restored.
 /// A step that cannot go on says why and ends the run with status 1 (`StartupExit`); every later cleanup
@@ -34,15 +35,28 @@ enum TrainingApp {
         var console: Console
         var dataDirectory: DataDirectory
         var configPath: String?
+        /// `peach web`'s page, served from step 2 on (nil for the terminal).
+        var page: EarlyPage?
+
+        /// A startup step's line (FluidSynth starting, the calibration's progress): on the terminal, and on `peach web`'s
+        /// page while it starts.
+        var say: @Sendable (String) -> Void {
+            if let page { return { page.say($0) } }
+            let console = console
+            return { console.err("peach: \($0)\n") }
+        }
     }
 
     static func run(_ context: Context) async -> Int32 {
+        var context = context
         let console = context.console
         let logger = ConsoleLogger(console: console)
         let configuration = liveConfiguration(context, logger: logger)
         do {
             let history = try LaunchHistory.load(context.dataDirectory, codecs: Disciplines.codecs, logger: logger,
                                                  console: console)
+            if case .web(let request) = context.options.command { context.page = try EarlyPage.start(context, request: request) }
+            defer { context.page?.close() }
             let sequencer: ALSASequencer
             do {
                 sequencer = try openSequencer(queueFrequency: configuration.configuration.queueFrequency, logger: logger,
@@ -62,7 +76,7 @@ enum TrainingApp {
             let port = synth.port, fluidSynth = synth.fluidSynth
             stuckNotes.synthStarted(fluidSynth)
             let calibration = await StartupCalibration.calibration(for: synth, configuration: configuration.configuration,
-                                                                   dataDirectory: context.dataDirectory) { console.err("peach: \($0)\n") }
+                                                                   dataDirectory: context.dataDirectory, say: context.say)
             let output = try await startOutput(configuration.configuration, port: port, fluidSynth: fluidSynth, calibration: calibration,
                                                sequencer: sequencer, stuckNotes: stuckNotes, logger: logger,
                                                console: console)

@@ -84,6 +84,8 @@ extension RealSequencerTests {
             #expect(!peach.stdout.text.contains("secret=") || peach.stdout.text.components(separatedBy: "secret=").count == 2,
                     "the secret is printed once, in the address, and never again")
             let tab = try page.openStream()
+            // The address is printed before the synth is connected (the page shows the startup): Start first.
+            #expect(tab.next { $0.contains("data-choose=\"0\"") } != nil, "no Start screen: \(peach.transcript)")
             #expect(try page.post("key=p") == 204)
             let profile = try #require(tab.next { $0.contains("<pre class=\"section\">") })
             #expect(profile.contains("<svg role=\"img\""))
