@@ -1,7 +1,11 @@
 import Foundation
 @testable import PeachApp
 import PeachBrowserSupport
+import PeachCore
+import PeachDisciplines
+import PeachFormats
 import PeachStore
+import PeachTestSupport
 import Testing
 
 /// The page in a real browser (headless Chromium over WebDriver) against the built `peach web`, here without sound:
@@ -96,6 +100,40 @@ import Testing
         #expect(refused.contains("import-note"), "\(refused.suffix(600))")
         #expect(try records(peach.directory + "/training.log") == records(reference.logPath), "a refused file wrote nothing")
     }
+
+    /// A history of every discipline (a seeded real-life history): the page's profile shows every line `peach profile`
+    /// prints and every title and label of every chart `peach profile --svg` draws, for the same log.
+    @MainActor @Test func everyDisciplinesSectionAndChartAreOnTheProfilePage() throws {
+        let history = RealLifeHistory(seed: 101)
+        let lines = try history.records.map { try Disciplines.codecs.logLine(for: $0) }
+        let peach = try WebPeach(records: LogFormat.headerLine + "\n" + lines.joined())
+        let text = TodaysMainFixtureTests.Captured(), svg = TodaysMainFixtureTests.Captured()
+        let directory = DataDirectory(path: peach.directory), range = TrainingSettings.defaults.noteRange
+        #expect(ProfileCommand.run(directory: directory, range: range, svgPath: nil, console: text.console) == 0)
+        let svgPath = peach.directory + "/command.svg"
+        #expect(ProfileCommand.run(directory: directory, range: range, svgPath: svgPath, console: svg.console) == 0)
+        let drawn = try String(contentsOfFile: svgPath, encoding: .utf8)
+        let browser = try WebDriver()
+        try browser.open(peach.url)
+        _ = try browser.wait(for: "Start") { $0.contains("data-choose=\"0\"") }
+        try browser.press("p")
+        let page = try browser.wait(for: "the profile") { $0.contains("<pre class=\"section\">") }
+        try browser.screenshot(to: Self.screenshots + "profile-every-discipline.png")
+        let printed = text.out.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(printed.count > 20, "\(text.out)")
+        for line in printed { #expect(page.contains(Self.domEscaped(line)), "peach profile's line is not on the page: \(line)") }
+        let labels = drawn.components(separatedBy: "<text").dropFirst().compactMap { $0.split(separator: ">", maxSplits: 1).last }
+            .map { String($0.prefix { $0 != "<" }) }.filter { !$0.isEmpty }
+        let trained = Set(history.records.map { "\($0.kind.name)" })
+        #expect(labels.count > 20 && trained.count == Disciplines.all.count, "\(labels.count) labels, trained \(trained)")
+        for label in Set(labels) {
+            #expect(page.contains(label.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")),
+                    "the chart's text is not on the page: \(label)")
+        }
+    }
+
+    /// Text as Chromium serializes it into the page's source: only &, < and > are escaped.
+    static func domEscaped(_ text: String) -> String { htmlEscaped(text) }
 
     static func importFile(_ path: String, in browser: WebDriver) throws {
         try browser.send(path, to: "form.import input[type='file']")
