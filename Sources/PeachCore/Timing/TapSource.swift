@@ -6,11 +6,15 @@ public enum TapSource: Hashable, Sendable {
     /// A MIDI key, pad or footswitch, stamped by the kernel; `device` is its sequencer client's name, which
     /// stays the same from one session to the next (its client number does not).
     case midi(device: String)
+    /// The computer keyboard as `peach web`'s page reads it: stamped when Peach takes the key, after the browser and
+    /// the loopback request have added their own delay, so it is calibrated apart from the terminal's keyboard.
+    case page
 
-    /// The name its calibration is stored under: "keyboard", or "midi:" and the client's name.
+    /// The name its calibration is stored under: "keyboard", "page", or "midi:" and the client's name.
     public var storageKey: String {
         switch self {
         case .keyboard: "keyboard"
+        case .page: "page"
         case .midi(let device): "midi:" + device
         }
     }
@@ -19,6 +23,8 @@ public enum TapSource: Hashable, Sendable {
     public init?(storageKey: String) {
         if storageKey == "keyboard" {
             self = .keyboard
+        } else if storageKey == "page" {
+            self = .page
         } else if storageKey.hasPrefix("midi:"), storageKey.count > "midi:".count {
             self = .midi(device: String(storageKey.dropFirst("midi:".count)))
         } else {

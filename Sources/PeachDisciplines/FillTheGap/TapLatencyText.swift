@@ -6,10 +6,11 @@ import PeachText
 /// How a tap source and its measured latency read on the screens: the tap calibration's result card and the
 /// Info screen's list of calibrated sources (`FillTheGapDiscipline.infoEntries`).
 public enum TapLatencyText {
-    /// "computer keyboard", or the MIDI device's name.
+    /// "computer keyboard", "computer keyboard on the page", or the MIDI device's name.
     public static func name(_ source: TapSource) -> String {
         switch source {
         case .keyboard: tr(.tapCalibrationKeyboard)
+        case .page: tr(.tapCalibrationPage)
         case .midi(let device): device
         }
     }

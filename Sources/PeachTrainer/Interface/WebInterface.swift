@@ -59,7 +59,7 @@ public final class WebInterface: TrainerInterface {
             // selected row, which the page does not show. Escape goes back.
             if controller.screen == .settings { return key == .escape ? [.back] : [] }
             // Ctrl-Z has no meaning for a page (the browser never sends it): nothing to suspend.
-            return navigator.commands(for: key, in: controller).filter { $0 != .suspend }
+            return navigator.commands(for: key, in: controller).filter { $0 != .suspend }.map(Self.tappedOnThePage)
         case .choose(let index):
             return controller.screen == .start ? navigator.choose(index, modes: controller.modes) : []
         case .adjust(let cents):
@@ -77,6 +77,13 @@ public final class WebInterface: TrainerInterface {
     public func imported(_ note: String, in controller: TrainerController) {
         importNote = note
         render(controller)
+    }
+
+    /// A key's tap from the page is the page's own tap source: the browser and the loopback request delay it more
+    /// than the terminal delays a key, so its latency is calibrated, and taken off, apart from the terminal's.
+    static func tappedOnThePage(_ command: AppCommand) -> AppCommand {
+        guard case .input(.tap(let instant, .keyboard)) = command else { return command }
+        return .input(.tap(at: instant, from: .page))
     }
 
     /// A page has no terminal to give back.

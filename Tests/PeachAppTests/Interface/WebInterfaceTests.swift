@@ -88,6 +88,26 @@ import Testing
         #expect(h.send(.key(.arrow(.up))) == [.answer(higher: true)])
     }
 
+    /// A key that taps in the terminal taps from the page as the page's own source (calibrated apart): in every mode
+    /// that takes taps, and in no mode that does not.
+    @Test func aTapOnThePageIsThePagesOwnTapSource() async {
+        var tapping = 0
+        for mode in Disciplines.modes {
+            let h = Harness()
+            await h.fixture.controller.handle(.open(.training(mode.id)))
+            let commands = h.send(.key(.character(" ")))
+            let taps = commands.compactMap { command -> TapSource? in
+                guard case .input(.tap(_, let source)) = command else { return nil }
+                return source
+            }
+            #expect(taps.allSatisfy { $0 == .page }, "\(mode.id): \(commands)")
+            if !taps.isEmpty { tapping += 1 }
+            await h.fixture.controller.handle(.back)
+        }
+        #expect(tapping >= 2, "fill the gap and the tap calibration tap")
+        #expect(TapLatencyText.name(.page) != TapLatencyText.name(.keyboard))
+    }
+
     @Test func theProfileIsOnePageWithEverySectionAndItsCharts() async {
         let h = Harness()
         await h.perform(.key(.character("p")))

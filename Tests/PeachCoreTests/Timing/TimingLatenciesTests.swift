@@ -69,7 +69,7 @@ final class MemoryTapCalibrationStore: TapCalibrationStore, @unchecked Sendable 
     }
 
     @Test func aSourceRoundTripsThroughItsStorageKey() {
-        for source in [TapSource.keyboard, .midi(device: "nanoPAD2"), .midi(device: "midi:odd name")] {
+        for source in [TapSource.keyboard, .page, .midi(device: "nanoPAD2"), .midi(device: "midi:odd name")] {
             #expect(TapSource(storageKey: source.storageKey) == source)
         }
         #expect(TapSource(storageKey: "midi:") == nil)
