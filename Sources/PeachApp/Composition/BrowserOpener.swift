@@ -15,9 +15,17 @@ enum BrowserOpener {
         (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { $0 + "/xdg-open" }.first(where: FileSystem.isExecutable)
     }
 
+    /// Where the redirect files go: `$XDG_RUNTIME_DIR` (the user's own, emptied at logout), else `fallback`.
+    static func redirectDirectory(_ environment: [String: String], fallback: String) -> String {
+        environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+    }
+
+    /// The redirect file of the Peach with process ID `pid`.
+    static func redirectPath(in directory: String, pid: Int32) -> String { directory + "/peach-page-\(pid).html" }
+
     /// The redirect file for `url` in `directory`, readable by its owner alone; its path.
     static func writeRedirect(to url: String, in directory: String) throws(SystemError) -> String {
-        let path = directory + "/peach-page-\(Processes.ownID).html"
+        let path = redirectPath(in: directory, pid: Processes.ownID)
         let escaped = url.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
         let html = "<!DOCTYPE html><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0;url=\(escaped)\">"
             + "<title>Peach</title><p><a href=\"\(escaped)\">Peach</a></p>\n"
@@ -28,15 +36,33 @@ enum BrowserOpener {
 
     /// Starts `xdg-open` on the redirect file; its path (to remove at the end), or nil when no browser could be asked.
     static func open(_ url: String, environment: [String: String], fallbackDirectory: String) -> String? {
-        guard hasDesktop(environment), let opener = xdgOpen(environment) else { return nil }
-        let directory = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? fallbackDirectory
-        guard let redirect = try? writeRedirect(to: url, in: directory),
-              let devNull = try? OpenFile(path: "/dev/null", flags: O_RDONLY | O_CLOEXEC),
-              let pid = try? ChildProcess.spawnDetached(opener, arguments: [redirect], standardInput: devNull.descriptor) else { return nil }
+        guard hasDesktop(environment), let opener = xdgOpen(environment),
+              let redirect = try? writeRedirect(to: url, in: redirectDirectory(environment, fallback: fallbackDirectory)),
+              hand(redirect, to: opener) else { return nil }
+        return redirect
+    }
+
+    /// The page of the Peach `pid` that already trains on this data, opened again through the redirect file it
+    /// wrote (its secret still good): whether a browser was asked to. False when that Peach opened no browser (no
+    /// desktop, `--no-browser`, a terminal `peach`) or none is here.
+    static func openRunning(pid: Int32, environment: [String: String], fallbackDirectory: String) -> Bool {
+        let redirect = redirectPath(in: redirectDirectory(environment, fallback: fallbackDirectory), pid: pid)
+        guard hasDesktop(environment), let opener = xdgOpen(environment), FileSystem.isReadable(redirect) else {
+            return false
+        }
+        return hand(redirect, to: opener)
+    }
+
+    /// `xdg-open redirect`, detached; whether it started.
+    private static func hand(_ redirect: String, to opener: String) -> Bool {
+        guard let devNull = try? OpenFile(path: "/dev/null", flags: O_RDONLY | O_CLOEXEC),
+              let pid = try? ChildProcess.spawnDetached(opener, arguments: [redirect], standardInput: devNull.descriptor) else {
+            return false
+        }
         // xdg-open hands over to the browser and ends; reaped on a thread of its own so no zombie is left.
         Thread.detachNewThread {
             for _ in 0..<600 where !Processes.reapIfEnded(pid) { Thread.sleep(forTimeInterval: 0.1) }
         }
-        return redirect
+        return true
     }
 }

@@ -16,8 +16,10 @@ struct LaunchHistory {
     /// A locked log ends the run (another Peach trains on it). A log that cannot be opened for writing
     /// (read-only, full disk) is read as far as it can be; training goes on with nothing saved, and every
     /// screen says so.
+    /// `alreadyRunning`: told the PID of the Peach that holds the lock; true when it did what the user came for (it
+    /// opened that Peach's page), and the run ends with success instead of the lock's message.
     static func load(_ directory: DataDirectory, codecs: RecordCodecs, logger: some PeachLogger,
-                     console: Console) throws(StartupExit) -> LaunchHistory {
+                     console: Console, alreadyRunning: (Int32?) -> Bool = { _ in false }) throws(StartupExit) -> LaunchHistory {
         var fold = ProfileFold()
         func take(_ record: TrainingRecord) {
             fold.add(record)
@@ -28,7 +30,8 @@ struct LaunchHistory {
             store = opened.store
             opened.warnings.forEach { logger.log(.warning, $0.description) }
         } catch {
-            if case .lockedByAnotherProcess = error {
+            if case .lockedByAnotherProcess(_, _, let pid) = error {
+                if alreadyRunning(pid) { throw StartupExit(status: 0) }
                 console.err("peach: \(error)\n")
                 throw StartupExit()
             }

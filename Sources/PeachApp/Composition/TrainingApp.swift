@@ -7,6 +7,7 @@ import PeachMIDI
 import PeachPresentation
 import PeachStore
 import PeachTerminal
+import PeachText
 import PeachTrainer
 
 /// The composition root of `peach` (training). `run` is its steps, in this order, each a named function:
@@ -54,7 +55,7 @@ enum TrainingApp {
         let configuration = liveConfiguration(context, logger: logger)
         do {
             let history = try LaunchHistory.load(context.dataDirectory, codecs: Disciplines.codecs, logger: logger,
-                                                 console: console)
+                                                 console: console, alreadyRunning: { openRunningPage(context, pid: $0) })
             if case .web(let request) = context.options.command { context.page = try EarlyPage.start(context, request: request) }
             defer { context.page?.close() }
             let sequencer: ALSASequencer
@@ -99,6 +100,16 @@ enum TrainingApp {
         } catch {
             return error.status
         }
+    }
+
+    /// Step 2 for `peach web` when another Peach already trains on this data (the menu entry clicked twice): that
+    /// Peach's page opened again, and said so; false when it has no page to open.
+    static func openRunningPage(_ context: Context, pid: Int32?) -> Bool {
+        guard case .web(let request) = context.options.command, request.openBrowser, let pid,
+              BrowserOpener.openRunning(pid: pid, environment: context.environment, fallbackDirectory: context.dataDirectory.path)
+        else { return false }
+        context.console.out(tr(.webAlreadyRunning, ["pid": "\(pid)"]) + "\n")
+        return true
     }
 
     /// Step 1: the configuration file, watched for edits; its diagnostics go to the logger.

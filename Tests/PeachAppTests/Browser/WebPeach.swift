@@ -8,16 +8,19 @@ final class WebPeach {
     let process = Process()
     private(set) var url = ""
 
-    init(language: [String: String] = ["LC_ALL": "C.UTF-8"], records: String? = nil) throws {
+    /// `openBrowser`: without `--no-browser` (the environment then says where `xdg-open` and the desktop are).
+    init(language: [String: String] = ["LC_ALL": "C.UTF-8"], records: String? = nil, openBrowser: Bool = false,
+         environment extra: [String: String] = [:]) throws {
         directory = try BuiltPeach.temporaryDirectory("peach-browser")
         try "[ui]\nbell = off\n".write(toFile: directory + "/peach.conf", atomically: true, encoding: .utf8)
         if let records { try records.write(toFile: directory + "/training.log", atomically: true, encoding: .utf8) }
         process.executableURL = URL(fileURLWithPath: BuiltPeach.path)
-        process.arguments = ["web", "--no-browser", "--synth", "external", "--port", "No Such Synth",
+        process.arguments = ["web"] + (openBrowser ? [] : ["--no-browser"]) + ["--synth", "external", "--port", "No Such Synth",
                              "--data-dir", directory, "--config", directory + "/peach.conf"]
         var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory,
                            "XDG_CONFIG_HOME": directory + "/xdg-config", "XDG_DATA_HOME": directory + "/xdg-data"]
         environment.merge(language) { $1 }
+        environment.merge(extra) { $1 }
         process.environment = environment
         _ = FileManager.default.createFile(atPath: directory + "/out", contents: nil)
         _ = FileManager.default.createFile(atPath: directory + "/err", contents: nil)
