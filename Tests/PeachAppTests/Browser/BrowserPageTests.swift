@@ -4,8 +4,10 @@ import PeachBrowserSupport
 import PeachCore
 import PeachDisciplines
 import PeachFormats
+import PeachPresentation
 import PeachStore
 import PeachTestSupport
+import PeachWebPage
 import Testing
 
 /// The page in a real browser (headless Chromium over WebDriver) against the built `peach web`, here without sound:
@@ -134,6 +136,32 @@ import Testing
 
     /// Text as Chromium serializes it into the page's source: only &, < and > are escaped.
     static func domEscaped(_ text: String) -> String { htmlEscaped(text) }
+
+    /// The screens a browser test reaches only after minutes (the quiet break, and its end) or in a blink (the
+    /// startup), shown in Chromium through the page `peach web` serves before the trainer exists: drawn, with their
+    /// buttons, and a screenshot of each kept to look at.
+    @MainActor @Test func theStartupAndTheQuietBreakAreDrawnInTheBrowser() throws {
+        let captured = TodaysMainFixtureTests.Captured()
+        let context = TrainingApp.Context(options: CommandLineOptions(), environment: [:], console: captured.console,
+                                          dataDirectory: DataDirectory(path: NSTemporaryDirectory()), configPath: nil)
+        let page = try EarlyPage.start(context, request: WebRequest(openBrowser: false))
+        defer { page.close() }
+        let url = try #require(captured.out.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") })
+        let browser = try WebDriver()
+        try browser.open(String(url))
+        page.say("Starting FluidSynth (FluidR3_GM.sf2, audio: pulseaudio)…")
+        page.say("calibration: key 14 of 49")
+        _ = try browser.wait(for: "the startup") { $0.contains("calibration: key 14 of 49") && $0.contains("Peach is starting") }
+        try browser.screenshot(to: Self.screenshots + "starting.png")
+        page.publish(ScreenHTML.render(.quietBreak(BreakScreenModel(remaining: .seconds(272), canSnooze: true))))
+        let resting = try browser.wait(for: "the quiet break") { $0.contains("4:32") }
+        #expect(resting.contains("data-key=\"s\"") && resting.contains("data-key=\"Escape\""), "snooze and stop are buttons")
+        try browser.screenshot(to: Self.screenshots + "break.png")
+        page.publish(ScreenHTML.render(.quietBreak(BreakScreenModel(remaining: .zero, canSnooze: true))))
+        let over = try browser.wait(for: "the break's end") { !$0.contains("4:32") && $0.contains("data-key=\"Escape\"") }
+        #expect(!over.contains("data-key=\"s\""), "no snooze once the break is over")
+        try browser.screenshot(to: Self.screenshots + "break-over.png")
+    }
 
     static func importFile(_ path: String, in browser: WebDriver) throws {
         try browser.send(path, to: "form.import input[type='file']")
