@@ -1,30 +1,44 @@
 import Foundation
+import PeachALSA
 import PeachBrowserSupport
+import PeachMIDI
 import Testing
 
 extension RealSequencerTests {
     /// `peach web` trained in a real browser (headless Chromium over WebDriver, both inside the VM beside the real
-    /// sequencer), one browser for all of it (Chromium starts slowly on the emulated CPU): every Start entry started
+    /// sequencer) on the FluidSynth it starts, one browser for all of it (Chromium starts slowly on the emulated CPU): every Start entry started
     /// by a click and stopped by Escape with nothing left sounding; a comparison answered by a click and one by a
     /// key; a pitch match tuned with the slider and the arrow keys and committed by its button; each in the log; a
     /// screenshot of each training screen kept.
     @Suite struct PeachBrowserTests {
-        /// A browser on `peach web` playing to a test synth that records what it hears.
+        /// A browser on `peach web` playing to the FluidSynth it starts (the file audio driver: the VM has no sound
+        /// card), and a test client subscribed to Peach's output beside FluidSynth, which records all Peach sends.
         final class Session {
             let directory: URL
             let synth: TestClient
             let peach: PeachRun
             let browser: WebDriver
 
-            init() throws {
+            init() async throws {
                 directory = try PeachProgram.temporaryDirectory()
-                synth = try TestClient(name: "Browser Synth", portName: "synth", writable: true, synthesizer: true)
-                peach = try PeachRun(["web", "--no-browser", "--synth", "external", "--port", "\(synth.address)"]
+                synth = try TestClient(name: "Browser Ear", portName: "ear", writable: true)
+                peach = try PeachRun(["web", "--no-browser", "--synth", "fluidsynth", "--audio-driver", "file"]
                                      + PeachProgram.dataArguments(directory), directory: directory)
+                // Printed before FluidSynth starts: the browser starts meanwhile, and the page shows the startup.
                 let line = try peach.expectLine(prefix: "Peach is on your browser's page ", anywhere: true)
                 let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
                 browser = try WebDriver(startTimeout: .seconds(120))
                 try browser.open(String(url))
+                try wait("Start, FluidSynth started and calibrated", timeout: PeachProgramTests.firstStart, PeachBrowserTests.onStart)
+                try synth.subscribe(from: try await Self.peachOutput())
+            }
+
+            /// Peach's output port (the newest client named Peach: the tests run one at a time).
+            static func peachOutput() async throws -> SequencerAddress {
+                let observer = try ALSASequencer(clientName: "Peach test observer")
+                defer { observer.close() }
+                let ports = try await observer.ports().filter { $0.clientName == "Peach" && $0.portName == "out" }
+                return try #require(ports.max { $0.address.client < $1.address.client }?.address, "no Peach:out")
             }
 
             /// The page once `condition` holds (the emulated CPU makes Chromium slow to draw: generous waits).
@@ -53,14 +67,17 @@ extension RealSequencerTests {
             }
         }
 
-        @Test func everyEntryStartsAndStopsAComparisonIsAnsweredAndAMatchTuned() throws {
-            let session = try Session()
+        @Test func everyEntryStartsAndStopsAComparisonIsAnsweredAndAMatchTuned() async throws {
+            let session = try await Session()
             let start = try session.wait("Start", Self.onStart)
             try Self.startAndStopEveryEntry(session, entries: Self.trainingEntries(start))
             try Self.answerAComparisonByClickAndOneByKey(session)
             try Self.tuneAMatchBySliderAndKeys(session)
             try session.browser.press("q")
             #expect(session.peach.waitForExit() == 0, "\(session.peach.transcript)")
+            let log = try String(contentsOf: session.directory.appendingPathComponent("training.log"), encoding: .utf8)
+            #expect(log.contains("Peach FluidSynth \(session.peach.pid)"), "played on the FluidSynth Peach started: \(log)")
+            try await PeachProgramTests.expectFluidSynthGone(with: session.peach, directory: session.directory)
         }
 
         static func startAndStopEveryEntry(_ session: Session, entries: [Int]) throws {
