@@ -105,36 +105,6 @@ extension RealSequencerTests {
             #expect(peach.waitForExit() == 0, "\(peach.transcript)")
         }
 
-        /// `peach web` with the FluidSynth it starts (the file audio driver: the VM has no sound card): the page is
-        /// served before FluidSynth starts, so a tab opened at once watches it start and calibrate (the first start
-        /// with a SoundFont: tens of seconds in the VM), then trains on it; the answer is recorded as played on that
-        /// FluidSynth, and q on the page quits Peach and FluidSynth with it.
-        @Test func theFirstStartWithFluidSynthIsWatchedOnThePageAndThenTrains() async throws {
-            let directory = try PeachProgram.temporaryDirectory()
-            let peach = try PeachRun(["web", "--no-browser", "--synth", "fluidsynth", "--audio-driver", "file"]
-                                     + PeachProgram.dataArguments(directory), directory: directory)
-            let line = try peach.expectLine(prefix: "Peach is on your browser's page ", anywhere: true)
-            let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
-            let page = try PageClient(url: String(url))
-            let tab = try page.openStream()
-            let calibrating = tab.next(timeout: PeachProgramTests.firstStart) { $0.contains("calibration: ") }
-            #expect(calibrating?.contains("Peach is starting") == true && calibrating?.contains("Starting FluidSynth") == true,
-                    "the page did not show the startup: \(tab.received.suffix(2000)) \(peach.transcript)")
-            #expect(tab.next(timeout: PeachProgramTests.firstStart) { $0.contains("data-choose=\"0\"") } != nil,
-                    "no Start screen: \(peach.transcript)")
-            #expect(try page.post("choose=0") == 204)
-            #expect(tab.next(timeout: .seconds(60), Self.answerable) != nil, "\(peach.transcript)")
-            #expect(try page.post("key=ArrowUp") == 204)
-            #expect(waitUntil(timeout: .seconds(20)) { ((try? PeachProgram.logRecords(directory)) ?? []).count == 1 })
-            let log = try String(contentsOf: directory.appendingPathComponent("training.log"), encoding: .utf8)
-            #expect(log.contains("Peach FluidSynth \(peach.pid)"), "recorded as played on the FluidSynth Peach started: \(log)")
-            #expect(try page.post("key=Escape") == 204)
-            #expect(tab.next(timeout: .seconds(30)) { $0.contains("data-choose=\"0\"") } != nil)
-            #expect(try page.post("key=q") == 204)
-            #expect(peach.waitForExit() == 0, "\(peach.transcript)")
-            try await PeachProgramTests.expectFluidSynthGone(with: peach, directory: directory)
-        }
-
         /// The row number of a key on the Settings page, from its item (`<li id="row-N" data-id="training.note_duration">`).
         static func row(of id: String, in settings: String) -> Int? {
             guard let item = settings.range(of: "\" data-id=\"\(id)\"") else { return nil }
