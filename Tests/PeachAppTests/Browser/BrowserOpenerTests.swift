@@ -24,7 +24,8 @@ import Testing
         func opened() -> [String] {
             let deadline = ContinuousClock.now + .seconds(5)
             while ContinuousClock.now < deadline {
-                if let text = try? String(contentsOfFile: directory + "/opened", encoding: .utf8) {
+                // The shell creates the file before echo writes the line: only a whole line counts.
+                if let text = try? String(contentsOfFile: directory + "/opened", encoding: .utf8), text.hasSuffix("\n") {
                     return text.split(separator: "\n").map(String.init)
                 }
                 Thread.sleep(forTimeInterval: 0.02)
