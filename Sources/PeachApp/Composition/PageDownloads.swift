@@ -1,8 +1,8 @@
 import Dispatch
-import Foundation
 import PeachCore
 import PeachDisciplines
 import PeachStore
+import PeachText
 import PeachTrainer
 import PeachWebPage
 import Synchronization
@@ -16,15 +16,14 @@ enum PageDownloads {
             ?? "{\"error\": \"Peach was too busy to answer; reload the page\"}\n"
     }
 
-    /// As `peach export` reads and writes it; when the history cannot be read, what the command would say.
+    /// As `peach export` reads and writes it; when the history cannot be read, what the command says.
     static func csv(_ directory: DataDirectory) -> Result<String, PageFailure> {
-        let said = Mutex("")
-        let console = Console(out: { _ in }, err: { text in said.withLock { $0 += text } })
-        guard let contents = HistoryReader.read(directory, console: console) else {
-            return .failure(PageFailure(said.withLock { $0 }.replacingOccurrences(of: "peach: ", with: "")
-                .trimmingCharacters(in: .whitespacesAndNewlines)))
+        do {
+            let contents = try TrainingLog.read(directory, codecs: Disciplines.codecs)
+            return .success(CSVExporter(codecs: Disciplines.codecs).csv(contents.records))
+        } catch {
+            return .failure(PageFailure(tr(.commandCannotReadHistory, ["error": "\(error)"])))
         }
-        return .success(CSVExporter(codecs: Disciplines.codecs).csv(contents.records))
     }
 
     /// Runs `body` on the main actor and waits for it (at most `seconds`): the server's thread asks, the main actor
