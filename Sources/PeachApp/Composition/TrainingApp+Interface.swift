@@ -33,7 +33,7 @@ extension TrainingApp {
         options.plain || !inputIsTerminal || !outputIsTerminal
     }
 
-    /// Step 10: plain lines or the full screen. A terminal that cannot be set up ends the run after `shutDown`.
+    /// Step 10: the page, plain lines or the full screen. A terminal that cannot be set up ends the run after `shutDown`.
     static func makeInterface(_ context: Context, trainer: Trainer, history: LaunchHistory,
                               configuration: LiveConfiguration, inputs: [String], calibration: SynthCalibration?,
                               logger: ConsoleLogger,
@@ -50,10 +50,10 @@ extension TrainingApp {
                             volumePercent: config.safety.volumePercent, synthCalibration: calibration?.summary,
                             entries: Disciplines.infoEntries(InfoContext(services: controller.services)))
         }
-        if case .web(let request) = context.options.command {
-            return try await makePageInterface(context, request: request, controller: controller, store: history.store,
-                                               configuration: configuration,
-                                               info: info, controllerStatus: controllerStatus, logger: logger, shutDown: shutDown)
+        // `peach web`: its page has been served since step 2.
+        if let page = context.page {
+            return makePageInterface(page, context: context, controller: controller, store: history.store, configuration: configuration,
+                                     info: info, controllerStatus: controllerStatus, logger: logger)
         }
         if wantsPlainLines(context.options, inputIsTerminal: TerminalMode.isTerminal(STDIN_FILENO),
                            outputIsTerminal: TerminalMode.isTerminal(STDOUT_FILENO)) {

@@ -1,8 +1,6 @@
-import Foundation
 import PeachConfigFiles
 import PeachPresentation
 import PeachStore
-import PeachSystem
 import PeachText
 import PeachTrainer
 import PeachWeb
@@ -13,21 +11,9 @@ import PeachWebServer
 /// on it, what it sends as the trainer's input, imports through the trainer's store; Ctrl-C in the terminal still
 /// ends Peach.
 extension TrainingApp {
-    static func makePageInterface(_ context: Context, request: WebRequest, controller: TrainerController, store: TrainingStore,
+    static func makePageInterface(_ page: EarlyPage, context: Context, controller: TrainerController, store: TrainingStore,
                                   configuration: LiveConfiguration, info: @escaping @MainActor () -> InfoScreenModel,
-                                  controllerStatus: DeviceStatus, logger: ConsoleLogger,
-                                  shutDown: @MainActor () async -> Void) async throws(StartupExit) -> Interface {
-        let page: EarlyPage
-        if let early = context.page {
-            page = early
-        } else {
-            do {
-                page = try EarlyPage.start(context, request: request)
-            } catch {
-                await shutDown()
-                throw error
-            }
-        }
+                                  controllerStatus: DeviceStatus, logger: ConsoleLogger) -> Interface {
         let importer = PageImporter(store: store, directory: context.dataDirectory, controller: controller)
         page.bind(pageRoutes(context, controller: controller, configuration: configuration, importer: importer, page: page.sent))
         let navigator = ScreenNavigator(configuration: configuration, info: info, controllerStatus: { controllerStatus })
