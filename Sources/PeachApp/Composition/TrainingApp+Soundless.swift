@@ -26,24 +26,14 @@ extension TrainingApp {
     /// The trainer wired to the store, the profile and the configuration as step 8 wires it, with nothing to play on.
     static func soundlessTrainer(_ context: Context, history: LaunchHistory, configuration: LiveConfiguration,
                                  logger: ConsoleLogger, output: SoundlessOutput) -> TrainerController {
-        let config = configuration.configuration
         let store = history.store
         let adapters = TrainerWiring.Adapters(store: store, notePlayer: output, rhythmPlayer: SilentRhythmPlayer(), output: output,
                                               settings: configuration, clock: SystemTrainingClock(), logger: logger,
                                               interruptions: InterruptionHub(), outputName: { nil }, pitchBasis: { nil },
                                               timingLatencies: timingLatencies(context, synth: nil, logger: logger))
-        let hooks = TrainerHooks(
-            saveLearnedBinding: { binding in MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first },
-            saveWarning: { store.saveFailure?.description })
-        let choices = TrainerWiring.Choices(breaks: QuietBreakSchedule(settings: config.quietBreaks),
-                                            decoder: MIDISetup.decoder(config.controller),
-                                            userStopFade: config.safety.fadeDuration, hooks: hooks)
-        let controller = TrainerWiring.trainer(adapters, profile: history.profile, choices: choices)
-        configuration.changed = { changed in
-            controller.configurationChanged(breaks: changed.quietBreaks, binding: MIDISetup.binding(changed.controller),
-                                            triggers: MIDISetup.triggers(changed.controller))
-            controller.userStopFade = changed.safety.fadeDuration
-        }
+        let controller = TrainerWiring.trainer(adapters, profile: history.profile,
+                                               choices: choices(configuration.configuration, hooks: savingHooks(configuration, store: store)))
+        followConfiguration(configuration, trainer: controller, service: nil)
         return controller
     }
 }

@@ -61,12 +61,16 @@ extension TrainingApp {
                                               clock: output.clock, logger: logger, interruptions: hub,
                                               outputName: { store.outputName }, pitchBasis: { played.current },
                                               timingLatencies: latencies)
-        let choices = TrainerWiring.Choices(
-            breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
-            userStopFade: config.safety.fadeDuration, hooks: hooks(configuration, output: output, store: store, sequencer: sequencer))
         let controller = TrainerWiring.trainer(adapters, profile: history.profile,
-                                               choices: choices)
+                                               choices: choices(config, hooks: hooks(configuration, output: output, store: store,
+                                                                                     sequencer: sequencer)))
         return Trainer(controller: controller, hub: hub)
+    }
+
+    /// The breaks, the controller's decoder and the stop's fade from the configuration, and the app's `hooks`.
+    static func choices(_ config: PeachConfiguration, hooks: TrainerHooks) -> TrainerWiring.Choices {
+        TrainerWiring.Choices(breaks: QuietBreakSchedule(settings: config.quietBreaks), decoder: MIDISetup.decoder(config.controller),
+                              userStopFade: config.safety.fadeDuration, hooks: hooks)
     }
 
     /// How the app answers the trainer: a learned control goes to the configuration file, the store says why it
@@ -75,29 +79,36 @@ extension TrainingApp {
                       sequencer: ALSASequencer) -> TrainerHooks {
         let service = output.service
         let played = output.pitchBasis
-        return TrainerHooks(
-            saveLearnedBinding: { binding in
-                MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
-            },
-            saveWarning: { store.saveFailure?.description },
-            connectOffered: { [service, sequencer] offered in
-                guard let port = try await sequencer.ports().first(where: { OutputDestination($0).description == offered })
-                else { throw MIDIOutputServiceError.notConnected }
-                try await service.connect(to: port)
-                // Later records name the synth they were played on, and claim nothing measured on another one.
-                store.outputName = OutputDestination(port).description
-                played.connected(to: port)
-            },
-            tapDevice: TapDeviceNames(ports: { try await sequencer.ports() }).name(of:))
+        var hooks = savingHooks(configuration, store: store)
+        hooks.connectOffered = { [service, sequencer] offered in
+            guard let port = try await sequencer.ports().first(where: { OutputDestination($0).description == offered })
+            else { throw MIDIOutputServiceError.notConnected }
+            try await service.connect(to: port)
+            // Later records name the synth they were played on, and claim nothing measured on another one.
+            store.outputName = OutputDestination(port).description
+            played.connected(to: port)
+        }
+        hooks.tapDevice = TapDeviceNames(ports: { try await sequencer.ports() }).name(of:)
+        return hooks
     }
 
-    /// Step 9: edits of the configuration file reach the trainer (breaks, controller, fade) and the volume.
+    /// The hooks that need no synth: a learned control goes to the configuration file, the store says why it cannot save.
+    static func savingHooks(_ configuration: LiveConfiguration, store: TrainingStore) -> TrainerHooks {
+        TrainerHooks(saveLearnedBinding: { binding in
+                         MIDISetup.configValues(for: binding).compactMap { configuration.set($0.0, to: $0.1) }.first
+                     },
+                     saveWarning: { store.saveFailure?.description })
+    }
+
+    /// Step 9: edits of the configuration file reach the trainer (breaks, controller, fade) and the volume (none
+    /// without a synth).
     static func followConfiguration(_ configuration: LiveConfiguration, trainer: TrainerController,
-                                    service: MIDIOutputService) {
+                                    service: MIDIOutputService?) {
         configuration.changed = { changed in
             trainer.configurationChanged(breaks: changed.quietBreaks, binding: MIDISetup.binding(changed.controller),
                                          triggers: MIDISetup.triggers(changed.controller))
             trainer.userStopFade = changed.safety.fadeDuration
+            guard let service else { return }
             let volume = Double(changed.safety.volumePercent)
             Task { try? await service.setVolume(percent: volume) }
         }
