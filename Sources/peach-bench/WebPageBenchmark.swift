@@ -16,10 +16,10 @@ enum WebPageBenchmark {
     /// The page as a tab opens it: the address `peach` printed, its secret traded for the cookie.
     static func open(_ peach: RunningPeach, seconds: Double = 30) async throws -> PageClient {
         _ = try await peach.waitForLine(containing: "http://127.0.0.1:", seconds: seconds)
-        guard let url = peach.printed.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("http://127.0.0.1:") }) else {
+        guard let url = PageClient.address(printedIn: peach.printed) else {
             throw BenchError("peach web printed no address")
         }
-        return try PageClient(url: String(url))
+        return try PageClient(url: url)
     }
 
     static func run(report: BenchReport, short: Bool) async {

@@ -9,6 +9,11 @@ public final class PageClient {
     public let port: UInt16
     public private(set) var cookie = ""
 
+    /// The page's address as `peach web` prints it (`http://127.0.0.1:PORT/?secret=…`), found in what it printed.
+    public static func address(printedIn text: String) -> String? {
+        text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init)
+    }
+
     /// `url`: the address Peach printed (`http://127.0.0.1:PORT/?secret=…`).
     public init(url: String) throws {
         guard let portText = url.split(separator: ":").last?.prefix(while: \.isNumber), let port = UInt16(portText),

@@ -26,12 +26,12 @@ extension RealSequencerTests {
                                      + PeachProgram.dataArguments(directory), directory: directory)
                 // Printed before FluidSynth starts: the browser starts meanwhile, and the page shows the startup.
                 let line = try peach.expectLine(prefix: "Peach is on your browser's page ", anywhere: true)
-                let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+                let url = try #require(PageClient.address(printedIn: line))
                 // A tab as a client, opened at once: its stream keeps every screen of the startup for reading later.
-                let early = try PageClient(url: String(url)).openStream()
+                let early = try PageClient(url: url).openStream()
                 defer { early.close() }
                 browser = try WebDriver(startTimeout: .seconds(120))
-                try browser.open(String(url))
+                try browser.open(url)
                 try wait("Start, FluidSynth started and calibrated", timeout: PeachProgramTests.firstStart, PeachBrowserTests.onStart)
                 let calibrating = early.next(timeout: .seconds(5)) { $0.contains("calibration: ") }
                 #expect(calibrating?.contains("Peach is starting") == true && calibrating?.contains("Starting FluidSynth") == true,

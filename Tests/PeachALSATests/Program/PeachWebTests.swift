@@ -34,8 +34,8 @@ extension RealSequencerTests {
             let peach = try PeachRun(["web", "--no-browser", "--synth", "external", "--port", "\(synth.address)"]
                                      + PeachProgram.dataArguments(directory), directory: directory)
             let line = try peach.expectLine(prefix: "Peach is on your browser's page ", anywhere: true)
-            let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
-            return (peach, try PageClient(url: String(url)))
+            let url = try #require(PageClient.address(printedIn: line))
+            return (peach, try PageClient(url: url))
         }
 
         @Test func thePageTrainsAndAClosedTabLeavesNothingSounding() throws {

@@ -146,9 +146,9 @@ import Testing
                                           dataDirectory: DataDirectory(path: NSTemporaryDirectory()), configPath: nil)
         let page = try EarlyPage.start(context, request: WebRequest(openBrowser: false))
         defer { page.close() }
-        let url = try #require(captured.out.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") })
+        let url = try #require(PageClient.address(printedIn: captured.out))
         let browser = try WebDriver()
-        try browser.open(String(url))
+        try browser.open(url)
         page.say("Starting FluidSynth (FluidR3_GM.sf2, audio: pulseaudio)…")
         page.say("calibration: key 14 of 49")
         _ = try browser.wait(for: "the startup") { $0.contains("calibration: key 14 of 49") && $0.contains("Peach is starting") }

@@ -31,7 +31,7 @@ final class WebPeach {
         let deadline = ContinuousClock.now + .seconds(20)
         while url.isEmpty, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.05)
-            url = output.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init) ?? ""
+            url = PageClient.address(printedIn: output) ?? ""
         }
         guard !url.isEmpty else { throw LoopbackHTTP.Failure(description: "peach web printed no address: \(output) \(errors)") }
     }

@@ -14,8 +14,8 @@ import Testing
                                           dataDirectory: DataDirectory(path: NSTemporaryDirectory()), configPath: nil)
         let page = try EarlyPage.start(context, request: WebRequest(openBrowser: false))
         defer { page.close() }
-        let printed = captured.out.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }
-        let client = try PageClient(url: String(try #require(printed, "no address printed: \(captured.out)")))
+        let printed = PageClient.address(printedIn: captured.out)
+        let client = try PageClient(url: try #require(printed, "no address printed: \(captured.out)"))
         let tab = try client.openStream()
         defer { tab.close() }
         #expect(tab.next(timeout: .seconds(5)) { $0.contains("Peach is starting") } != nil)
