@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PeachBrowserSupport
 import PeachSystem
 import PeachWeb
 import PeachWebServer
@@ -61,22 +62,8 @@ final class PageFlood: Sendable {
         return (tally.withLock { $0 }, Self.status(of: page, port: server.port) == 200)
     }
 
-    /// Sends `request` on a new connection and reads the answer's status code (0: none within 2 s).
+    /// Sends `request` on a new connection and reads the answer: its status code (0: none within 2 s).
     static func status(of request: String, port: UInt16) -> Int {
-        guard let client = try? LoopbackConnection.connect(port: port) else { return 0 }
-        defer { SocketIO.close(client) }
-        guard SocketIO.sendAll(Array(request.utf8), to: client) else { return 0 }
-        var received: [UInt8] = []
-        let deadline = ContinuousClock.now + .seconds(2)
-        while received.count < 12, ContinuousClock.now < deadline {
-            var descriptors = [Poll.readable(client)]
-            _ = Poll.wait(&descriptors, timeoutMilliseconds: 100)
-            switch SocketIO.receive(from: client) {
-            case .bytes(let bytes): received += bytes
-            case .nothingYet: continue
-            case .closed: return Int(String(decoding: received.dropFirst(9).prefix(3), as: UTF8.self)) ?? 0
-            }
-        }
-        return Int(String(decoding: received.dropFirst(9).prefix(3), as: UTF8.self)) ?? 0
+        (try? LoopbackHTTP.exchange(request, port: port, timeout: .seconds(2)))?.status ?? 0
     }
 }

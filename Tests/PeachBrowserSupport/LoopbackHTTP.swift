@@ -20,14 +20,19 @@ public enum LoopbackHTTP {
     public static func request(_ method: String, port: UInt16, path: String, body: String? = nil,
                                contentType: String = "application/json", host: String? = nil,
                                headers: [String] = [], timeout: Duration = .seconds(60)) throws -> Answer {
-        let client = try LoopbackConnection.connect(port: port)
-        defer { SocketIO.close(client) }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         head += headers.map { $0 + "\r\n" }.joined()
         if let body { head += "Content-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n" }
-        guard SocketIO.sendAll(Array((head + "\r\n" + (body ?? "")).utf8), to: client) else {
-            throw Failure(description: "could not send \(method) \(path)")
-        }
+        return try exchange(head + "\r\n" + (body ?? ""), port: port, timeout: timeout)
+    }
+
+    /// `text` sent as it is on a new connection (a request, or bytes that are none), and the whole answer read: to its
+    /// Content-Length, its last chunk, or the server's close, within `timeout`.
+    public static func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(60)) throws -> Answer {
+        let client = try LoopbackConnection.connect(port: port)
+        defer { SocketIO.close(client) }
+        let what = String(text.prefix { $0 != "\r" }.prefix(60))
+        guard SocketIO.sendAll(Array(text.utf8), to: client) else { throw Failure(description: "could not send \(what)") }
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         reading: while ContinuousClock.now < deadline {
@@ -41,12 +46,12 @@ public enum LoopbackHTTP {
             case .closed: break reading
             }
         }
-        let text = String(decoding: received, as: UTF8.self)
-        guard let split = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(9).prefix(3)) else {
-            throw Failure(description: "no answer to \(method) \(path): \(text.prefix(300))")
+        let answer = String(decoding: received, as: UTF8.self)
+        guard let split = answer.range(of: "\r\n\r\n"), let status = Int(answer.dropFirst(9).prefix(3)) else {
+            throw Failure(description: "no answer to \(what): \(answer.prefix(300))")
         }
-        return Answer(status: status, head: String(text[..<split.lowerBound]), body: Self.body(String(text[split.upperBound...]),
-                                                                                              chunked: text[..<split.lowerBound].contains("chunked")))
+        return Answer(status: status, head: String(answer[..<split.lowerBound]), body: Self.body(String(answer[split.upperBound...]),
+                                                                                                chunked: answer[..<split.lowerBound].contains("chunked")))
     }
 
     /// Whether `bytes` hold a whole answer: its Content-Length of body, or the last chunk (a server may keep the
