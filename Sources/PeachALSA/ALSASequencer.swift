@@ -9,7 +9,8 @@ import Synchronization
 /// PeachMIDI's ports. All libasound calls run on one dedicated thread (`SequencerThread`); the
 /// methods here hand it jobs and await their results. Closing (or the last reference going away)
 /// ends the thread and the client, which removes our ports and subscriptions in the kernel.
-public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirectory, TuningRoutePort {
+public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirectory, TuningRoutePort,
+                                   TapEchoPort {
     public let ownClient: Int
     /// Where our notes come from ("Peach:out"), as others see it.
     public let outputAddress: SequencerAddress
@@ -129,6 +130,13 @@ public final class ALSASequencer: MIDIOutputPort, MIDIInputPort, SequencerDirect
             session.install(nil)
             return removed
         }
+    }
+
+    // MARK: TapEchoPort
+
+    /// Installed on the sequencer thread, in order with sends: from the next tap read on, its sound is sent there.
+    public func installTapEcho(_ echo: TapEcho?) async throws {
+        try await perform { session throws(SequencerError) in session.installEcho(echo) }
     }
 
     // MARK: MIDIInputPort

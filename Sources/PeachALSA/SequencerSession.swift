@@ -35,6 +35,8 @@ final class SequencerSession {
     private var cancelledTags: Set<UInt32> = []
     /// The knob routed to a held note: its events become bends here, on this thread (`install(_:)`).
     private(set) var route: TuningRoute?
+    /// The sound a MIDI tap gets the moment it is read, while a timing mode plays (`install(_:)` of a `TapEcho`).
+    private(set) var tapEcho: TapEcho?
     /// The routed bend not sent yet: the thread reads until the kernel has nothing more for it, then sends
     /// one bend, the newest (before anything else is delivered). A knob faster than the thread sends no
     /// superseded bends; under an endless flood a bend still goes out every `longestUnsent`.
@@ -218,6 +220,11 @@ final class SequencerSession {
         route = newRoute
     }
 
+    /// Installs (or with nil removes) the tap echo.
+    func installEcho(_ echo: TapEcho?) {
+        tapEcho = echo
+    }
+
     /// Reads and dispatches every pending event (the handle is non-blocking), then sends the burst's
     /// bend and tells its position if due.
     func readAvailable() {
@@ -286,6 +293,7 @@ final class SequencerSession {
     private func dispatch(_ decoded: DecodedEvent, from client: Int) {
         switch decoded {
         case .input(let value):
+            echoIfTap(value)
             switch routed(value) {
             case .original:
                 flushRouted()
@@ -299,6 +307,17 @@ final class SequencerSession {
             logger.log(.debug, "ALSA sequencer: ignored a USR0 event from client \(client)")
         case .ignored(let type):
             logger.log(.debug, "ALSA sequencer: ignored event type \(type) from client \(client)")
+        }
+    }
+
+    /// A tap's sound at once, its note-off queued with the rhythm (a cancel of the rhythm removes it).
+    private func echoIfTap(_ value: SequencerInput) {
+        guard let echo = tapEcho, case .midi(let event, _, _, _) = value, TapEcho.isTap(event) else { return }
+        do {
+            try send(echo.noteOn)
+            try schedule([TimedMIDIEvent(echo.noteOff, at: try queueNow() + echo.length)])
+        } catch {
+            logger.log(.warning, tr(.logTapEchoNotSent, ["error": "\(error)"]))
         }
     }
 

@@ -12,10 +12,14 @@ private func ms(_ value: Int64) -> QueueInstant { start + .milliseconds(value) }
 private let bar = (0..<4).map { RhythmClick(time: ms(Int64($0) * 125), accent: $0 == 0) }
 
 private func makeService(_ port: RecordingOutputPort, ceiling: OutputCeiling = .default,
-                         rhythm: RhythmSound = .percussion) -> MIDIOutputService {
+                         rhythm: RhythmSound = .percussion, echoes: RecordingOutputPort? = nil) -> MIDIOutputService {
     MIDIOutputService(port: port, directory: FakeDirectory(ports: [fluid]), ownOutput: SequencerAddress(client: 130, port: 0),
                       clock: VirtualClock(), configuration: MidiNotePlayerConfiguration(profile: .generalMIDI, ceiling: ceiling),
-                      rhythm: rhythm)
+                      echoes: echoes, rhythm: rhythm)
+}
+
+private func echoes(in log: [RecordingOutputPort.Entry]) -> [TapEcho?] {
+    log.compactMap { if case .echo(let echo) = $0 { echo } else { nil } }
 }
 
 private func noteOns(_ events: [MIDIEvent]) -> [MIDIEvent] {
@@ -126,6 +130,28 @@ private func noteOns(_ events: [MIDIEvent]) -> [MIDIEvent] {
         #expect(await port.log == [.now([.noteOn(channel: drums, note: tap.note, velocity: tap.velocity)]),
                                    .timed([TimedMIDIEvent(.noteOff(channel: drums, note: tap.note, velocity: 0), at: ms(50))])])
         #expect(tap.note != RhythmSound.percussion.click.note && tap.note != RhythmSound.percussion.accent.note)
+    }
+
+    /// The echo the sequencer thread plays for each MIDI tap: the tap stroke under the service's ceiling, admitted like a
+    /// click, and gone after the rhythm's cancel and after every stop of the service.
+    @Test func theTapEchoIsTheCappedTapStrokeAndEveryStopRemovesIt() async throws {
+        let port = RecordingOutputPort(), sequencer = RecordingOutputPort()
+        let service = makeService(port, ceiling: OutputCeiling(velocity: 50, channelVolume: 100), echoes: sequencer)
+        try await service.connect(to: fluid)
+        let player = service.rhythmPlayer
+        #expect(try await player.echoMIDITaps(true))
+        let installed = try #require(echoes(in: await sequencer.log).first ?? nil)
+        #expect(installed.noteOn == .noteOn(channel: drums, note: MIDINote(37)!, velocity: 50), "70 capped at 50")
+        #expect(installed.noteOff == .noteOff(channel: drums, note: MIDINote(37)!, velocity: 0))
+        #expect(installed.length == .milliseconds(50))
+        try await player.cancelScheduled()
+        #expect(echoes(in: await sequencer.log).last == .some(nil), "the rhythm's cancel removes it")
+        #expect(try await player.echoMIDITaps(true))
+        await service.pause(.interruption)
+        #expect(echoes(in: await sequencer.log).last == .some(nil), "a pause removes it")
+        await #expect(throws: MIDIOutputServiceError.self, "refused while paused") { try await player.echoMIDITaps(true) }
+        #expect(echoes(in: await sequencer.log).last == .some(nil))
+        #expect(try await MidiRhythmPlayer(port: port).echoMIDITaps(true) == false, "nowhere to echo: the caller sounds taps")
     }
 
     @Test func thePitchedFallbackPlaysOnAMelodicChannelWithItsProgram() async throws {

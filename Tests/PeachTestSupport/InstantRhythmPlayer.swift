@@ -11,19 +11,25 @@ public final class InstantRhythmPlayer: RhythmPlayer, @unchecked Sendable {
     private var scheduledClicks: [RhythmClick] = []
     private var cancels = 0
     private var taps = 0
+    private var echoing = false
+    private let echoes: Bool
     private let instant: Bool
     private var waiting: [(QueueInstant, CheckedContinuation<Void, Never>)] = []
     private let wakeUps: QueueWakeUps
 
-    /// `wakeUps`: the queue's wake-ups the player reports (the clicks are recorded as asked).
-    public init(instant: Bool = true, wakeUps: QueueWakeUps = .exact) {
+    /// `wakeUps`: the queue's wake-ups the player reports (the clicks are recorded as asked). `echoes`: it sounds
+    /// MIDI taps itself when asked to (`echoMIDITaps`), as the MIDI player does on the sequencer thread.
+    public init(instant: Bool = true, wakeUps: QueueWakeUps = .exact, echoes: Bool = false) {
         self.instant = instant
+        self.echoes = echoes
         self.wakeUps = wakeUps
     }
 
     public var scheduled: [RhythmClick] { lock.withLock { scheduledClicks } }
     public var cancelCount: Int { lock.withLock { cancels } }
     public var tapSoundCount: Int { lock.withLock { taps } }
+    /// Whether MIDI taps are echoed now (asked for, and not cancelled since).
+    public var isEchoingMIDITaps: Bool { lock.withLock { echoing } }
 
     /// Moves the queue clock on; waits that are due return.
     public func advance(by duration: Duration) {
@@ -58,6 +64,7 @@ public final class InstantRhythmPlayer: RhythmPlayer, @unchecked Sendable {
     public func cancelScheduled() async throws {
         let released = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             cancels += 1
+            echoing = false
             defer { waiting.removeAll() }
             return waiting.map(\.1)
         }
@@ -65,4 +72,11 @@ public final class InstantRhythmPlayer: RhythmPlayer, @unchecked Sendable {
     }
 
     public func playTapSound() async throws { lock.withLock { taps += 1 } }
+
+    public func echoMIDITaps(_ echo: Bool) async throws -> Bool {
+        lock.withLock {
+            echoing = echo && echoes
+            return echoing
+        }
+    }
 }

@@ -58,7 +58,7 @@ extension TrainingApp {
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
                                         offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
-                                        routes: sequencer, logger: logger, rhythm: rhythm)
+                                        routes: sequencer, echoes: sequencer, logger: logger, rhythm: rhythm)
         stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)

@@ -28,6 +28,10 @@ public protocol RhythmPlayer: Sendable {
     func cancelScheduled() async throws
     /// The short sound that confirms a tap, sent at once.
     func playTapSound() async throws
+    /// With `true`, from now until `cancelScheduled()` (or a call with `false`), the sound that confirms a MIDI tap
+    /// is played where the tap is read, without waiting for the caller. Returns whether it is (the caller then plays
+    /// it for other taps only): false when this player cannot.
+    func echoMIDITaps(_ echo: Bool) async throws -> Bool
 }
 
 /// A rhythm player that plays nothing, on the monotonic clock: for tools and tests that never train timing
@@ -52,4 +56,5 @@ public struct SilentRhythmPlayer: RhythmPlayer {
 
     public func cancelScheduled() async throws {}
     public func playTapSound() async throws {}
+    public func echoMIDITaps(_ echo: Bool) async throws -> Bool { false }
 }

@@ -45,6 +45,9 @@ public final class FillTheGapSession: InputTakingSession {
     @ObservationIgnored private var taken = TapsTaken()
     @ObservationIgnored private var nextTaken = TapsTaken()
     @ObservationIgnored private let latencies: TimingLatencies?
+    /// The player sounds each MIDI tap where the sequencer reads it (`RhythmPlayer.echoMIDITaps`): the session plays
+    /// the sound for keyboard and page taps only.
+    @ObservationIgnored private var echoesMIDITaps = false
 
     public init(player: any RhythmPlayer, settings: any TrainingSettingsSource, clock: any TrainingClock,
                 logger: any PeachLogger = SilentLogger(), interruptions: (any InterruptionSource)? = nil,
@@ -73,14 +76,15 @@ public final class FillTheGapSession: InputTakingSession {
 
     public func handle(_ input: Tap) { tap(at: input.instant, from: input.source) }
 
-    /// A tap: scored against the gap it falls in (if any), then confirmed with its sound. A MIDI tap carries the
-    /// kernel's stamp and is scored at once, so quick taps count in the order they came; a keyboard tap is
-    /// stamped with the queue's clock when read.
+    /// A tap: scored against the gap it falls in (if any), then confirmed with its sound (a MIDI tap's sound was
+    /// played where it was read, when the player echoes). A MIDI tap carries the kernel's stamp and is scored at once,
+    /// so quick taps count in the order they came; a keyboard tap is stamped with the queue's clock when read.
     public func tap(at instant: QueueInstant?, from source: TapSource) {
         guard state == .playing else { return }
         TapStamping.stamp(instant, player: player, loop: loop) { [weak self] time, fromKeyboard in
             self?.score(time, from: source, fromKeyboard: fromKeyboard)
         }
+        if case .midi = source, echoesMIDITaps { return }
         let player = player
         Task { try? await player.playTapSound() }
     }
@@ -90,6 +94,7 @@ public final class FillTheGapSession: InputTakingSession {
         guard state != .idle else { return loop.settled }
         loop.halt()
         state = .idle
+        echoesMIDITaps = false
         current = nil
         next = nil
         offsets = []
@@ -121,6 +126,8 @@ public final class FillTheGapSession: InputTakingSession {
     /// Trial after trial until stopped: the next trial is queued one cycle before the running one ends, and the
     /// running one is scored once its last gap's window has closed.
     private func run(_ token: Int) async throws {
+        try await echoTaps(token)
+        guard loop.isCurrent(token) else { return }
         let wakeUps = try await player.queueWakeUps()
         var trial = makeTrial(from: try await player.queueNow() + Self.leadIn, on: wakeUps)
         // Scored from the moment its clicks may sound.
@@ -146,6 +153,18 @@ public final class FillTheGapSession: InputTakingSession {
             nextTaken = TapsTaken()
             next = nil
         }
+    }
+
+    /// MIDI taps sounded where they are read from now on, before the first click is queued (so every tap that can be
+    /// scored finds the session knowing who sounds it); an echo installed after a stop overtook it is removed again
+    /// (unless another run began meanwhile: that one wants it too).
+    private func echoTaps(_ token: Int) async throws {
+        let echoing = try await player.echoMIDITaps(true)
+        guard loop.isCurrent(token) else {
+            if state == .idle { _ = try? await player.echoMIDITaps(false) }
+            return
+        }
+        echoesMIDITaps = echoing
     }
 
     /// How much longer than its window a gap waits for a tap: the largest calibrated latency, so a late

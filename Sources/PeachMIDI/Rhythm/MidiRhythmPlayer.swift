@@ -11,12 +11,19 @@ public struct MidiRhythmPlayer: RhythmPlayer {
     public let sound: RhythmSound
     private let port: any MIDIOutputPort
     private let admit: @Sendable () async throws -> Void
+    /// Where a MIDI tap's sound is played on the sequencer thread (`echoMIDITaps`), and the ceiling it obeys there.
+    private let echoes: (any TapEchoPort)?
+    private let ceiling: OutputCeiling
 
-    /// `admit` throws when no note may sound now (the service: paused, not connected).
+    /// `admit` throws when no note may sound now (the service: paused, not connected). Without `echoes` every tap's
+    /// sound is the caller's to play.
     public init(port: any MIDIOutputPort, sound: RhythmSound = .percussion,
+                echoes: (any TapEchoPort)? = nil, ceiling: OutputCeiling = .default,
                 admit: @escaping @Sendable () async throws -> Void = {}) {
         self.port = port
         self.sound = sound
+        self.echoes = echoes
+        self.ceiling = ceiling
         self.admit = admit
     }
 
@@ -38,13 +45,26 @@ public struct MidiRhythmPlayer: RhythmPlayer {
         try await port.waitUntil(instant)
     }
 
-    /// Removes every queued click (and the tap's note-off), ends the waits, then switches the rhythm's
-    /// keys off and cuts what still rings on its channel.
+    /// Removes the tap echo and every queued click (and the tap's note-off), ends the waits, then switches the
+    /// rhythm's keys off and cuts what still rings on its channel.
     public func cancelScheduled() async throws {
         var firstError: (any Error)?
-        do { try await port.cancelTimed() } catch { firstError = error }
+        do { try await echoes?.installTapEcho(nil) } catch { firstError = error }
+        do { try await port.cancelTimed() } catch { firstError = firstError ?? error }
         do { try await port.send(sound.noteOffs + SynthSetup.silence([sound.channel])) } catch { firstError = firstError ?? error }
         if let firstError { throw firstError }
+    }
+
+    /// Installs the tap echo (`TapEcho`) where the sequencer reads the taps, admitted like a click; or removes it.
+    public func echoMIDITaps(_ echo: Bool) async throws -> Bool {
+        guard let echoes else { return false }
+        guard echo else {
+            try await echoes.installTapEcho(nil)
+            return false
+        }
+        try await admit()
+        try await echoes.installTapEcho(TapEcho(sound, ceiling: ceiling))
+        return true
     }
 
     /// The tap's note-on at once, its note-off queued `length` later on the queue clock.

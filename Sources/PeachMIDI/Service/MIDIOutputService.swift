@@ -19,6 +19,8 @@ public actor MIDIOutputService: NotePlayer {
     public private(set) var state: OutputServiceState
     private let port: any MIDIOutputPort
     private let player: MidiNotePlayer
+    /// The sequencer client, where a MIDI tap's sound is played on its thread (`MidiRhythmPlayer.echoMIDITaps`).
+    private let echoes: (any TapEchoPort)?
     private let directory: any SequencerDirectory
     private let clock: any TrainingClock
     private let ceiling: OutputCeiling
@@ -39,11 +41,12 @@ public actor MIDIOutputService: NotePlayer {
                                       clock: any TrainingClock, configuration: MidiNotePlayerConfiguration = .init(),
                                       fadeDuration: Duration = MIDIOutputService.defaultFade, volumePercent: Double = 100,
                                       offering: SynthMatching = .automaticSynth, routes: (any TuningRoutePort)? = nil,
-                                      logger: any PeachLogger = SilentLogger(), rhythm: RhythmSound = .percussion) {
+                                      echoes: (any TapEchoPort)? = nil, logger: any PeachLogger = SilentLogger(), rhythm: RhythmSound = .percussion) {
         let guarded = CeilingEnforcingOutputPort(port, ceiling: configuration.ceiling)
         self.port = guarded
         // Knob routes go to the sequencer client itself (`routes`): bends need no ceiling.
         self.player = MidiNotePlayer(port: guarded, configuration: configuration, routes: routes, logger: logger)
+        self.echoes = echoes
         self.tuning = configuration.tuning
         self.directory = directory
         self.clock = clock
@@ -201,7 +204,8 @@ public actor MIDIOutputService: NotePlayer {
     /// service itself: `RhythmPlayer.cancelScheduled` removes the rhythm only, while a stop of the
     /// service (`stop`, `pause`, a lost synth) silences notes and rhythm alike.
     public nonisolated var rhythmPlayer: MidiRhythmPlayer {
-        MidiRhythmPlayer(port: port, sound: rhythm, admit: { [self] in try await admitNote() })
+        MidiRhythmPlayer(port: port, sound: rhythm, echoes: echoes, ceiling: ceiling,
+                         admit: { [self] in try await admitNote() })
     }
 
     /// Every channel Peach sounds on: the note channels, then the rhythm's.
@@ -240,10 +244,11 @@ public actor MIDIOutputService: NotePlayer {
         do { return try await !ramp(to: 0, over: duration) } catch { return false }
     }
 
-    /// Overtakes any fade and silences every note and the rhythm (the player's stop drops everything
+    /// Overtakes any fade, removes the tap echo and silences every note and the rhythm (the player's stop drops everything
     /// queued, the clicks too, and ends the rhythm's waits). Errors are swallowed: the destination may be gone.
     private func stopNow() async {
         generation += 1
+        try? await echoes?.installTapEcho(nil)
         try? await player.stopAll()
         try? await port.send(rhythm.noteOffs + SynthSetup.silence([rhythm.channel]))
     }

@@ -174,8 +174,8 @@ final class TrialCollector: TrainingObserver {
         let collector = TrialCollector()
         let session: FillTheGapSession
 
-        init(tempo: Int = 120, gaps: Set<Int> = [2], wakeUps: QueueWakeUps = .exact) {
-            player = InstantRhythmPlayer(instant: false, wakeUps: wakeUps)
+        init(tempo: Int = 120, gaps: Set<Int> = [2], wakeUps: QueueWakeUps = .exact, echoes: Bool = false) {
+            player = InstantRhythmPlayer(instant: false, wakeUps: wakeUps, echoes: echoes)
             settings.currentSettings.tempo = TempoBPM(tempo)!
             settings.currentSettings.gapPositions = gaps
             session = FillTheGapSession(player: player, settings: settings, clock: SteppingClock(), observers: [collector],
@@ -216,6 +216,25 @@ final class TrialCollector: TrainingObserver {
         #expect(completed.kernelStamped)
         let record = try #require(Disciplines.record(of: completed, outputName: nil)?.as(FillTheGapRecord.self))
         #expect(record.hits == 2 && record.gaps == 16 && record.kernelStamped == true && !record.latencyCorrected)
+    }
+
+    /// A player that sounds MIDI taps where the sequencer reads them (the MIDI player) is asked to while the grid plays;
+    /// the session then confirms only the keyboard's and the page's taps itself, and a stop ends the echo.
+    @Test func aPlayerThatEchoesMIDITapsIsLeftToSoundThemAndTheSessionSoundsTheOthers() async throws {
+        let rig = Rig(tempo: 120, gaps: [1], echoes: true)
+        rig.session.start()
+        #expect(await eventually("queued") { rig.player.scheduled.count == 48 })
+        #expect(rig.player.isEchoingMIDITaps, "asked to echo before the first click was queued")
+        let trial = try #require(rig.session.current)
+        rig.session.handle(Tap(at: trial.gapTime(0), from: .pad))
+        rig.session.handle(Tap(at: trial.gapTime(1), from: .keyboard))
+        rig.session.handle(Tap(at: trial.gapTime(2), from: .page))
+        #expect(await eventually("scored") { rig.session.offsets.count { $0 != nil } == 3 })
+        #expect(await eventually("the keyboard's and the page's taps sounded") { rig.player.tapSoundCount == 2 })
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(rig.player.tapSoundCount == 2, "the MIDI tap was the player's to sound")
+        await rig.session.stop().value
+        #expect(!rig.player.isEchoingMIDITaps, "a stop ends the echo")
     }
 
     /// The grid is laid on the queue's wake-ups, at any phase of the queue and any period: every click leaves when it

@@ -8,7 +8,7 @@ import PeachCore
 /// later sends go straight through, so a test can make one send overtake another.
 /// Timed events (`schedule`) wait on a virtual queue clock that only `advanceQueue(to:)` moves: they are
 /// delivered, and `waitUntil` returns, when it passes their time.
-actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
+actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort, TapEchoPort {
     enum Entry: Hashable {
         case now([MIDIEvent])
         case scheduled(now: [MIDIEvent], later: [MIDIEvent], after: Duration)
@@ -17,6 +17,8 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
         case cancelTimed
         /// A knob route installed on this key (nil: removed).
         case route(key: MIDINote?)
+        /// A tap echo installed (nil: removed).
+        case echo(TapEcho?)
     }
 
     struct Failure: Error {}
@@ -81,6 +83,10 @@ actor RecordingOutputPort: MIDIOutputPort, TuningRoutePort {
         if failRouteChanges { throw RouteFailure() }
         log.append(.route(key: route?.key))
         self.route = route
+    }
+
+    func installTapEcho(_ echo: TapEcho?) async throws {
+        log.append(.echo(echo))
     }
 
     func removeTuningRoute() async throws -> TuningRoute? {
