@@ -5,12 +5,14 @@ import PeachDisciplines
 import PeachStore
 import PeachTestSupport
 @testable import PeachTrainer
+import PeachWebPage
 import Testing
 
 /// Generated histories shaped like real lives (`RealLifeHistory`: breaks from minutes to 400 days and years, bursts,
 /// one answer, 2019 to 2030, out of order, a listener who changes or is flawless or hopeless), every registered
 /// discipline together and each alone: each goes through what launch reads, `peach profile` as text, JSON and SVG,
-/// export then import into a fresh directory, and the trainer's first live answers. Nothing may trap, fail, print a
+/// export then import into a fresh directory, the trainer's first live answers, and the profile as the terminal's screen
+/// and `peach web`'s page draw it. Nothing may trap, fail, print a
 /// figure that is not finite or lies outside its own interval, or lose a record. Seeds that once failed stay in
 /// `regressions`.
 @MainActor @Suite struct HistoryFuzzTests {
@@ -91,5 +93,18 @@ import Testing
         await controller.handle(.commit)
         await controller.handle(.back)
         ProfileFigures.expectFinite(controller.profile, label + ", after live answers")
+        checkProfileScreens(controller, label)
+    }
+
+    /// The profile screen the terminal and the page draw, and `peach web`'s whole profile page: no figure that is no
+    /// number (what the page's own lines and charts add to what `peach profile` prints).
+    private func checkProfileScreens(_ controller: TrainerController, _ label: String) {
+        let range = MIDINote(36)!...MIDINote(84)!
+        let overview = ScreenHTML.render(.profile(ScreenModels.profile(controller, range: range)))
+        let page = ScreenHTML.render(ScreenModels.profilePage(controller, range: range))
+        for (name, html) in [("the profile screen", overview), ("the profile page", page)] {
+            #expect(html.contains("<h1>"), "\(label): \(name) drawn")
+            #expect(html.firstMatch(of: /\b-?(nan|inf)\b/) == nil, "\(label): \(name) shows a figure that is no number")
+        }
     }
 }
