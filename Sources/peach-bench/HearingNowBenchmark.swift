@@ -51,7 +51,9 @@ enum HearingNowBenchmark {
         var trend: TrainingTrend?
     }
 
-    static let seeds = 40
+    /// The same 40 seeds in the short and the full run; PEACH_BENCH_HEARING_SEEDS=N (both tables) explores with more.
+    static let seeds = exploringSeeds ?? 40
+    static let exploringSeeds = ProcessInfo.processInfo.environment["PEACH_BENCH_HEARING_SEEDS"].flatMap(Int.init)
 
     static func run(report: BenchReport, short: Bool) {
         var rows: [[String]] = []
