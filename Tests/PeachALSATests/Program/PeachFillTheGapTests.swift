@@ -102,6 +102,11 @@ extension RealSequencerTests {
             let tapped = try tapIntoSixteenGapsHeard(synth: synth, pad: pad)
             let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
             try peach.send("s")
+            // Stopped: the sequencer thread no longer sounds a tap (the echo went with the rhythm's cancel).
+            _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
+            try pad.send(.noteOn(channel: MIDIChannel(0)!, note: MIDINote(60)!, velocity: 100))
+            let afterStop = synth.receive(idle: .milliseconds(300), limit: .seconds(2))
+            #expect(!afterStop.contains { Self.isTapSound($0, pad: pad) }, "a tap after the stop sounded: \(afterStop)")
             try peach.send("q")
             #expect(peach.waitForExit() == 0, "\(peach.transcript)")
             let record = try #require(try PeachProgram.logRecords(directory).first { $0.first == "fillTheGap" },
