@@ -47,7 +47,7 @@ enum HearingNowFamilies {
     ]
 
     static func run(report: BenchReport, short: Bool) {
-        let seeds = HearingNowBenchmark.exploringSeeds ?? (short ? 40 : 100)
+        let seeds = HearingNowBenchmark.seeds(short: short)
         var rows: [[String]] = []
         for (index, family) in families.enumerated() {
             let outcomes = Mutex([HearingNowBenchmark.Outcome]())
