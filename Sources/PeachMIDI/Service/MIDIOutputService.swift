@@ -120,12 +120,15 @@ public actor MIDIOutputService: NotePlayer {
     /// Suspension, hang-up or another interruption: stop at once, stay paused until the user resumes.
     public func interrupt(_ event: InterruptionEvent) async {
         guard event.stopsTraining else { return }
-        await stopNow()
+        // Paused before the silence: a note a session asks for while the notes are being silenced is refused, not
+        // played after the silence (Ctrl-Z left a comparison's second note sounding so, in 1 of many VM runs).
         if case .outputLost(let reason) = event {
-            update { $0.isPlaying = false; $0.pauseReason = .destinationLost; $0.lossReason = reason }
+            update { $0.pauseReason = .destinationLost; $0.lossReason = reason }
         } else {
-            update { $0.isPlaying = false; $0.pauseReason = .interruption }
+            update { $0.pauseReason = .interruption }
         }
+        await stopNow()
+        update { $0.isPlaying = false }
     }
 
     // MARK: Commands (from views)
@@ -155,8 +158,9 @@ public actor MIDIOutputService: NotePlayer {
     /// Expression stays down until `resume()` ramps it back up.
     public func pause(_ reason: PauseReason) async {
         if !reason.stopsImmediately, await fadeWasOvertaken(over: fadeDuration) { return }
+        update { $0.pauseReason = reason }
         await stopNow()
-        update { $0.isPlaying = false; $0.pauseReason = reason }
+        update { $0.isPlaying = false }
     }
 
     /// The user resumes: notes are let through and expression ramps back up to full.
@@ -248,8 +252,8 @@ public actor MIDIOutputService: NotePlayer {
     /// queued, the clicks too, and ends the rhythm's waits). Errors are swallowed: the destination may be gone.
     private func stopNow() async {
         generation += 1
-        try? await echoes?.installTapEcho(nil)
         try? await player.stopAll()
+        try? await echoes?.installTapEcho(nil)
         try? await port.send(rhythm.noteOffs + SynthSetup.silence([rhythm.channel]))
     }
 
