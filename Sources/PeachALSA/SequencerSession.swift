@@ -35,7 +35,8 @@ final class SequencerSession {
     private var cancelledTags: Set<UInt32> = []
     /// The knob routed to a held note: its events become bends here, on this thread (`install(_:)`).
     private(set) var route: TuningRoute?
-    /// The sound a MIDI tap gets the moment it is read, while a timing mode plays (`install(_:)` of a `TapEcho`).
+    /// The sound a MIDI tap gets the moment it is read, while a timing mode plays (`installEcho(_:)`); the
+    /// events it answers are the ones the controller decoder takes for taps (`ControllerDecoder.isTap`).
     private(set) var tapEcho: TapEcho?
     /// The routed bend not sent yet: the thread reads until the kernel has nothing more for it, then sends
     /// one bend, the newest (before anything else is delivered). A knob faster than the thread sends no
@@ -312,7 +313,7 @@ final class SequencerSession {
 
     /// A tap's sound at once, its note-off queued with the rhythm (a cancel of the rhythm removes it).
     private func echoIfTap(_ value: SequencerInput) {
-        guard let echo = tapEcho, case .midi(let event, _, _, _) = value, TapEcho.isTap(event) else { return }
+        guard let echo = tapEcho, case .midi(let event, _, _, _) = value, ControllerDecoder.isTap(event) else { return }
         do {
             try send(echo.noteOn)
             try schedule([TimedMIDIEvent(echo.noteOff, at: try queueNow() + echo.length)])

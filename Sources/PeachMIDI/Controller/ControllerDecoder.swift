@@ -50,12 +50,19 @@ public struct ControllerDecoder: Sendable {
     /// messages only teach; notes and buttons keep working.
     public mutating func startLearning() { learner = ControllerLearner(excluding: triggers.buttonControllers) }
 
+    /// What is a tap while a mode takes taps: a sounding note-on, any key on any channel (the sequencer thread's tap
+    /// echo answers the same events, `TapEcho`).
+    public static func isTap(_ event: MIDIEvent) -> Bool {
+        if case .noteOn(_, _, let velocity) = event { return velocity > 0 }
+        return false
+    }
+
     /// `tapping`: the running mode takes taps (a timing discipline). Every note-on is then a tap stamped
     /// with the kernel's queue time, and nothing else (no answer, no commit); other messages decode as always.
     public mutating func decode(_ input: SequencerInput, tapping: Bool = false) -> [ControllerAction] {
         guard case .midi(let event, let source, let time, let queueTime) = input else { return [] }
-        if tapping, case .noteOn(_, _, let velocity) = event {
-            return velocity > 0 ? [.tap(at: queueTime, source: source)] : []
+        if tapping, case .noteOn = event {
+            return Self.isTap(event) ? [.tap(at: queueTime, source: source)] : []
         }
         if let triggered = trigger(event) {
             // Answered by a pedal or key while the wheel is out: the wheel's push is over.

@@ -16,13 +16,6 @@ public struct TapEcho: Hashable, Sendable {
         noteOff = .noteOff(channel: sound.channel, note: stroke.note, velocity: 0)
         length = sound.length
     }
-
-    /// Whether `event` is a tap the echo answers: a sounding note-on (what the controller decoder takes for a tap
-    /// while a timing mode plays).
-    public static func isTap(_ event: MIDIEvent) -> Bool {
-        if case .noteOn(_, _, let velocity) = event { return velocity > 0 }
-        return false
-    }
 }
 
 /// Where a tap echo is installed: the sequencer client itself, on its thread.
