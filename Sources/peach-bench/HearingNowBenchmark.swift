@@ -83,25 +83,21 @@ enum HearingNowBenchmark {
         let now = share(\.nowCovered), pooled = share(\.pooledCovered)
         let width = percentile(all.map(\.widthRatio), 50)
         let counts = TrainingTrend.allCases.map { trend in all.filter { $0.trend == trend }.count }
-        var missed: [String] = []
-        func judge(_ what: String, _ value: Double, _ unit: String, goal: String, met: Bool, note: String? = nil) {
-            report.add("hearing-now", "\(listener.name): \(what)", value, unit, goal: goal, met: met, note: note, printed: false)
-            if !met { missed.append(what) }
-        }
-        judge("now's 95 % interval covers the current threshold", now, "%", goal: "≥ 93 %", met: now >= 93,
+        var verdicts = HearingNowVerdicts(listener.name, report: report)
+        verdicts.judge("now's 95 % interval covers the current threshold", now, "%", goal: "≥ 93 %", met: now >= 93,
               note: "the pool of every answer covers it in \(BenchReport.format(pooled)) %")
         if listener.name.hasPrefix("stationary") {
-            judge("median log-width of now over the pool's", width, "x", goal: "≤ 1.3", met: width <= 1.3)
+            verdicts.judge("median log-width of now over the pool's", width, "x", goal: "≤ 1.3", met: width <= 1.3)
             let stable = share { $0.trend == .stable }
-            judge("trend reads stable", stable, "%", goal: "≥ 95 %", met: stable >= 95)
+            verdicts.judge("trend reads stable", stable, "%", goal: "≥ 95 %", met: stable >= 95)
         }
         if listener.name.hasPrefix("20 → 8") {
             let improving = share { $0.trend == .improving }
-            judge("trend reads improving", improving, "%", goal: "≥ 75 %", met: improving >= 75)
+            verdicts.judge("trend reads improving", improving, "%", goal: "≥ 75 %", met: improving >= 75)
         }
         return [listener.name, BenchReport.format(now) + " %", BenchReport.format(pooled) + " %",
                 BenchReport.format(width)] + counts.map { "\($0)/\(all.count)" }
-            + [missed.isEmpty ? "met" : "NOT met: " + missed.joined(separator: ", ")]
+            + [verdicts.column]
     }
 
     /// One listener's training, then the model's now and trend and the pool.

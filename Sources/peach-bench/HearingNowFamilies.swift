@@ -72,25 +72,21 @@ enum HearingNowFamilies {
         let share = { (test: (HearingNowBenchmark.Outcome) -> Bool) in Double(all.filter(test).count) / Double(all.count) }
         let covered = share(\.nowCovered) * 100, ratio = percentile(all.map(\.nowRatio), 50)
         let inconclusive = all.filter { !$0.nowConclusive }.count
-        var missed: [String] = []
-        func judge(_ what: String, _ value: Double, _ unit: String, goal: String, met: Bool) {
-            report.add("hearing-now", "\(name): \(what)", value, unit, goal: goal, met: met, printed: false)
-            if !met { missed.append(what) }
-        }
-        judge("now covers the current threshold", covered, "%", goal: "≥ 90 %", met: covered >= 90)
-        judge("median now / truth", ratio, "x", goal: "0.8–1.25", met: (0.8...1.25).contains(ratio))
+        var verdicts = HearingNowVerdicts(name, report: report)
+        verdicts.judge("now covers the current threshold", covered, "%", goal: "≥ 90 %", met: covered >= 90)
+        verdicts.judge("median now / truth", ratio, "x", goal: "0.8–1.25", met: (0.8...1.25).contains(ratio))
         let answers = family.listener.answersPerDay * family.listener.trainingDays.count
         if answers >= 300 && family.listener.trainingDays.count >= 3 {
-            judge("now inconclusive", Double(inconclusive), "of \(all.count)", goal: "0", met: inconclusive == 0)
+            verdicts.judge("now inconclusive", Double(inconclusive), "of \(all.count)", goal: "0", met: inconclusive == 0)
         }
         if family.expectedShare > 0 {
             let read = share { $0.trend == family.expected } * 100
-            judge("reads \(family.expected.rawValue)", read, "%", goal: "≥ \(Int(family.expectedShare * 100)) %",
+            verdicts.judge("reads \(family.expected.rawValue)", read, "%", goal: "≥ \(Int(family.expectedShare * 100)) %",
                   met: read >= family.expectedShare * 100)
         }
         let counts = TrainingTrend.allCases.map { trend in all.filter { $0.trend == trend }.count }
         return [name, BenchReport.format(covered) + " %", BenchReport.format(ratio),
                 BenchReport.format(percentile(all.map(\.nowWidth), 50)), "\(inconclusive)"] + counts.map { "\($0)/\(all.count)" }
-            + [missed.isEmpty ? "met" : "NOT met: " + missed.joined(separator: ", ")]
+            + [verdicts.column]
     }
 }
