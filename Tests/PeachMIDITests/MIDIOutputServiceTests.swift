@@ -191,6 +191,24 @@ private func expressionValues(_ events: [MIDIEvent], on channel: MIDIChannel = o
         #expect(expressionValues(await rig.port.delivered).count == 1 + 2, "connect, then two fade steps")
     }
 
+    /// An interruption pauses before it silences: a note a session asks for while the silence is still on its way is
+    /// refused, not played after it (the pause used to be set once the silence was sent).
+    @Test func aNoteAskedForWhileAnInterruptionSilencesIsRefused() async throws {
+        let rig = makeRig()
+        try await rig.service.connect(to: fluid)
+        await rig.port.holdNextSend()
+        let interrupting = Task { await rig.service.interrupt(.interrupted) }
+        #expect(await yieldUntil { await rig.port.inFlight > 0 }, "the silence is on its way")
+        await #expect(throws: MIDIOutputServiceError.self) {
+            try await rig.service.play(frequency: Frequency(440), duration: .seconds(1), velocity: velocity, amplitudeDB: .unchanged)
+        }
+        await rig.port.releaseHeld()
+        await interrupting.value
+        let delivered = await rig.port.delivered
+        #expect(!delivered.contains { if case .noteOn = $0 { true } else { false } }, "no note after the silence: \(delivered)")
+        #expect(await rig.service.state.pauseReason == .interruption)
+    }
+
     @Test func setVolumeSendsCC7BelowTheCeiling() async throws {
         let rig = makeRig()
         try await rig.service.connect(to: fluid)
