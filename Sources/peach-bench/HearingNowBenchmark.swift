@@ -108,15 +108,20 @@ enum HearingNowBenchmark {
         // 18:00 UTC on a day: a day's answers never cross midnight.
         let start = Date(timeIntervalSince1970: 20_000 * 86_400 + 64_800)
         for day in listener.trainingDays {
+            // The app solves now at every answer; solved once a training day here, with the day's answers multiplied in.
+            progress.refresh()
+            let level = PlacementLevel(pooled: pooled, now: progress.nowMasses)
+            var today = ThresholdLikelihood()
             for answer in 0..<listener.answersPerDay {
                 let note = MIDINote(Int.random(in: 60...71, using: &random))!
-                let difference = planner.simulatedDifference(on: note, pooled: pooled)
+                let difference = planner.simulatedDifference(on: note, pooled: pooled, level: level, since: today)
                 let time = Double(day) + Double(answer) / Double(listener.answersPerDay) / 48
                 let simulated = SimulatedListener(threshold: Cents(listener.threshold(time)), slope: listener.slope,
                                                   lapseRate: listener.lapseRate)
                 let correct = simulated.answersCorrectly(difference, using: &random)
                 let timestamp = start.addingTimeInterval(time * 86_400)
                 pooled.add(note: note, difference: difference, correct: correct)
+                today.add(difference: difference, correct: correct)
                 progress.add(ThresholdTrial(note: note, difference: difference, correct: correct), at: timestamp)
                 planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),
                                                    answeredHigher: correct, timestamp: timestamp))

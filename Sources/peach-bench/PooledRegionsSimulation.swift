@@ -55,15 +55,20 @@ enum PooledRegionsSimulation {
 
     static func simulateRun(_ listener: Listener, random: inout SeededGenerator) -> [Int: [RegionOutcome]] {
         var pooled = PooledThresholds()
+        var progress = ThresholdProgress()
         var planner = MeasurementTrialPlanner()
         var outcomes: [Int: [RegionOutcome]] = [:]
         let start = Date(timeIntervalSince1970: 0)
         for trial in 1...checkpoints.last! {
             let note = MIDINote(Int.random(in: notes.lowerBound.rawValue...notes.upperBound.rawValue, using: &random))!
-            let difference = planner.simulatedDifference(on: note, pooled: pooled)
+            // As the app places: on the threshold now, solved at every answer (one training day: a cheap solve).
+            let level = planner.nextIsMeasurement ? PlacementLevel(pooled: pooled, now: progress.nowMasses) : nil
+            let difference = planner.simulatedDifference(on: note, pooled: pooled, level: level)
             let simulated = SimulatedListener(threshold: Cents(listener.thresholdAt(note)), slope: 1, lapseRate: 0.02)
             let correct = simulated.answersCorrectly(difference, using: &random)
             pooled.add(note: note, difference: difference, correct: correct)
+            progress.add(ThresholdTrial(note: note, difference: difference, correct: correct), at: start)
+            progress.refresh()
             planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),
                                                answeredHigher: correct, timestamp: start))
             guard checkpoints.contains(trial) else { continue }

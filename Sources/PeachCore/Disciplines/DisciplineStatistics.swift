@@ -20,6 +20,8 @@ public protocol NoteDifficultyStatistics {
 /// The psychometric thresholds (per region and overall, with intervals).
 public protocol PsychometricStatistics {
     var pooledThresholds: PooledThresholds? { get }
+    /// Where measurement trials are placed (the threshold now, per region); nil before the first answer.
+    var placementLevel: PlacementLevel? { get }
 }
 
 /// The discipline's headline quantity over time with intervals: where its progress and its trend come from.

@@ -56,6 +56,12 @@ public final class PerceptualProfile {
         (data.statistics[discipline] as? any PsychometricStatistics)?.pooledThresholds
     }
 
+    /// Where `discipline`'s measurement trials are placed: its threshold now, per region (nil before its first answer
+    /// and for disciplines without thresholds).
+    public func placementLevel(of discipline: TrainingDiscipline) -> PlacementLevel? {
+        (data.statistics[discipline] as? any PsychometricStatistics)?.placementLevel
+    }
+
     /// The headline quantity per day or week and the stretches its trend compares; nil before `discipline`'s
     /// first trial and for disciplines without progress over time.
     public func progress(of discipline: TrainingDiscipline) -> DisciplineProgress? {

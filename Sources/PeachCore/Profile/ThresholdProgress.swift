@@ -28,6 +28,9 @@ public struct ThresholdProgress: Sendable {
     private var solved = DriftingLevel.Cache()
     /// As of the last `refresh()`; nil before the first answer.
     public private(set) var summary: DisciplineProgress?
+    /// The level's masses on the latest training day given every answer (`DriftingLevel.Solution.now`), on the
+    /// standard grid's thresholds; nil before the first answer.
+    public private(set) var nowMasses: [Double]?
 
     public init() {}
 
@@ -53,7 +56,7 @@ public struct ThresholdProgress: Sendable {
         let sorted = dayLikelihoods.sorted { $0.key < $1.key }
         // The training days before the earliest one that changed are the steps the last solve already filtered.
         let unchanged = sorted.firstIndex { $0.key >= earliestChange } ?? sorted.count
-        summary = Self.progress(sorted, period: period, cache: &solved, unchanged: unchanged)
+        (summary, nowMasses) = Self.progress(sorted, period: period, cache: &solved, unchanged: unchanged)
     }
 
     /// The answers of one day alone.
@@ -68,16 +71,16 @@ public struct ThresholdProgress: Sendable {
     /// The model solved over the training days (oldest first), shown per `period`: each period's point is the
     /// level on its last training day, given every answer.
     private static func progress(_ days: [(key: Int, value: ThresholdLikelihood)], period: ProgressPeriod,
-                                 cache: inout DriftingLevel.Cache, unchanged: Int) -> DisciplineProgress {
+                                 cache: inout DriftingLevel.Cache, unchanged: Int) -> (DisciplineProgress, [Double]) {
         let grid = ThresholdGrid.standard
         let steps = days.map { DriftingLevel.Step(day: $0.key, logLikelihood: $0.value.logLikelihood) }
         let solution = DriftingLevel.solve(steps, pairs: likelyPairs(days.map(\.value), grid: grid),
                                            grid: DriftingLevel.Grid(levelCount: grid.thresholdCount, logStep: grid.logStep,
                                                                     logPairPrior: grid.logPairPrior),
                                            cache: &cache, unchanged: unchanged)
-        return DisciplineProgress(quantity: .threshold, period: period, days: days.map { ($0.key, $0.value.trials) },
-                                  solution: solution, firstLog: grid.logThresholds[0], logStep: grid.logStep,
-                                  enoughTrials: enoughTrials)
+        return (DisciplineProgress(quantity: .threshold, period: period, days: days.map { ($0.key, $0.value.trials) },
+                                   solution: solution, firstLog: grid.logThresholds[0], logStep: grid.logStep,
+                                   enoughTrials: enoughTrials), solution.now)
     }
 
     /// The (λ, β) pairs whose evidence over every answer, pooled, is within `pairCutoff` of the best: the others

@@ -91,7 +91,10 @@ public struct PooledThresholds: Sendable {
         regions(indices: regionIndex(containing: range.lowerBound)...regionIndex(containing: range.upperBound))
     }
 
-    private func regions(indices: ClosedRange<Int>) -> [RegionEstimate] {
+    /// The regions holding answers.
+    var trainedRegions: Dictionary<Int, ThresholdLikelihood>.Keys { regionLikelihoods.keys }
+
+    func regions(indices: ClosedRange<Int>) -> [RegionEstimate] {
         guard let first = regionLikelihoods.keys.min(), let last = regionLikelihoods.keys.max() else {
             return indices.map { RegionEstimate(notes: notes(inRegion: $0), estimate: nil) }
         }

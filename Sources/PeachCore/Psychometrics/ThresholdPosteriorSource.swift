@@ -1,5 +1,5 @@
 /// Where a measurement trial finds the estimator's current view of a note: the posterior to place the
-/// trial by (`PooledThresholds.placementPosterior(for:)`). The composition root provides one.
+/// trial by (`PlacementLevel.posterior(for:)`: the threshold now). The composition root provides one.
 /// The same source gives a threshold test the slope learned in training (`trainedSlopePrior`).
 @MainActor
 public protocol ThresholdPosteriorSource: AnyObject {

@@ -34,6 +34,10 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
 
     public var progressOverTime: DisciplineProgress? { progress.summary }
 
+    public var placementLevel: PlacementLevel? {
+        pooledThresholds.flatMap { PlacementLevel(pooled: $0, now: progress.nowMasses) }
+    }
+
     public mutating func settle() {
         progress.refresh()
         guard !pending.isEmpty else { return }

@@ -6,7 +6,8 @@ import PeachTestSupport
 @testable import PeachTrainer
 import Testing
 
-/// Comparison training as the composition root wires it places every 2nd trial (the default) where the estimator learns most.
+/// Comparison training as the composition root wires it places every 2nd trial (the default) where the estimator learns
+/// most about the threshold now.
 @MainActor @Suite struct ComparisonMeasurementTrialsTests {
     private func answered(_ f: TrainerFixture, count: Int) async -> [ComparisonRecord] {
         await f.controller.handle(.open(.training(ComparisonMode.id)))
@@ -19,17 +20,21 @@ import Testing
         return f.store.trials.compactMap { $0.comparisonRecord }
     }
 
-    @Test func theFourthTrialIsPlacedByTheEstimatorsThresholds() async {
+    @Test func theFourthTrialIsPlacedByTheEstimatorsThresholdNow() async throws {
         let f = TrainerFixture()
         let trials = await answered(f, count: 8)
         #expect(trials.count == 8)
-        // What the wired tracker knew before trials 4 and 8: the trials before them.
+        // What the wired tracker knew before trials 4 and 8: the trials before them, pooled and followed to now.
         for measured in [3, 7] {
             let tracker = PooledThresholds(trials: trials.prefix(measured).map {
                 ThresholdTrial($0)
             })
+            var progress = ThresholdProgress()
+            for trial in trials.prefix(measured) { progress.add(ThresholdTrial(trial), at: trial.timestamp) }
+            progress.refresh()
             let note = trials[measured].referenceNote
-            let expected = InformationGainPlacement.bestDifference(for: tracker.placementPosterior(for: note),
+            let level = try #require(PlacementLevel(pooled: tracker, now: progress.nowMasses))
+            let expected = InformationGainPlacement.bestDifference(for: level.posterior(for: note),
                                                                    within: ThresholdTestProcedure.defaultDifferenceBounds)
             #expect(trials[measured].intendedCentOffset.magnitude == expected, "trial \(measured + 1)")
         }
