@@ -108,8 +108,9 @@ enum HearingNowBenchmark {
         // 18:00 UTC on a day: a day's answers never cross midnight.
         let start = Date(timeIntervalSince1970: 20_000 * 86_400 + 64_800)
         for day in listener.trainingDays {
-            // The app solves now at every answer; solved once a training day here, with the day's answers multiplied in.
-            progress.refresh()
+            // The app solves now at every answer; solved once a training day here (now alone, from the forward passes),
+            // with the day's answers multiplied in.
+            progress.refreshNow()
             let level = PlacementLevel(pooled: pooled, now: progress.nowMasses)
             var today = ThresholdLikelihood()
             for answer in 0..<listener.answersPerDay {

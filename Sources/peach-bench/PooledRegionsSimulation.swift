@@ -68,7 +68,7 @@ enum PooledRegionsSimulation {
             let correct = simulated.answersCorrectly(difference, using: &random)
             pooled.add(note: note, difference: difference, correct: correct)
             progress.add(ThresholdTrial(note: note, difference: difference, correct: correct), at: start)
-            progress.refresh()
+            progress.refreshNow()
             planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),
                                                answeredHigher: correct, timestamp: start))
             guard checkpoints.contains(trial) else { continue }

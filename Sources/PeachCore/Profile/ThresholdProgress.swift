@@ -21,7 +21,9 @@ public struct ThresholdProgress: Sendable {
     /// Per UTC day, the answers at each lattice difference: a long history costs a few counts per day, not a
     /// trial each, and a period's likelihood reads only its own days.
     private var days: [Int: [Int: Counts]] = [:]
+    /// The days that gained answers since the last `refresh()`, and since the last solve of either kind.
     private var changedDays: Set<Int> = []
+    private var changedSinceSolve: Set<Int> = []
     /// Each training day's likelihood, the model's steps; recomputed only for the days that gained answers.
     private var dayLikelihoods: [Int: ThresholdLikelihood] = [:]
     /// The last solve's forward passes: a live answer on the latest day re-filters that day alone.
@@ -44,19 +46,39 @@ public struct ThresholdProgress: Sendable {
             days[day, default: [:]][lattice, default: Counts()].wrong += 1
         }
         changedDays.insert(day)
+        changedSinceSolve.insert(day)
     }
 
     /// Re-estimates what the answers since the last refresh changed, and the summary.
     public mutating func refresh() {
         guard !changedDays.isEmpty, let firstDay = days.keys.min(), let lastDay = days.keys.max(),
               let earliestChange = changedDays.min() else { return }
-        for day in changedDays { dayLikelihoods[day] = likelihood(ofDay: day) }
+        let sorted = updatedDays()
         changedDays = []
+        changedSinceSolve = []
         let period = ProgressPeriod.natural(firstDay: firstDay, lastDay: lastDay)
-        let sorted = dayLikelihoods.sorted { $0.key < $1.key }
         // The training days before the earliest one that changed are the steps the last solve already filtered.
         let unchanged = sorted.firstIndex { $0.key >= earliestChange } ?? sorted.count
         (summary, nowMasses) = Self.progress(sorted, period: period, cache: &solved, unchanged: unchanged)
+    }
+
+    /// Only `nowMasses`, from the forward passes (no summary, path or trend): for a simulation that places trials on
+    /// the level now without paying for the rest. `summary` stays as the last `refresh()` left it, and the next
+    /// `refresh()` still re-solves from the earliest day changed since then (the trend's walks were not taken here).
+    public mutating func refreshNow() {
+        guard let earliestChange = changedSinceSolve.min() else { return }
+        let sorted = updatedDays()
+        changedSinceSolve = []
+        let unchanged = sorted.firstIndex { $0.key >= earliestChange } ?? sorted.count
+        let grid = ThresholdGrid.standard
+        nowMasses = DriftingLevel.now(Self.steps(sorted), pairs: Self.likelyPairs(sorted.map(\.value), grid: grid),
+                                      grid: Self.levelGrid(grid), cache: &solved, unchanged: unchanged)
+    }
+
+    /// The training days oldest first, each day that gained answers since the last solve re-read.
+    private mutating func updatedDays() -> [(key: Int, value: ThresholdLikelihood)] {
+        for day in changedSinceSolve { dayLikelihoods[day] = likelihood(ofDay: day) }
+        return dayLikelihoods.sorted { $0.key < $1.key }
     }
 
     /// The answers of one day alone.
@@ -73,14 +95,19 @@ public struct ThresholdProgress: Sendable {
     private static func progress(_ days: [(key: Int, value: ThresholdLikelihood)], period: ProgressPeriod,
                                  cache: inout DriftingLevel.Cache, unchanged: Int) -> (DisciplineProgress, [Double]) {
         let grid = ThresholdGrid.standard
-        let steps = days.map { DriftingLevel.Step(day: $0.key, logLikelihood: $0.value.logLikelihood) }
-        let solution = DriftingLevel.solve(steps, pairs: likelyPairs(days.map(\.value), grid: grid),
-                                           grid: DriftingLevel.Grid(levelCount: grid.thresholdCount, logStep: grid.logStep,
-                                                                    logPairPrior: grid.logPairPrior),
-                                           cache: &cache, unchanged: unchanged)
+        let solution = DriftingLevel.solve(steps(days), pairs: likelyPairs(days.map(\.value), grid: grid),
+                                           grid: levelGrid(grid), cache: &cache, unchanged: unchanged)
         return (DisciplineProgress(quantity: .threshold, period: period, days: days.map { ($0.key, $0.value.trials) },
                                    solution: solution, firstLog: grid.logThresholds[0], logStep: grid.logStep,
                                    enoughTrials: enoughTrials), solution.now)
+    }
+
+    private static func steps(_ days: [(key: Int, value: ThresholdLikelihood)]) -> [DriftingLevel.Step] {
+        days.map { DriftingLevel.Step(day: $0.key, logLikelihood: $0.value.logLikelihood) }
+    }
+
+    private static func levelGrid(_ grid: ThresholdGrid) -> DriftingLevel.Grid {
+        DriftingLevel.Grid(levelCount: grid.thresholdCount, logStep: grid.logStep, logPairPrior: grid.logPairPrior)
     }
 
     /// The (λ, β) pairs whose evidence over every answer, pooled, is within `pairCutoff` of the best: the others

@@ -133,6 +133,38 @@ public enum DriftingLevel {
     /// and answers), so their linear likelihoods and every component's forward pass through them are kept and only
     /// the later steps are filtered. The result is the same as a fresh solve's.
     public static func solve(_ steps: [Step], pairs: [Int], grid: Grid, cache: inout Cache, unchanged: Int) -> Solution {
+        let filtered = filter(steps, pairs: pairs, grid: grid, cache: &cache, unchanged: unchanged)
+        var components = filtered.components
+        // A moving component's start and now are compared by their joint where it carries weight (and the history
+        // is short enough for it); its walks are kept in the cache, so a live answer walks only its own day.
+        var orders = [LevelOrder?](repeating: nil, count: components.count)
+        for index in components.indices where moves(components[index].rate) && filtered.linear.count > 1
+            && filtered.linear.count <= DriftComponent.jointOrderSteps && filtered.weights[index] > 1e-3 {
+            orders[index] = components[index].order(filtered.linear, kernels: filtered.kernels,
+                                                    levelCount: grid.levelCount, unchanged: filtered.start)
+        }
+        cache.components = components
+        return mix(components, weights: filtered.weights, orders: orders, linear: filtered.linear,
+                   kernels: filtered.kernels, levelCount: grid.levelCount)
+    }
+
+    /// Only the level at the last step given every answer (`Solution.now`), from the forward passes alone: no path,
+    /// no trend. It resumes from `cache` and leaves it for the next solve of either kind (the start-and-now walks
+    /// it does not take stay where the last full solve left them, and resume from there).
+    public static func now(_ steps: [Step], pairs: [Int], grid: Grid, cache: inout Cache, unchanged: Int) -> [Double] {
+        let filtered = filter(steps, pairs: pairs, grid: grid, cache: &cache, unchanged: unchanged)
+        var now = [Double](repeating: 0, count: grid.levelCount)
+        for (component, weight) in zip(filtered.components, filtered.weights) where weight > 1e-9 {
+            let last = component.filtered(step: filtered.linear.count - 1, levelCount: grid.levelCount)
+            for level in now.indices { now[level] += weight * last[level] }
+        }
+        return now
+    }
+
+    /// Every component's forward pass over `steps` (resumed from `cache` after its first `unchanged` steps) and the
+    /// components' posterior weights; the cache is left holding them.
+    private static func filter(_ steps: [Step], pairs: [Int], grid: Grid, cache: inout Cache, unchanged: Int)
+        -> (components: [DriftComponent], weights: [Double], linear: LinearSteps, kernels: KernelCache, start: Int) {
         precondition(!steps.isEmpty && !pairs.isEmpty, "a timeline needs a step and a pair")
         let breaks = hasBreak(steps.map(\.day))
         let active = motions(breaks: breaks)
@@ -152,17 +184,8 @@ public enum DriftingLevel {
         let best = logWeights.max() ?? 0
         let weights = logWeights.map { exp($0 - best) }
         let total = weights.reduce(0, +)
-        let normalised = weights.map { $0 / total }
-        // A moving component's start and now are compared by their joint where it carries weight (and the history
-        // is short enough for it); its walks are kept in the cache, so a live answer walks only its own day.
-        var orders = [LevelOrder?](repeating: nil, count: components.count)
-        for index in components.indices where moves(components[index].rate) && linear.count > 1
-            && linear.count <= DriftComponent.jointOrderSteps && normalised[index] > 1e-3 {
-            orders[index] = components[index].order(linear, kernels: kernels, levelCount: grid.levelCount, unchanged: start)
-        }
         cache = Cache(pairs: pairs, levelCount: grid.levelCount, linear: linear, components: components, breaks: breaks)
-        return mix(components, weights: normalised, orders: orders, linear: linear, kernels: kernels,
-                   levelCount: grid.levelCount)
+        return (components, weights.map { $0 / total }, linear, kernels, start)
     }
 
     /// The mixture of the components' marginals, for the components that carry weight.
