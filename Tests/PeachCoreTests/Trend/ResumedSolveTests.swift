@@ -23,13 +23,18 @@ import Testing
                      at: Date(timeIntervalSince1970: Double(20_000 + answer.day) * 86_400 + 60_000 + Double(index)))
     }
 
+    static func add(_ answer: (day: Int, difference: Double, correct: Bool), to once: inout ThresholdProgress,
+                    and live: inout ThresholdProgress, index: Int) {
+        add(answer, to: &once, index: index)
+        add(answer, to: &live, index: index)
+    }
+
     @Test(arguments: [1, 2])
     func refreshingAfterEveryAnswerGivesWhatOneSolveGives(seed: UInt64) {
         let answers = Self.answers(seed: seed, perDay: 12)
         var once = ThresholdProgress(), live = ThresholdProgress()
         for (index, answer) in answers.enumerated() {
-            Self.add(answer, to: &once, index: index)
-            Self.add(answer, to: &live, index: index)
+            Self.add(answer, to: &once, and: &live, index: index)
             if index % 10 == 0 || index == answers.count - 1 { live.refresh() }
         }
         once.refresh()
@@ -44,8 +49,7 @@ import Testing
         let answers = Self.answers(seed: 3, perDay: 6)
         var once = ThresholdProgress(), live = ThresholdProgress()
         for (index, answer) in answers.enumerated() {
-            Self.add(answer, to: &once, index: index)
-            Self.add(answer, to: &live, index: index)
+            Self.add(answer, to: &once, and: &live, index: index)
             live.refresh()
         }
         once.refresh()
@@ -75,8 +79,7 @@ import Testing
         let answers = Self.answers(seed: 5, perDay: 10)
         var once = ThresholdProgress(), live = ThresholdProgress()
         for (index, answer) in answers.enumerated() {
-            Self.add(answer, to: &once, index: index)
-            Self.add(answer, to: &live, index: index)
+            Self.add(answer, to: &once, and: &live, index: index)
             if index % 7 == 0 {
                 live.refreshNow()
                 var full = once
