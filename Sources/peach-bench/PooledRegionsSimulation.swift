@@ -61,14 +61,18 @@ enum PooledRegionsSimulation {
         let start = Date(timeIntervalSince1970: 0)
         for trial in 1...checkpoints.last! {
             let note = MIDINote(Int.random(in: notes.lowerBound.rawValue...notes.upperBound.rawValue, using: &random))!
-            // As the app places: on the threshold now, solved at every answer (one training day: a cheap solve).
-            let level = planner.nextIsMeasurement ? PlacementLevel(pooled: pooled, now: progress.nowMasses) : nil
+            // As the app places: on the threshold now given every answer so far (one training day: a cheap solve),
+            // solved where a measurement trial asks for it.
+            var level: PlacementLevel?
+            if planner.nextIsMeasurement {
+                progress.refreshNow()
+                level = PlacementLevel(pooled: pooled, now: progress.nowMasses)
+            }
             let difference = planner.simulatedDifference(on: note, pooled: pooled, level: level)
             let simulated = SimulatedListener(threshold: Cents(listener.thresholdAt(note)), slope: 1, lapseRate: 0.02)
             let correct = simulated.answersCorrectly(difference, using: &random)
             pooled.add(note: note, difference: difference, correct: correct)
             progress.add(ThresholdTrial(note: note, difference: difference, correct: correct), at: start)
-            progress.refreshNow()
             planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),
                                                answeredHigher: correct, timestamp: start))
             guard checkpoints.contains(trial) else { continue }
