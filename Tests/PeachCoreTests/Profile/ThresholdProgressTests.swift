@@ -20,7 +20,7 @@ import PeachTestSupport
         #expect(now.lower <= 3 && 3 <= now.upper, "now is the second day's 3 c: \(now)")
         #expect(first.value > 2 * now.value, "the start lies well above now: \(first), \(now)")
         #expect(progress.trend == .improving)
-        #expect(progress.probabilityLower >= DisciplineProgress.trendCertainty(.threshold))
+        #expect(progress.probabilityLower >= DisciplineProgress.trendCertainty)
     }
 
     @Test func aSteadyListenerIsStableAndNowIsAboutAsNarrowAsThePool() throws {
