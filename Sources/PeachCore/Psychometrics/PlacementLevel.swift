@@ -23,19 +23,19 @@ public struct PlacementLevel: Sendable {
     /// Nil before the pool's first answer or without a level now; `now` lies on `pooled.grid`'s thresholds.
     public init?(pooled: PooledThresholds, now: [Double]?) {
         guard let now, let overall = pooled.overall, now.count == pooled.grid.thresholdCount,
-              let first = pooled.trainedRegions.min(), let last = pooled.trainedRegions.max() else { return nil }
+              let chain = pooled.trainedRegionsAndSlope() else { return nil }
         grid = pooled.grid
         let total = now.reduce(0, +)
         logLevel = now.map { total > 0 ? log(max($0 / total, .leastNormalMagnitude)) : 0 }
         let centre = log(overall.median.value), step = pooled.grid.logStep
         var shifts: [Int: Int] = [:]
-        for region in pooled.regions(indices: first...last) {
+        for region in chain.regions {
             guard let estimate = region.estimate else { continue }
             shifts[pooled.regionIndex(containing: region.notes.lowerBound)] =
                 Int(((log(estimate.median.value) - centre) / step).rounded())
         }
         self.shifts = shifts
-        slopePrior = pooled.slopePrior
+        slopePrior = chain.slopePrior
         trials = pooled.trialCount
         let width = pooled.regionWidth
         regionIndex = { $0.rawValue / width }

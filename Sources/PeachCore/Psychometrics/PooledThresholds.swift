@@ -91,24 +91,8 @@ public struct PooledThresholds: Sendable {
         regions(indices: regionIndex(containing: range.lowerBound)...regionIndex(containing: range.upperBound))
     }
 
-    /// The regions holding answers.
-    var trainedRegions: Dictionary<Int, ThresholdLikelihood>.Keys { regionLikelihoods.keys }
-
     func regions(indices: ClosedRange<Int>) -> [RegionEstimate] {
-        guard let first = regionLikelihoods.keys.min(), let last = regionLikelihoods.keys.max() else {
-            return indices.map { RegionEstimate(notes: notes(inRegion: $0), estimate: nil) }
-        }
-        let span = Array(first...last)
-        let marginals = RegionChainSmoother.thresholdMarginals(regions: span.map { regionLikelihoods[$0] },
-                                                               grid: grid, stepSD: regionStepSD)
-        return indices.map { index in
-            guard let likelihood = regionLikelihoods[index] else {
-                return RegionEstimate(notes: notes(inRegion: index), estimate: nil)
-            }
-            return RegionEstimate(notes: notes(inRegion: index),
-                                  estimate: ThresholdEstimate(thresholdMarginal: marginals[index - first], grid: grid,
-                                                              trials: likelihood.trials))
-        }
+        regions(indices: indices, from: solveChain())
     }
 
     /// The shared slope and lapse rate learned from all regions' trials (prior × evidence per (λ, β) pair, the
@@ -118,6 +102,35 @@ public struct PooledThresholds: Sendable {
         let span = (first...last).map { regionLikelihoods[$0] }
         return SlopePrior(logPairWeights: RegionChainSmoother.pairLogEvidence(regions: span, grid: grid, stepSD: regionStepSD),
                           trials: combined.trials)
+    }
+
+    /// Every trained region's estimate, lowest first, and the shared slope, from one solve of the chain; nil before
+    /// the first trial. What placement needs, for half the cost of asking for each.
+    func trainedRegionsAndSlope() -> (regions: [RegionEstimate], slopePrior: SlopePrior)? {
+        guard let chain = solveChain() else { return nil }
+        let indices = chain.first...(chain.first + chain.marginals.count - 1)
+        return (regions(indices: indices, from: chain).filter { $0.estimate != nil },
+                SlopePrior(logPairWeights: chain.logEvidence, trials: combined.trials))
+    }
+
+    /// The chain over every region from the lowest trained to the highest, solved once.
+    private func solveChain() -> (first: Int, marginals: [[Double]], logEvidence: [Double])? {
+        guard let first = regionLikelihoods.keys.min(), let last = regionLikelihoods.keys.max() else { return nil }
+        let solution = RegionChainSmoother.solve(regions: (first...last).map { regionLikelihoods[$0] }, grid: grid,
+                                                 stepSD: regionStepSD)
+        return (first, solution.marginals, solution.logEvidence)
+    }
+
+    private func regions(indices: ClosedRange<Int>,
+                         from chain: (first: Int, marginals: [[Double]], logEvidence: [Double])?) -> [RegionEstimate] {
+        indices.map { index in
+            guard let chain, let likelihood = regionLikelihoods[index] else {
+                return RegionEstimate(notes: notes(inRegion: index), estimate: nil)
+            }
+            return RegionEstimate(notes: notes(inRegion: index),
+                                  estimate: ThresholdEstimate(thresholdMarginal: chain.marginals[index - chain.first],
+                                                              grid: grid, trials: likelihood.trials))
+        }
     }
 
     /// The posterior to place a measurement trial on a note by: its region's own trials, or all trials while

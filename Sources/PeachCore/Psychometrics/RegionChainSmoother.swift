@@ -10,8 +10,14 @@ enum RegionChainSmoother {
     /// (its likelihood is flat, it only loosens the link between its neighbours).
     static func thresholdMarginals(regions: [ThresholdLikelihood?], grid: ThresholdGrid,
                                    stepSD: Double) -> [[Double]] {
+        solve(regions: regions, grid: grid, stepSD: stepSD).marginals
+    }
+
+    /// The threshold marginals and each pair's log evidence (`pairLogEvidence`) from one forward pass.
+    static func solve(regions: [ThresholdLikelihood?], grid: ThresholdGrid,
+                      stepSD: Double) -> (marginals: [[Double]], logEvidence: [Double]) {
         let n = grid.thresholdCount, pairs = grid.pairCount, count = regions.count
-        guard count > 0 else { return [] }
+        guard count > 0 else { return ([], grid.logPairPrior) }
         let kernel = Kernel(stepSD: stepSD, grid: grid)
         let linear = linearLikelihoods(regions)
         let (alphas, logEvidence) = forwardPass(linear: linear, grid: grid, kernel: kernel, storingMessages: true)
@@ -41,7 +47,7 @@ enum RegionChainSmoother {
                 for threshold in 0..<n { marginals[region][threshold] += alphas[base + threshold] * backward[threshold] * scale }
             }
         }
-        return marginals
+        return (marginals, logEvidence)
     }
 
     /// ln (prior × evidence of all regions' trials) for each (λ, β) pair: the shared slope's posterior,
