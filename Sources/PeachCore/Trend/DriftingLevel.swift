@@ -155,10 +155,17 @@ public enum DriftingLevel {
         let filtered = filter(steps, pairs: pairs, grid: grid, cache: &cache, unchanged: unchanged)
         var now = [Double](repeating: 0, count: grid.levelCount)
         for (component, weight) in zip(filtered.components, filtered.weights) where weight > 1e-9 {
-            let last = component.filtered(step: filtered.linear.count - 1, levelCount: grid.levelCount)
-            for level in now.indices { now[level] += weight * last[level] }
+            addLast(of: component, weight: weight, steps: filtered.linear.count, to: &now)
         }
         return now
+    }
+
+    /// Adds `component`'s filtered level at the last of `steps`, times `weight`, to `now`; returns that level.
+    @discardableResult
+    private static func addLast(of component: DriftComponent, weight: Double, steps: Int, to now: inout [Double]) -> [Double] {
+        let last = component.filtered(step: steps - 1, levelCount: now.count)
+        for level in now.indices { now[level] += weight * last[level] }
+        return last
     }
 
     /// Every component's forward pass over `steps` (resumed from `cache` after its first `unchanged` steps) and the
@@ -203,8 +210,7 @@ public enum DriftingLevel {
             for step in 0..<count {
                 for level in 0..<n { path[step][level] += weight * smoothed[step][level] }
             }
-            let last = component.filtered(step: count - 1, levelCount: n)
-            for level in 0..<n { now[level] += weight * last[level] }
+            let last = addLast(of: component, weight: weight, steps: count, to: &now)
             // A still component's level never changes; a moving one's start and now are compared by their joint
             // (`orders`, where it carries weight), else as if independent (which overstates the spread of their
             // difference: they share the answers between them).
