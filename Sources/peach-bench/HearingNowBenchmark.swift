@@ -56,6 +56,8 @@ enum HearingNowBenchmark {
     /// explores with any number.
     static func seeds(short: Bool) -> Int { exploringSeeds ?? (short ? 120 : 400) }
     static let exploringSeeds = ProcessInfo.processInfo.environment["PEACH_BENCH_HEARING_SEEDS"].flatMap(Int.init)
+    /// PEACH_BENCH_HEARING_SEED_OFFSET=N draws other histories (seeds from N on) to check a choice made on the usual ones.
+    static let seedOffset = ProcessInfo.processInfo.environment["PEACH_BENCH_HEARING_SEED_OFFSET"].flatMap(Int.init) ?? 0
 
     static func run(report: BenchReport, short: Bool) {
         let seeds = seeds(short: short)
@@ -63,7 +65,7 @@ enum HearingNowBenchmark {
         for (index, listener) in listeners.enumerated() {
             let outcomes = Mutex([Outcome]())
             DispatchQueue.concurrentPerform(iterations: seeds) { seed in
-                var random = SeededGenerator(seed: UInt64(index * 1_000 + seed + 1) &* 2_654_435_761)
+                var random = SeededGenerator(seed: UInt64(index * 1_000 + seed + seedOffset + 1) &* 2_654_435_761)
                 let outcome = simulate(listener, random: &random)
                 outcomes.withLock { $0.append(outcome) }
             }

@@ -52,7 +52,7 @@ enum HearingNowFamilies {
         for (index, family) in families.enumerated() {
             let outcomes = Mutex([HearingNowBenchmark.Outcome]())
             DispatchQueue.concurrentPerform(iterations: seeds) { seed in
-                var random = SeededGenerator(seed: UInt64(50_000 + index * 1_000 + seed) &* 2_862_933_555_777_941_757)
+                var random = SeededGenerator(seed: UInt64(50_000 + index * 1_000 + seed + HearingNowBenchmark.seedOffset) &* 2_862_933_555_777_941_757)
                 let outcome = HearingNowBenchmark.simulate(family.listener, random: &random)
                 outcomes.withLock { $0.append(outcome) }
             }
