@@ -14,11 +14,14 @@ public enum DriftingLevel {
     /// drifting 6 % a day down or up: a walk alone expects tomorrow where today is, so "now" lags a listener who
     /// improves or declines steadily (5 → 15 c over four weeks was covered in 35 of 40 simulated histories; with the
     /// drifting pair, 39).
-    /// Last, still between breaks: a level that stays where it is while the listener trains and may be anywhere
-    /// else after weeks away (`breakSD`).
-    public static let rates: [Double] = [0, 0.02, 0.06, 0.18, 0.4, 0.06, 0.06, 0]
+    /// Then still between breaks: a level that stays where it is while the listener trains and may be anywhere
+    /// else after weeks away (`breakSD`). Last, 6 % a day drifting 15 % a day down or up: a fast learner (40 → 8 c
+    /// in two weeks) moves twice as fast as the slow drift, so only the 40 % walk followed them, and "now" on a day
+    /// of 25 answers was as wide as that walk (1.21 × the truth, 3 of 400 histories wider than ×10; with the fast
+    /// pair, 1.10 × and 1).
+    public static let rates: [Double] = [0, 0.02, 0.06, 0.18, 0.4, 0.06, 0.06, 0, 0.06, 0.06]
     /// Each rate's drift of ln x per day (0: a pure walk).
-    public static let drifts: [Double] = [0, 0, 0, 0, 0, -0.06, 0.06, 0]
+    public static let drifts: [Double] = [0, 0, 0, 0, 0, -0.06, 0.06, 0, -0.15, 0.15]
     /// The rate that moves only at breaks. Over a history without a break it would be the still rate again: it is
     /// left out and still takes its prior (the two share still's half).
     static let stillBetweenBreaks = 7
@@ -43,9 +46,10 @@ public enum DriftingLevel {
     }
 
     /// Half the prior on "does not move" (still, and still between breaks), so a listener's answers must show a
-    /// change before it is reported; the other half shared by the moving rates, less for the drifting pair (a
-    /// stationary listener's "now" widens with their weight: 3 % each keeps it within 1.3 times the pool's width).
-    public static let ratePrior: [Double] = [0.3, 0.11, 0.11, 0.11, 0.11, 0.03, 0.03, 0.2]
+    /// change before it is reported; the other half shared by the moving rates, less for the drifting pairs (a
+    /// stationary listener's "now" widens with their weight: 3 % each for the slow pair keeps it within 1.3 times
+    /// the pool's width, 1 % each for the fast one, which only a fast learner's answers favour).
+    public static let ratePrior: [Double] = [0.3, 0.105, 0.105, 0.105, 0.105, 0.03, 0.03, 0.2, 0.01, 0.01]
 
     /// Whether the level may move under rate `index` (at a break, for `stillBetweenBreaks`).
     static func moves(_ index: Int) -> Bool { rates[index] > 0 || drifts[index] != 0 || index == stillBetweenBreaks }

@@ -18,7 +18,8 @@ import Testing
 /// now, followed through time (docs/threshold-estimator.md, "Your hearing now"). The text
 /// was regenerated again when a comparison's regions without answers were left out of it (no "unknown" lines), the
 /// SVG when a discipline with no firm threshold, and a progress without a firm day, became one line instead of a chart
-/// of inconclusive estimates.
+/// of inconclusive estimates, and the JSON and SVG when the time-following model gained a fast drifting pair (figures
+/// moved in their third digit; the text did not change).
 @MainActor @Suite struct TodaysMainFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")

@@ -34,6 +34,20 @@ struct DriftingLevelTests {
         #expect(abs(Self.mean(solution.path[0]) - 90) < 3, "the start, given every step: \(Self.mean(solution.path[0]))")
     }
 
+    /// Down 15 % a day for two weeks, each day's answers loose (SD 0.4 in ln, about a day of 25 answers): the fast
+    /// drift follows it, and now is known closely; with the slow drift alone only the fastest walk followed, and now
+    /// was as loose as that walk and 5.5 steps behind (an SD of 5.4 grid steps, against 4.0 and 0.9 behind with the fast drift).
+    @Test func aFastSteadyFallIsFollowedByTheFastDrift() {
+        let steps = (0..<14).map { Self.step(day: $0, level: 100 - 3 * Double($0), sd: 8) }
+        let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
+        let fastDown = DriftingLevel.drifts.firstIndex(of: -0.15)
+        #expect(fastDown.map { solution.rateWeights[$0] } ?? 0 > 0.5, "\(solution.rateWeights)")
+        let mean = Self.mean(solution.now)
+        let sd = sqrt(zip(solution.now.indices, solution.now).reduce(0) { $0 + pow(Double($1.0) - mean, 2) * $1.1 })
+        #expect(abs(mean - 61) < 3, "now \(mean)")
+        #expect(sd < 4.5, "now's SD \(sd) grid steps")
+    }
+
     @Test func aRisingLevelIsSeenRising() {
         let steps = (0..<10).map { Self.step(day: $0 * 2, level: 40 + 4 * Double($0)) }
         let solution = DriftingLevel.solve(steps, pairs: [0], grid: Self.grid)
