@@ -23,7 +23,7 @@ public struct PlacementLevel: Sendable {
     /// Nil before the pool's first answer or without a level now; `now` lies on `pooled.grid`'s thresholds.
     public init?(pooled: PooledThresholds, now: [Double]?) {
         guard let now, let overall = pooled.overall, now.count == pooled.grid.thresholdCount,
-              let chain = pooled.trainedRegionsAndSlope() else { return nil }
+              let chain = pooled.regionsAndSlope() else { return nil }
         grid = pooled.grid
         let total = now.reduce(0, +)
         logLevel = now.map { total > 0 ? log(max($0 / total, .leastNormalMagnitude)) : 0 }

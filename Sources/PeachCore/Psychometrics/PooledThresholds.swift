@@ -91,7 +91,7 @@ public struct PooledThresholds: Sendable {
         regions(indices: regionIndex(containing: range.lowerBound)...regionIndex(containing: range.upperBound))
     }
 
-    func regions(indices: ClosedRange<Int>) -> [RegionEstimate] {
+    private func regions(indices: ClosedRange<Int>) -> [RegionEstimate] {
         regions(indices: indices, from: solveChain())
     }
 
@@ -104,25 +104,28 @@ public struct PooledThresholds: Sendable {
                           trials: combined.trials)
     }
 
-    /// Every trained region's estimate, lowest first, and the shared slope, from one solve of the chain; nil before
-    /// the first trial. What placement needs, for half the cost of asking for each.
-    func trainedRegionsAndSlope() -> (regions: [RegionEstimate], slopePrior: SlopePrior)? {
+    /// Every region from the lowest trained to the highest (those without answers have no estimate), lowest first,
+    /// and the shared slope, from one solve of the chain; nil before the first trial. What placement needs, for half
+    /// the cost of asking for each.
+    func regionsAndSlope() -> (regions: [RegionEstimate], slopePrior: SlopePrior)? {
         guard let chain = solveChain() else { return nil }
-        let indices = chain.first...(chain.first + chain.marginals.count - 1)
-        return (regions(indices: indices, from: chain).filter { $0.estimate != nil },
+        return (regions(indices: chain.first...(chain.first + chain.marginals.count - 1), from: chain),
                 SlopePrior(logPairWeights: chain.logEvidence, trials: combined.trials))
     }
 
+    /// The regions' chain solved: the lowest trained region's index, every region's threshold marginal from there to
+    /// the highest trained, and each (λ, β) pair's log evidence.
+    private typealias Chain = (first: Int, marginals: [[Double]], logEvidence: [Double])
+
     /// The chain over every region from the lowest trained to the highest, solved once.
-    private func solveChain() -> (first: Int, marginals: [[Double]], logEvidence: [Double])? {
+    private func solveChain() -> Chain? {
         guard let first = regionLikelihoods.keys.min(), let last = regionLikelihoods.keys.max() else { return nil }
         let solution = RegionChainSmoother.solve(regions: (first...last).map { regionLikelihoods[$0] }, grid: grid,
                                                  stepSD: regionStepSD)
         return (first, solution.marginals, solution.logEvidence)
     }
 
-    private func regions(indices: ClosedRange<Int>,
-                         from chain: (first: Int, marginals: [[Double]], logEvidence: [Double])?) -> [RegionEstimate] {
+    private func regions(indices: ClosedRange<Int>, from chain: Chain?) -> [RegionEstimate] {
         indices.map { index in
             guard let chain, let likelihood = regionLikelihoods[index] else {
                 return RegionEstimate(notes: notes(inRegion: index), estimate: nil)
