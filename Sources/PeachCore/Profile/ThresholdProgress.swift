@@ -31,15 +31,20 @@ public struct ThresholdProgress: Sendable {
     /// As of the last `refresh()`; nil before the first answer.
     public private(set) var summary: DisciplineProgress?
     /// The level's masses on the latest training day given every answer (`DriftingLevel.Solution.now`), on the
-    /// standard grid's thresholds; nil before the first answer.
+    /// grid's thresholds; nil before the first answer.
     public private(set) var nowMasses: [Double]?
+    /// The thresholds, slopes and lapse rates the level is followed on (`ThresholdGrid.lapseProbed` where training
+    /// plays lapse probes).
+    public let grid: ThresholdGrid
 
-    public init() {}
+    public init(grid: ThresholdGrid = .standard) {
+        self.grid = grid
+    }
 
     /// One answer: when it was given, and the difference heard (`ThresholdTrial`). Call `refresh()` before reading.
     public mutating func add(_ trial: ThresholdTrial, at timestamp: Date) {
         let day = ProgressPeriod.dayIndex(of: timestamp)
-        let lattice = ThresholdGrid.standard.latticeIndex(of: trial.difference)
+        let lattice = grid.latticeIndex(of: trial.difference)
         if trial.correct {
             days[day, default: [:]][lattice, default: Counts()].correct += 1
         } else {
@@ -59,7 +64,7 @@ public struct ThresholdProgress: Sendable {
         let period = ProgressPeriod.natural(firstDay: firstDay, lastDay: lastDay)
         // The training days before the earliest one that changed are the steps the last solve already filtered.
         let unchanged = sorted.firstIndex { $0.key >= earliestChange } ?? sorted.count
-        (summary, nowMasses) = Self.progress(sorted, period: period, cache: &solved, unchanged: unchanged)
+        (summary, nowMasses) = Self.progress(sorted, period: period, grid: grid, cache: &solved, unchanged: unchanged)
     }
 
     /// Only `nowMasses`, from the forward passes (no summary, path or trend): for a simulation that places trials on
@@ -70,7 +75,6 @@ public struct ThresholdProgress: Sendable {
         let sorted = updatedDays()
         changedSinceSolve = []
         let unchanged = sorted.firstIndex { $0.key >= earliestChange } ?? sorted.count
-        let grid = ThresholdGrid.standard
         nowMasses = DriftingLevel.now(Self.steps(sorted), pairs: Self.likelyPairs(sorted.map(\.value), grid: grid),
                                       grid: Self.levelGrid(grid), cache: &solved, unchanged: unchanged)
     }
@@ -83,7 +87,7 @@ public struct ThresholdProgress: Sendable {
 
     /// The answers of one day alone.
     private func likelihood(ofDay day: Int) -> ThresholdLikelihood {
-        var likelihood = ThresholdLikelihood()
+        var likelihood = ThresholdLikelihood(grid: grid)
         for (lattice, counts) in days[day] ?? [:] {
             likelihood.add(differenceIndex: lattice, correct: counts.correct, wrong: counts.wrong)
         }
@@ -93,8 +97,7 @@ public struct ThresholdProgress: Sendable {
     /// The model solved over the training days (oldest first), shown per `period`: each period's point is the
     /// level on its last training day, given every answer.
     private static func progress(_ days: [(key: Int, value: ThresholdLikelihood)], period: ProgressPeriod,
-                                 cache: inout DriftingLevel.Cache, unchanged: Int) -> (DisciplineProgress, [Double]) {
-        let grid = ThresholdGrid.standard
+                                 grid: ThresholdGrid, cache: inout DriftingLevel.Cache, unchanged: Int) -> (DisciplineProgress, [Double]) {
         let solution = DriftingLevel.solve(steps(days), pairs: likelyPairs(days.map(\.value), grid: grid),
                                            grid: levelGrid(grid), cache: &cache, unchanged: unchanged)
         return (DisciplineProgress(quantity: .threshold, period: period, days: days.map { ($0.key, $0.value.trials) },

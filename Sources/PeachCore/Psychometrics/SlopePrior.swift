@@ -31,4 +31,12 @@ public struct SlopePrior: Sendable {
         for pair in 0..<grid.pairCount { marginal[pair % grid.slopeCount] += exp(logPairWeights[pair]) }
         return marginal
     }
+
+    /// P(λ = node) summed over the slopes: how much weight the answers left each lapse node.
+    public func lapseMarginal(grid: ThresholdGrid) -> [Double] {
+        precondition(logPairWeights.count == grid.pairCount, "slope prior does not match the grid")
+        var marginal = [Double](repeating: 0, count: grid.lapseCount)
+        for pair in 0..<grid.pairCount { marginal[pair / grid.slopeCount] += exp(logPairWeights[pair]) }
+        return marginal
+    }
 }

@@ -16,6 +16,17 @@ public struct ThresholdGrid: Sendable {
     public static let standard = ThresholdGrid(fixedLapse: 0.02)
     /// The same with λ marginalised over Beta(1, 20) on 4 nodes.
     public static let lapseMarginalised = ThresholdGrid()
+    /// For training that plays lapse probes (unison comparison): the fixed 0.02 and a heavy lapser's rate beside it,
+    /// with a small prior weight that the probes' answers earn or refute (docs/threshold-estimator.md, "Lapse probes").
+    public static let lapseProbed = ThresholdGrid(lapseNodes: [0.02, heavyLapse],
+                                                  lapseNodeWeights: [1 - heavyLapseWeight, heavyLapseWeight])
+    /// The second node of `lapseProbed`: 8 % wrong however large the difference (a listener lapsing 16 % of the time).
+    /// It stands for the Beta(1, 20) prior's mass above 0.04 (`lapseMarginalised`'s upper bins), whose conditional mean
+    /// is 0.084.
+    public static let heavyLapse = 0.08
+    /// Its prior weight. At 2 % a real first week (Tests/PeachAppTests/Fixtures/LogOfMain, 130 answers without probes)
+    /// already reads "not enough data yet"; at 1 % it keeps its interval within ×7.5.
+    public static let heavyLapseWeight = 0.01
 
     public let thresholdCount: Int
     public let slopeCount: Int
@@ -48,22 +59,29 @@ public struct ThresholdGrid: Sendable {
     /// - Parameters:
     ///   - lapseEdges: the Beta(1, 20) prior is cut into these bins; each bin is one node at its conditional mean.
     ///   - fixedLapse: instead, one lapse rate taken as known.
+    ///   - lapseNodes: instead, these lapse rates with the prior weights `lapseNodeWeights` (normalised).
     public init(thresholdCount: Int = 120, thresholdRange: ClosedRange<Double> = 0.05...200,
                 slopeCount: Int = 30, slopeRange: ClosedRange<Double> = 0.5...8,
                 slopePriorMedian: Double = 1.3, slopePriorSDLog10: Double = 0.25,
                 lapseEdges: [Double] = [0, 0.015, 0.04, 0.09, 0.25], lapsePriorB: Double = 20,
-                fixedLapse: Double? = nil, latticeMargin: Int = 60) {
+                fixedLapse: Double? = nil, lapseNodes: [Double]? = nil, lapseNodeWeights: [Double]? = nil,
+                latticeMargin: Int = 60) {
         precondition(thresholdCount >= 2 && slopeCount >= 1 && lapseEdges.count >= 2, "grid too small")
+        precondition(lapseNodes == nil || (lapseNodes?.count == lapseNodeWeights?.count && lapseNodes?.isEmpty == false),
+                     "one prior weight per lapse node")
         self.thresholdCount = thresholdCount
         self.slopeCount = slopeCount
-        self.lapseCount = fixedLapse == nil ? lapseEdges.count - 1 : 1
+        self.lapseCount = lapseNodes?.count ?? (fixedLapse == nil ? lapseEdges.count - 1 : 1)
         self.latticeMargin = latticeMargin
         let lowLog = log(thresholdRange.lowerBound), highLog = log(thresholdRange.upperBound)
         logStep = (highLog - lowLog) / Double(thresholdCount - 1)
         logThresholds = (0..<thresholdCount).map { lowLog + Double($0) * (highLog - lowLog) / Double(thresholdCount - 1) }
         slopes = Self.logSpaced(slopeRange, count: slopeCount)
         slopeWeights = Self.slopePrior(slopes, median: slopePriorMedian, sdLog10: slopePriorSDLog10)
-        if let fixedLapse {
+        if let lapseNodes, let lapseNodeWeights {
+            lapses = lapseNodes
+            lapseWeights = lapseNodeWeights.map { $0 / lapseNodeWeights.reduce(0, +) }
+        } else if let fixedLapse {
             lapses = [fixedLapse]
             lapseWeights = [1]
         } else {

@@ -89,6 +89,17 @@ public struct ThresholdPosterior: Sendable {
         return marginal
     }
 
+    /// P(λ = node) summed over thresholds and slopes.
+    public var lapseMarginal: [Double] {
+        let n = grid.thresholdCount
+        var marginal = [Double](repeating: 0, count: grid.lapseCount)
+        for pair in 0..<grid.pairCount {
+            for threshold in 0..<n { marginal[pair / grid.slopeCount] += probabilities[pair * n + threshold] }
+        }
+        let total = marginal.reduce(0, +)
+        return total > 0 ? marginal.map { $0 / total } : marginal
+    }
+
     public var estimate: ThresholdEstimate {
         ThresholdEstimate(thresholdMarginal: thresholdMarginal, grid: grid, trials: trials)
     }
