@@ -7,7 +7,9 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     ProgressStatistics {
     private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: MIDINote.validRange.count)
     public private(set) var pooledThresholds: PooledThresholds?
-    private var progress = ThresholdProgress()
+    /// Made with the first answer, on its discipline's grid (`grid(for:)`).
+    private var progress: ThresholdProgress?
+    private var grid = ThresholdGrid.standard
     public private(set) var count = 0
     /// What each answer's presented difference rests on: the profile says how many were never measured.
     public private(set) var pitchBases = PitchBasisTally()
@@ -22,26 +24,36 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
         count += 1
         pitchBases.add(comparison.pitchBasis)
         let trial = ThresholdTrial(comparison)
-        progress.add(trial, at: comparison.timestamp)
+        if progress == nil {
+            grid = Self.grid(for: comparison.discipline)
+            progress = ThresholdProgress(grid: grid)
+        }
+        progress?.add(trial, at: comparison.timestamp)
         if settled {
-            pooledThresholds = pooledThresholds ?? PooledThresholds()
+            pooledThresholds = pooledThresholds ?? PooledThresholds(grid: grid)
             pooledThresholds?.add(trial)
-            progress.refresh()
+            progress?.refresh()
         } else {
             pending.add(trial)
         }
     }
 
-    public var progressOverTime: DisciplineProgress? { progress.summary }
+    public var progressOverTime: DisciplineProgress? { progress?.summary }
+
+    /// Unison comparison training plays lapse probes (`MeasurementTrialPlanner`), whose answers can earn a heavy
+    /// lapse rate; the interval comparisons' training plays none, so their lapse rate stays the fixed one.
+    static func grid(for discipline: TrainingDiscipline) -> ThresholdGrid {
+        discipline.isUnison ? .lapseProbed : .standard
+    }
 
     public var placementLevel: PlacementLevel? {
-        pooledThresholds.flatMap { PlacementLevel(pooled: $0, now: progress.nowMasses) }
+        pooledThresholds.flatMap { PlacementLevel(pooled: $0, now: progress?.nowMasses) }
     }
 
     public mutating func settle() {
-        progress.refresh()
+        progress?.refresh()
         guard !pending.isEmpty else { return }
-        pooledThresholds = pooledThresholds ?? PooledThresholds()
+        pooledThresholds = pooledThresholds ?? PooledThresholds(grid: grid)
         pooledThresholds?.add(pending)
         pending = ThresholdTrialCounts()
     }

@@ -1,11 +1,11 @@
 import PeachCore
 
 /// Kazez training with measurement trials: every `TrainingSettings.measurementTrialPeriod`-th comparison is
-/// placed where the threshold estimator learns most (`MeasurementTrialPlanner`); the others are exactly the
-/// wrapped strategy's. The wrapped strategy only ever sees Kazez trials (the planner hands it the last Kazez
-/// answer), and measurement trials draw their note and direction from their own random source, so the
-/// Kazez chain is the one it would have been without them. The listener cannot tell the two apart: same
-/// notes, same kind of difference, same feedback.
+/// placed where the threshold estimator learns most (`MeasurementTrialPlanner`), or is now and then a lapse probe far
+/// above the threshold; the rest are the wrapped strategy's. The wrapped strategy only ever sees Kazez
+/// trials (the planner hands it the last Kazez answer), and measurement trials and probes draw their note and
+/// direction from their own random source, so the Kazez chain is the one it would have been without them. The
+/// listener cannot tell them apart: same notes, same kind of difference, same feedback.
 public struct MeasuringComparisonStrategy: ComparisonStrategy {
     private var kazez: AdaptiveNoteStrategy
     /// Chooses the measurement trials' notes the way Kazez trials are chosen, from a separate stream.
@@ -28,7 +28,7 @@ public struct MeasuringComparisonStrategy: ComparisonStrategy {
         if last == nil {
             // A (re)start: the Kazez chain starts over, and so does the count (the period is read here).
             let period = settings.measurementTrialPeriod
-            planner = period >= 2 ? MeasurementTrialPlanner(period: period) : nil
+            planner = period >= 2 ? MeasurementTrialPlanner(period: period, continuing: planner) : nil
         }
         guard var planner else { return kazez.nextComparison(profile: profile, settings: settings, last: last) }
         if let last { planner.record(last) }
@@ -42,7 +42,7 @@ public struct MeasuringComparisonStrategy: ComparisonStrategy {
         switch plan {
         case .kazez:
             return kazez.nextComparison(profile: profile, settings: settings, last: planner.lastKazezTrial)
-        case .measurement(let difference):
+        case .measurement(let difference), .lapseProbe(let difference):
             let bounds = settings.centDifferenceBounds
             let clamped = min(max(difference, bounds.lowerBound), bounds.upperBound)
             let higher = Bool.random(using: &measurementRandom)

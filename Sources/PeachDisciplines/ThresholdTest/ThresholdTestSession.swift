@@ -64,13 +64,14 @@ public final class ThresholdTestSession: InputTakingSession {
     }
 
     /// Starts a new test from idle (not while a result card shows: go back first). A trained user's test
-    /// starts from the slope learned in training (read now: the test's own answers do not feed its prior).
+    /// starts from the slope learned in training (read now: the test's own answers do not feed its prior), on the
+    /// grid the unison comparisons are pooled on (`ThresholdGrid.lapseProbed`: the lapse rate they learned comes too).
     public func start() {
         guard !isTraining else { return }
         run.lastAnswer = nil
         let settings = settingsSource.currentSettings
         run.procedure = ThresholdTestProcedure(noteRange: settings.noteRange, stopRule: settings.thresholdTestStopRule,
-                                               slopePrior: trainedSlopes?.trainedSlopePrior)
+                                               grid: .lapseProbed, slopePrior: trainedSlopes?.trainedSlopePrior)
         comparison.start()
     }
 
@@ -143,7 +144,7 @@ struct ThresholdTestStrategy: ComparisonStrategy {
 
     mutating func nextComparison(profile: PerceptualProfile, settings: TrainingSettings,
                                  last: CompletedComparison?) -> Comparison {
-        let procedure = run.procedure ?? ThresholdTestProcedure(noteRange: settings.noteRange)
+        let procedure = run.procedure ?? ThresholdTestProcedure(noteRange: settings.noteRange, grid: .lapseProbed)
         let trial = procedure.nextTrial(using: &random)
         let higher = Bool.random(using: &random)
         return Comparison(referenceNote: trial.note, centOffset: higher ? trial.difference : -trial.difference)

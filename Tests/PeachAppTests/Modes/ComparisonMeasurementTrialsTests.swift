@@ -20,24 +20,32 @@ import Testing
         return f.store.trials.compactMap { $0.comparisonRecord }
     }
 
+    /// What the wired tracker knew before trial `index` (0-based): the trials before it, pooled on unison comparison's
+    /// grid and followed to now, as placement reads them for that trial's note.
+    static func placementPosterior(before index: Int, of trials: [ComparisonRecord]) throws -> ThresholdPosterior {
+        let earlier = trials.prefix(index)
+        let tracker = PooledThresholds(trials: earlier.map { ThresholdTrial($0) }, grid: .lapseProbed)
+        var progress = ThresholdProgress(grid: .lapseProbed)
+        for trial in earlier { progress.add(ThresholdTrial(trial), at: trial.timestamp) }
+        progress.refresh()
+        let level = try #require(PlacementLevel(pooled: tracker, now: progress.nowMasses))
+        return level.posterior(for: trials[index].referenceNote)
+    }
+
     @Test func theFourthTrialIsPlacedByTheEstimatorsThresholdNow() async throws {
         let f = TrainerFixture()
-        let trials = await answered(f, count: 8)
-        #expect(trials.count == 8)
-        // What the wired tracker knew before trials 4 and 8: the trials before them, pooled and followed to now.
+        let trials = await answered(f, count: 20)
+        #expect(trials.count == 20)
         for measured in [3, 7] {
-            let tracker = PooledThresholds(trials: trials.prefix(measured).map {
-                ThresholdTrial($0)
-            })
-            var progress = ThresholdProgress()
-            for trial in trials.prefix(measured) { progress.add(ThresholdTrial(trial), at: trial.timestamp) }
-            progress.refresh()
-            let note = trials[measured].referenceNote
-            let level = try #require(PlacementLevel(pooled: tracker, now: progress.nowMasses))
-            let expected = InformationGainPlacement.bestDifference(for: level.posterior(for: note),
+            let expected = InformationGainPlacement.bestDifference(for: try Self.placementPosterior(before: measured, of: trials),
                                                                    within: ThresholdTestProcedure.defaultDifferenceBounds)
             #expect(trials[measured].intendedCentOffset.magnitude == expected, "trial \(measured + 1)")
         }
+        // Trial 20, the 10th measurement slot, is a lapse probe: four times the upper end of the threshold's interval
+        // now, within the settings' bounds.
+        let probe = MeasurementTrialPlanner.probeDifference(for: try Self.placementPosterior(before: 19, of: trials),
+                                                            within: f.settings.currentSettings.centDifferenceBounds)
+        #expect(trials[19].intendedCentOffset.magnitude == probe)
     }
 
     @Test func withMeasurementTrialsOffEveryTrialIsKazez() async {

@@ -12,10 +12,12 @@ import PeachTestSupport
                             answeredHigher: correct, timestamp: Date(timeIntervalSince1970: 0))
     }
 
-    /// The Kazez differences played when the Kazez trials get `answers` in order; measurement trials (if any)
-    /// get answers from `noise`.
+    /// The Kazez differences played when the Kazez trials get `answers` in order; measurement trials and lapse
+    /// probes (if any) get answers from `noise`.
     static func kazezDifferences(answers: [Bool], withMeasurements: Bool, noise: UInt64) -> [Cents] {
-        var planner = MeasurementTrialPlanner(period: withMeasurements ? 4 : Int.max, differenceBounds: bounds)
+        var planner = MeasurementTrialPlanner(period: withMeasurements ? 4 : Int.max,
+                                              probeEvery: withMeasurements ? MeasurementTrialPlanner.defaultProbeEvery : 0,
+                                              differenceBounds: bounds)
         var posterior = ThresholdPosterior()
         var random = SeededRandom(seed: noise)
         var kazez: [Cents] = []
@@ -30,7 +32,7 @@ import PeachTestSupport
                 remaining = remaining.dropFirst()
                 planner.record(completed(difference, correct: answer))
                 posterior.update(difference: difference, correct: answer)
-            case .measurement(let difference):
+            case .measurement(let difference), .lapseProbe(let difference):
                 let answer = Bool.random(using: &random)
                 planner.record(completed(difference, correct: answer))
                 posterior.update(difference: difference, correct: answer)
@@ -39,7 +41,7 @@ import PeachTestSupport
         return kazez
     }
 
-    @Test func measurementTrialsNeverChangeTheKazezSequence() {
+    @Test func measurementTrialsAndProbesNeverChangeTheKazezSequence() {
         var random = SeededRandom(seed: 21)
         let answers = (0..<80).map { _ in Double.random(in: 0..<1, using: &random) < 0.7 }
         let plain = Self.kazezDifferences(answers: answers, withMeasurements: false, noise: 1)
@@ -50,7 +52,7 @@ import PeachTestSupport
     }
 
     @Test func everyFourthTrialIsAMeasurementTrial() {
-        var planner = MeasurementTrialPlanner(period: 4)
+        var planner = MeasurementTrialPlanner(period: 4, probeEvery: 0)
         var kinds: [Bool] = []
         for _ in 0..<12 {
             let measure = planner.nextIsMeasurement

@@ -44,7 +44,7 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
     /// The Kazez trials' answers: a fixed pattern by Kazez-trial number, so both runs give the same ones.
     private static func kazezAnswer(_ kazezIndex: Int) -> Bool { kazezIndex % 5 != 2 && kazezIndex % 7 != 3 }
 
-    @Test func theKazezChainIsUnchangedByInterleavedMeasurementTrials() {
+    @Test func theKazezChainIsUnchangedByInterleavedMeasurementTrialsAndProbes() {
         let kazezCount = 60
         var plain = AdaptiveNoteStrategy(random: SeededRandom(seed: 11))
         let alone = run(&plain, count: kazezCount) { index, _ in Self.kazezAnswer(index) }
@@ -65,6 +65,33 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         #expect(kazezTrials.map(\.centOffset) == alone.map(\.centOffset), "the Kazez differences are identical")
         #expect(kazezTrials.map(\.referenceNote) == alone.map(\.referenceNote))
         #expect(kazezTrials == alone)
+        // Every 10th measurement slot (trials 20, 40, 60 …) is a lapse probe: four times the upper end of the
+        // posterior's interval, clamped to the settings' bounds; the other slots are measurement trials.
+        let probe = MeasurementTrialPlanner.probeDifference(for: FixedPosteriorSource().posterior,
+                                                            within: TrainingSettings.defaults.centDifferenceBounds)
+        let best = InformationGainPlacement.bestDifference(for: FixedPosteriorSource().posterior,
+                                                           within: ThresholdTestProcedure.defaultDifferenceBounds)
+        #expect(probe != best)
+        let slots = mixed.indices.filter { ($0 + 1) % period == 0 }
+        #expect(slots.filter { mixed[$0].centOffset.magnitude == probe } == slots.filter { ($0 + 1) % 20 == 0 })
+        #expect(slots.filter { ($0 + 1) % 20 != 0 }.allSatisfy { mixed[$0].centOffset.magnitude == best })
+    }
+
+    /// Sessions shorter than the probes' interval still play them: a restart starts the Kazez chain over but keeps
+    /// the count of measurement slots since the last probe.
+    @Test func shortSessionsStillPlayProbes() {
+        let source = FixedPosteriorSource()
+        var measuring = MeasuringComparisonStrategy(posteriors: source,
+                                                    kazez: AdaptiveNoteStrategy(random: SeededRandom(seed: 8)),
+                                                    measurementRandom: SeededRandom(seed: 9))
+        let probe = MeasurementTrialPlanner.probeDifference(for: source.posterior,
+                                                            within: TrainingSettings.defaults.centDifferenceBounds)
+        var played: [Comparison] = []
+        // Five sessions of 8 trials, 4 measurement slots each: the 10th and 20th slots are probes.
+        for _ in 0..<5 { played += run(&measuring, count: 8) { _, _ in true } }
+        // (Each session's first Kazez trial plays 100 c, which may be the probe's clamped difference too.)
+        let slots = played.indices.filter { $0 % 2 == 1 }
+        #expect(slots.filter { played[$0].centOffset.magnitude == probe } == [19, 39])
     }
 
     @Test func everyFourthTrialIsPlacedWhereTheEstimatorLearnsMost() {

@@ -219,7 +219,8 @@ struct ThresholdTestFixture {
     @Test func aUserWithoutTrainingStartsCold() {
         let f = ThresholdTestFixture(trainedSlopes: PerceptualProfile())
         f.test.start()
-        #expect(f.test.procedure?.posterior.probabilities == ThresholdPosterior().probabilities)
+        // On unison comparison's grid: the fixed lapse rate and the heavy one lapse probes earn or refute.
+        #expect(f.test.procedure?.posterior.probabilities == ThresholdPosterior(grid: .lapseProbed).probabilities)
     }
 
     @Test func aTrainedUserStartsFromTheSlopeLearnedInTraining() throws {
@@ -235,7 +236,7 @@ struct ThresholdTestFixture {
         let f = ThresholdTestFixture(trainedSlopes: profile)
         f.test.start()
         let posterior = try #require(f.test.procedure?.posterior)
-        for (a, b) in zip(posterior.slopeMarginal, trained.slopeMarginal(grid: .standard)) { #expect(abs(a - b) < 1e-9) }
+        for (a, b) in zip(posterior.slopeMarginal, trained.slopeMarginal(grid: .lapseProbed)) { #expect(abs(a - b) < 1e-9) }
         #expect(posterior.medianSlope > ThresholdPosterior().medianSlope + 0.5)
         #expect(f.test.procedure?.startedFromTrainedSlope == true)
     }

@@ -6,7 +6,7 @@ import PeachCore
 extension PerceptualProfile: ThresholdPosteriorSource {
     public func placementPosterior(for note: MIDINote) -> ThresholdPosterior {
         placementLevel(of: .unisonComparison)?.posterior(for: note)
-            ?? (thresholds(of: .unisonComparison) ?? PooledThresholds()).placementPosterior(for: note)
+            ?? (thresholds(of: .unisonComparison) ?? PooledThresholds(grid: .lapseProbed)).placementPosterior(for: note)
     }
 
     public var trainedSlopePrior: SlopePrior? { thresholds(of: .unisonComparison)?.slopePrior }
