@@ -8,9 +8,11 @@ enum EstimatorSpeed {
     static func run(report: BenchReport, short: Bool) {
         let trials = syntheticHistory(count: 100_000)
         var rebuilds: [Double] = [], queries: [Double] = []
-        var pooled = PooledThresholds()
+        // Unison comparison's grid: the fixed lapse rate and the heavy one its lapse probes earn or refute.
+        let grid = ThresholdGrid.lapseProbed
+        var pooled = PooledThresholds(grid: grid)
         for _ in 0..<(short ? 3 : 7) {
-            let (rebuild, built) = milliseconds { PooledThresholds(trials: trials) }
+            let (rebuild, built) = milliseconds { PooledThresholds(trials: trials, grid: grid) }
             let (query, regions) = milliseconds { (built.regions(in: MIDINote(36)!...MIDINote(84)!), built.overall) }
             guard regions.0.contains(where: { $0.estimate != nil }), regions.1 != nil else {
                 report.unmeasurable("threshold", "the rebuilt estimator has no estimate")
@@ -40,13 +42,13 @@ enum EstimatorSpeed {
         report.add("threshold", "per-trial update of the pooled estimator", addTime / Double(added) * 1000, "µs",
                    goal: "well under 1 ms", met: addTime / Double(added) < 0.5, note: "log-likelihood of region and overall")
 
-        var posterior = ThresholdPosterior()
+        var posterior = ThresholdPosterior(grid: grid)
         let (updateTime, _) = milliseconds {
             for index in 0..<added { posterior.update(difference: Cents(Double(1 + index % 40)), correct: index % 3 != 0) }
         }
         report.add("threshold", "per-trial update of a procedure's posterior", updateTime / Double(added) * 1000, "µs",
                    note: "threshold test / measurement planner")
-        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(60))
+        var test = ThresholdTestProcedure(noteRange: MIDINote(60)!...MIDINote(60)!, stopRule: .fixed(60), grid: grid)
         let listener = SimulatedListener(threshold: Cents(8), slope: 1.2, lapseRate: 0.02)
         var placements: [Double] = []
         for _ in 0..<test.stopRule.maximumTrials {

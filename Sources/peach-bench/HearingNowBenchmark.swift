@@ -5,8 +5,8 @@ import PeachDisciplines
 import Synchronization
 
 /// Does "now" follow the listener? Simulated listeners whose threshold stands still, improves or declines, trained
-/// as the app trains unison comparison (Kazez with measurement trials every 2nd trial, the notes of one octave),
-/// answers spread over their training days; the time-following model's "now" and trend (`ThresholdProgress`)
+/// as the app trains unison comparison (Kazez with measurement trials every 2nd trial, some of them lapse probes, the
+/// notes of one octave), answers spread over their training days; the time-following model's "now" and trend (`ThresholdProgress`)
 /// against the listener's threshold on the last training day, beside the pool of every answer.
 enum HearingNowBenchmark {
     struct Listener: Sendable {
@@ -104,9 +104,9 @@ enum HearingNowBenchmark {
 
     /// One listener's training, then the model's now and trend and the pool.
     static func simulate(_ listener: Listener, random: inout SeededGenerator) -> Outcome {
-        var progress = ThresholdProgress()
-        var pooled = PooledThresholds()
-        var planner = MeasurementTrialPlanner()
+        var progress = ThresholdProgress(grid: ThresholdEstimatorBenchmark.grid)
+        var pooled = PooledThresholds(grid: ThresholdEstimatorBenchmark.grid)
+        var planner = MeasurementTrialPlanner.simulated()
         // 18:00 UTC on a day: a day's answers never cross midnight.
         let start = Date(timeIntervalSince1970: 20_000 * 86_400 + 64_800)
         for day in listener.trainingDays {
@@ -114,7 +114,7 @@ enum HearingNowBenchmark {
             // with the day's answers multiplied in.
             progress.refreshNow()
             let level = PlacementLevel(pooled: pooled, now: progress.nowMasses)
-            var today = ThresholdLikelihood()
+            var today = ThresholdLikelihood(grid: ThresholdEstimatorBenchmark.grid)
             for answer in 0..<listener.answersPerDay {
                 let note = MIDINote(Int.random(in: 60...71, using: &random))!
                 let difference = planner.simulatedDifference(on: note, pooled: pooled, level: level, since: today)

@@ -49,8 +49,10 @@ enum HearingNowSpeed {
     /// A staircase-like history at about 8 c: answers from 2 to 30 c, three in four right, on notes C2 to C6 (the
     /// level now does not read the note; the pool's regions do).
     static func history(days: Int, perDay: Int) -> (ThresholdProgress, PooledThresholds) {
-        var progress = ThresholdProgress()
-        var counts = ThresholdTrialCounts()
+        // Unison comparison's grid: the fixed lapse rate and the heavy one its probes earn or refute.
+        let grid = ThresholdEstimatorBenchmark.grid
+        var progress = ThresholdProgress(grid: grid)
+        var counts = ThresholdTrialCounts(grid: grid)
         for day in 0..<days {
             for answer in 0..<perDay {
                 let difference = Cents(2 + Double((answer * 7 + day) % 29))
@@ -61,7 +63,7 @@ enum HearingNowSpeed {
             }
         }
         progress.refresh()
-        var pooled = PooledThresholds()
+        var pooled = PooledThresholds(grid: grid)
         pooled.add(counts)
         return (progress, pooled)
     }

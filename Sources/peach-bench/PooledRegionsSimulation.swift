@@ -54,9 +54,9 @@ enum PooledRegionsSimulation {
     }
 
     static func simulateRun(_ listener: Listener, random: inout SeededGenerator) -> [Int: [RegionOutcome]] {
-        var pooled = PooledThresholds()
-        var progress = ThresholdProgress()
-        var planner = MeasurementTrialPlanner()
+        var pooled = PooledThresholds(grid: ThresholdEstimatorBenchmark.grid)
+        var progress = ThresholdProgress(grid: ThresholdEstimatorBenchmark.grid)
+        var planner = MeasurementTrialPlanner.simulated()
         var outcomes: [Int: [RegionOutcome]] = [:]
         let start = Date(timeIntervalSince1970: 0)
         for trial in 1...checkpoints.last! {

@@ -9,7 +9,7 @@ extension ThresholdEstimatorBenchmark {
         let procedure: Procedure
         var posterior = ThresholdPosterior(grid: grid)
         var test: ThresholdTestProcedure
-        var planner = MeasurementTrialPlanner(period: measurementPeriod, placementTarget: measurementTarget)
+        var planner = MeasurementTrialPlanner.simulated(period: measurementPeriod, placementTarget: measurementTarget)
         var kazezDifference = KazezRule.initialDifference
         let oracle: InformationLimit.Design?
         let start = Date(timeIntervalSince1970: 0)
@@ -46,7 +46,7 @@ extension ThresholdEstimatorBenchmark {
                     return planner.lastKazezTrial.map {
                         KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
                     } ?? KazezRule.initialDifference
-                case .measurement(let measured):
+                case .measurement(let measured), .lapseProbe(let measured):
                     return measured
                 }
             case .thresholdTest, .thresholdTestAfterTraining:

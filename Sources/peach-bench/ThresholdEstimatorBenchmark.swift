@@ -19,9 +19,10 @@ enum ThresholdEstimatorBenchmark {
     /// PEACH_BENCH_THRESHOLD_TARGET=joint places the threshold test's trials by the original Psi's joint (T, β) target.
     static let placementTarget: InformationGainPlacement.Target =
         ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_TARGET"] == "joint" ? .thresholdAndSlope : .threshold
-    /// The estimator's grid; PEACH_BENCH_THRESHOLD_LAPSE=beta compares the lapse rate marginalised over Beta(1, 20).
-    static let grid: ThresholdGrid = ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_LAPSE"] == "beta"
-        ? .lapseMarginalised : .standard
+    /// The estimator's grid: unison comparison's, with the heavy lapse node its probes earn or refute;
+    /// PEACH_BENCH_THRESHOLD_LAPSE=beta compares the lapse rate marginalised over Beta(1, 20), =fixed the fixed 0.02 alone.
+    static let grid: ThresholdGrid = ["beta": ThresholdGrid.lapseMarginalised, "fixed": .standard][
+        ProcessInfo.processInfo.environment["PEACH_BENCH_THRESHOLD_LAPSE"] ?? ""] ?? .lapseProbed
 
     /// Every `measurementPeriod`-th training trial is a measurement trial (PEACH_BENCH_MEASUREMENT_PERIOD).
     static let measurementPeriod = ProcessInfo.processInfo.environment["PEACH_BENCH_MEASUREMENT_PERIOD"].flatMap(Int.init)
@@ -298,7 +299,7 @@ enum ThresholdEstimatorBenchmark {
     /// `trainingTrials` of Kazez training with measurement trials on one note, as the app pools them.
     static func train(listener: SimulatedListener, random: inout SeededGenerator) -> PooledThresholds {
         var pooled = PooledThresholds(grid: grid)
-        var planner = MeasurementTrialPlanner(period: measurementPeriod)
+        var planner = MeasurementTrialPlanner.simulated(period: measurementPeriod)
         let note = MIDINote(60)!, start = Date(timeIntervalSince1970: 0)
         for _ in 0..<trainingTrials {
             let difference: Cents = switch planner.planNext(posterior: { pooled.placementPosterior(for: note) }) {
@@ -306,7 +307,7 @@ enum ThresholdEstimatorBenchmark {
                 planner.lastKazezTrial.map {
                     KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
                 } ?? KazezRule.initialDifference
-            case .measurement(let measured): measured
+            case .measurement(let measured), .lapseProbe(let measured): measured
             }
             let correct = listener.answersCorrectly(difference, using: &random)
             pooled.add(note: note, difference: difference, correct: correct)
