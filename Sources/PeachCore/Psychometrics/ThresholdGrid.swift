@@ -17,7 +17,8 @@ public struct ThresholdGrid: Sendable {
     /// The same with λ marginalised over Beta(1, 20) on 4 nodes.
     public static let lapseMarginalised = ThresholdGrid()
     /// For training that plays lapse probes (unison comparison): the fixed 0.02 and a heavy lapser's rate beside it,
-    /// with a small prior weight that the probes' answers earn or refute (docs/threshold-estimator.md, "Lapse probes").
+    /// with a small prior weight that the probes' answers earn or refute (docs/threshold-estimator.md, "Lapse probes
+    /// in measurement slots").
     public static let lapseProbed = ThresholdGrid(lapseNodes: [0.02, heavyLapse],
                                                   lapseNodeWeights: [1 - heavyLapseWeight, heavyLapseWeight])
     /// The second node of `lapseProbed`: 8 % wrong however large the difference (a listener lapsing 16 % of the time).

@@ -5,9 +5,10 @@ import PeachDisciplines
 import PeachTestSupport
 
 /// Lapse probes: where training plays them, and how their answers earn or refute the heavy lapse node of
-/// `ThresholdGrid.lapseProbed` (docs/threshold-estimator.md, "Lapse probes").
+/// `ThresholdGrid.lapseProbed` (docs/threshold-estimator.md, "Lapse probes in measurement slots").
 @Suite struct LapseProbeTests {
     static let bounds = MeasurementDifferences.bounds
+    static let probeEvery = MeasurementTrialPlanner.defaultProbeEvery
 
     static func completed(_ difference: Cents, correct: Bool) -> CompletedComparison {
         CompletedComparison(comparison: Comparison(referenceNote: MIDINote(60)!, centOffset: difference),
@@ -154,7 +155,7 @@ import PeachTestSupport
     /// the threshold leave it where its prior put it.
     @Test func aListenerWhoDoesNotLapseRefutesTheHeavyNodeWithTheProbes() {
         let seeds: [UInt64] = [1, 2, 3, 4, 5, 6, 7]
-        let probed = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: MeasurementTrialPlanner.defaultProbeEvery, seed: $0)[1] }
+        let probed = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: Self.probeEvery, seed: $0)[1] }
         let unprobed = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: 0, seed: $0)[1] }
         #expect(probed.allSatisfy { $0 < 0.005 }, "under half its prior: \(probed)")
         #expect(Self.median(probed) < Self.median(unprobed) / 3, "\(probed) against \(unprobed) without probes")
@@ -164,8 +165,8 @@ import PeachTestSupport
     /// probes leave a listener who does not lapse.
     @Test func aListenerLapsingSixteenPercentKeepsTheHeavyNode() {
         let seeds: [UInt64] = [1, 2, 3, 4, 5, 6, 7]
-        let lapser = seeds.map { Self.lapseWeights(lapseRate: 0.16, probeEvery: MeasurementTrialPlanner.defaultProbeEvery, seed: $0)[1] }
-        let steady = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: MeasurementTrialPlanner.defaultProbeEvery, seed: $0)[1] }
+        let lapser = seeds.map { Self.lapseWeights(lapseRate: 0.16, probeEvery: Self.probeEvery, seed: $0)[1] }
+        let steady = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: Self.probeEvery, seed: $0)[1] }
         #expect(Self.median(lapser) > 20 * Self.median(steady), "\(lapser) against \(steady)")
         #expect(Self.median(lapser) > 0.003, "\(lapser)")
     }
