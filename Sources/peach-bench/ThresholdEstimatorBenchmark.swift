@@ -302,13 +302,7 @@ enum ThresholdEstimatorBenchmark {
         var planner = MeasurementTrialPlanner.simulated(period: measurementPeriod)
         let note = MIDINote(60)!, start = Date(timeIntervalSince1970: 0)
         for _ in 0..<trainingTrials {
-            let difference: Cents = switch planner.planNext(posterior: { pooled.placementPosterior(for: note) }) {
-            case .kazez:
-                planner.lastKazezTrial.map {
-                    KazezRule.next(after: $0.comparison.centOffset, wasCorrect: $0.isCorrect, within: bounds)
-                } ?? KazezRule.initialDifference
-            case .measurement(let measured), .lapseProbe(let measured): measured
-            }
+            let difference = planner.simulatedDifference(on: note, pooled: pooled)
             let correct = listener.answersCorrectly(difference, using: &random)
             pooled.add(note: note, difference: difference, correct: correct)
             planner.record(CompletedComparison(comparison: Comparison(referenceNote: note, centOffset: difference),

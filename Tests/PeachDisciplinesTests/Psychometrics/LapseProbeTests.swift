@@ -144,6 +144,10 @@ import PeachTestSupport
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+    static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6, 7]
+    /// The heavy node's weight for a listener lapsing 2 %, trained with probes (both tests below read it; computed once).
+    static let steadyWithProbes = seeds.map { lapseWeights(lapseRate: 0.02, probeEvery: probeEvery, seed: $0)[1] }
+
     @Test func theProbedGridHasTheFixedRateAndARareHeavyOne() {
         let grid = ThresholdGrid.lapseProbed
         #expect(grid.lapses == [0.02, 0.08])
@@ -154,9 +158,8 @@ import PeachTestSupport
     /// The probes refute the node for a listener who does not lapse; without them, the same listener's answers near
     /// the threshold leave it where its prior put it.
     @Test func aListenerWhoDoesNotLapseRefutesTheHeavyNodeWithTheProbes() {
-        let seeds: [UInt64] = [1, 2, 3, 4, 5, 6, 7]
-        let probed = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: Self.probeEvery, seed: $0)[1] }
-        let unprobed = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: 0, seed: $0)[1] }
+        let probed = Self.steadyWithProbes
+        let unprobed = Self.seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: 0, seed: $0)[1] }
         #expect(probed.allSatisfy { $0 < 0.005 }, "under half its prior: \(probed)")
         #expect(Self.median(probed) < Self.median(unprobed) / 3, "\(probed) against \(unprobed) without probes")
     }
@@ -164,9 +167,8 @@ import PeachTestSupport
     /// A listener lapsing 16 % of the time (8 % wrong however easy the trial) keeps the node far above what the
     /// probes leave a listener who does not lapse.
     @Test func aListenerLapsingSixteenPercentKeepsTheHeavyNode() {
-        let seeds: [UInt64] = [1, 2, 3, 4, 5, 6, 7]
-        let lapser = seeds.map { Self.lapseWeights(lapseRate: 0.16, probeEvery: Self.probeEvery, seed: $0)[1] }
-        let steady = seeds.map { Self.lapseWeights(lapseRate: 0.02, probeEvery: Self.probeEvery, seed: $0)[1] }
+        let lapser = Self.seeds.map { Self.lapseWeights(lapseRate: 0.16, probeEvery: Self.probeEvery, seed: $0)[1] }
+        let steady = Self.steadyWithProbes
         #expect(Self.median(lapser) > 20 * Self.median(steady), "\(lapser) against \(steady)")
         #expect(Self.median(lapser) > 0.003, "\(lapser)")
     }
