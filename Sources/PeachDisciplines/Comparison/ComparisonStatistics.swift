@@ -7,9 +7,8 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     ProgressStatistics {
     private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: MIDINote.validRange.count)
     public private(set) var pooledThresholds: PooledThresholds?
-    /// Made with the first answer, on its discipline's grid (`grid(for:)`).
+    /// Made with the first answer, on its discipline's grid (`grid(for:)`); the pool takes the same grid from it.
     private var progress: ThresholdProgress?
-    private var grid = ThresholdGrid.standard
     public private(set) var count = 0
     /// What each answer's presented difference rests on: the profile says how many were never measured.
     public private(set) var pitchBases = PitchBasisTally()
@@ -24,13 +23,10 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
         count += 1
         pitchBases.add(comparison.pitchBasis)
         let trial = ThresholdTrial(comparison)
-        if progress == nil {
-            grid = Self.grid(for: comparison.discipline)
-            progress = ThresholdProgress(grid: grid)
-        }
+        if progress == nil { progress = ThresholdProgress(grid: Self.grid(for: comparison.discipline)) }
         progress?.add(trial, at: comparison.timestamp)
         if settled {
-            pooledThresholds = pooledThresholds ?? PooledThresholds(grid: grid)
+            pooledThresholds = pooledThresholds ?? PooledThresholds(grid: progress?.grid ?? .standard)
             pooledThresholds?.add(trial)
             progress?.refresh()
         } else {
@@ -53,7 +49,7 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     public mutating func settle() {
         progress?.refresh()
         guard !pending.isEmpty else { return }
-        pooledThresholds = pooledThresholds ?? PooledThresholds(grid: grid)
+        pooledThresholds = pooledThresholds ?? PooledThresholds(grid: progress?.grid ?? .standard)
         pooledThresholds?.add(pending)
         pending = ThresholdTrialCounts()
     }
