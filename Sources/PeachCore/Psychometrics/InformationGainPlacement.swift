@@ -45,9 +45,10 @@ public enum InformationGainPlacement {
         guard lowCandidate <= highCandidate else { return low > allowed.upperBound ? allowed.upperBound : allowed.lowerBound }
         // Every `coarseStride`-th candidate first, then the neighbours of the best one.
         var best = lowCandidate, bestGain = -Double.infinity
+        var scratch = [Double](repeating: 0, count: grid.thresholdCount)
         func consider(_ candidate: Int) {
             let gain = switch target {
-            case .threshold: reduced.expectedThresholdGain(differenceIndex: candidate, grid: grid)
+            case .threshold: reduced.expectedThresholdGain(differenceIndex: candidate, grid: grid, scratch: &scratch)
             case .thresholdAndSlope: reduced.expectedGain(differenceIndex: candidate, grid: grid)
             }
             if gain > bestGain { bestGain = gain; best = candidate }
@@ -80,11 +81,13 @@ public enum InformationGainPlacement {
             var summed = [Double](repeating: 0, count: grid.slopeCount * n)
             var lapseMass = [Double](repeating: 0, count: grid.lapseCount)
             posterior.probabilities.withUnsafeBufferPointer { probabilities in
-                for pair in 0..<grid.pairCount {
-                    let lapse = pair / grid.slopeCount, slope = pair % grid.slopeCount
-                    let row = probabilities.baseAddress! + pair * n
-                    for threshold in 0..<n { summed[slope * n + threshold] += row[threshold] }
-                    lapseMass[lapse] += FastSum.sum(row, count: n)
+                summed.withUnsafeMutableBufferPointer { summed in
+                    for pair in 0..<grid.pairCount {
+                        let lapse = pair / grid.slopeCount, slope = pair % grid.slopeCount
+                        let row = probabilities.baseAddress! + pair * n, target = summed.baseAddress! + slope * n
+                        for threshold in 0..<n { target[threshold] += row[threshold] }
+                        lapseMass[lapse] += FastSum.sum(row, count: n)
+                    }
                 }
             }
             cells = summed
@@ -142,20 +145,22 @@ public enum InformationGainPlacement {
             return ThresholdGrid.binaryEntropy(meanProbability / mass) - meanEntropy / mass
         }
 
-        /// H(T) − E[H(T | answer)] over T's marginal (the rows' spans).
-        func expectedThresholdGain(differenceIndex: Int, grid: ThresholdGrid) -> Double {
+        /// H(T) − E[H(T | answer)] over T's marginal (the rows' spans). `scratch` (thresholdCount long) is reused from
+        /// candidate to candidate: what it holds on entry does not matter.
+        func expectedThresholdGain(differenceIndex: Int, grid: ThresholdGrid, scratch correctMarginal: inout [Double]) -> Double {
             guard mass > 0, spanLow <= spanHigh else { return 0 }
             let n = grid.thresholdCount
-            var correctMarginal = [Double](repeating: 0, count: n)
             grid.probabilityTable.withUnsafeBufferPointer { probability in
                 cells.withUnsafeBufferPointer { cells in
                     correctMarginal.withUnsafeMutableBufferPointer { marginal in
+                        for threshold in spanLow..<(spanHigh + 1) { marginal[threshold] = 0 }
                         for row in rows {
                             let base = grid.tableBase(pair: lapse * grid.slopeCount + row.slope, differenceIndex: differenceIndex)
-                            let weights = cells.baseAddress! + row.slope * n
-                            for threshold in row.low...row.high {
-                                marginal[threshold] += weights[threshold] * probability[base + threshold]
-                            }
+                            // Raw pointers over a half-open range: the loop vectorises.
+                            let weights = cells.baseAddress! + row.slope * n + row.low
+                            let factors = probability.baseAddress! + base + row.low
+                            let target = marginal.baseAddress! + row.low
+                            for index in 0..<(row.high - row.low + 1) { target[index] += weights[index] * factors[index] }
                         }
                     }
                 }

@@ -156,8 +156,10 @@ enum RegionChainSmoother {
                                     continue
                                 }
                                 let value = input[from] / rowTotals[from]
-                                let offset = -from - low
-                                for to in targets { out[to] += value * taps[to + offset] }
+                                // Half-open and through raw pointers: a closed range's loop does not vectorise.
+                                let target = out.baseAddress! + targets.lowerBound
+                                let tap = taps.baseAddress! + (targets.lowerBound - from - low)
+                                for index in 0..<targets.count { target[index] += value * tap[index] }
                             }
                         }
                     }
@@ -173,14 +175,20 @@ enum RegionChainSmoother {
         /// The same for the levels in `levels` only (0 elsewhere): where the forward message has mass.
         func backward(_ input: [Double], into output: inout [Double], over levels: ClosedRange<Int>) {
             for from in 0..<n where !levels.contains(from) { output[from] = 0 }
-            for from in levels {
-                guard let targets = reach(from), rowTotals[from] > 0 else {
-                    output[from] = input[edge(from)]
-                    continue
+            taps.withUnsafeBufferPointer { taps in
+                input.withUnsafeBufferPointer { input in
+                    for from in levels {
+                        guard let targets = reach(from), rowTotals[from] > 0 else {
+                            output[from] = input[edge(from)]
+                            continue
+                        }
+                        let tap = taps.baseAddress! + (targets.lowerBound - from - low)
+                        let source = input.baseAddress! + targets.lowerBound
+                        var total = 0.0
+                        for index in 0..<targets.count { total += tap[index] * source[index] }
+                        output[from] = total / rowTotals[from]
+                    }
                 }
-                var total = 0.0
-                for to in targets { total += taps[to - from - low] * input[to] }
-                output[from] = total / rowTotals[from]
             }
         }
     }

@@ -26,9 +26,15 @@ public struct ThresholdLikelihood: Sendable {
                 logLikelihood.withUnsafeMutableBufferPointer { cells in
                     for pair in 0..<grid.pairCount {
                         let base = grid.tableBase(pair: pair, differenceIndex: differenceIndex)
-                        let row = pair * n
-                        for threshold in 0..<n {
-                            cells[row + threshold] += k * logCorrect[base + threshold] + m * logWrong[base + threshold]
+                        let row = cells.baseAddress! + pair * n
+                        let right = logCorrect.baseAddress! + base, wrong = logWrong.baseAddress! + base
+                        // One answer (the live case) reads one table: k · ln p + 0 · ln(1 − p) is k · ln p exactly.
+                        if m == 0 {
+                            for threshold in 0..<n { row[threshold] += k * right[threshold] }
+                        } else if k == 0 {
+                            for threshold in 0..<n { row[threshold] += m * wrong[threshold] }
+                        } else {
+                            for threshold in 0..<n { row[threshold] += k * right[threshold] + m * wrong[threshold] }
                         }
                     }
                 }

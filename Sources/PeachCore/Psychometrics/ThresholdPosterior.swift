@@ -22,16 +22,35 @@ public struct ThresholdPosterior: Sendable {
         precondition(pairPrior.count == grid.pairCount, "slope prior does not match the grid")
         self.grid = grid
         self.trials = trials
-        let n = grid.thresholdCount
-        var logPosterior = logLikelihood
-        for pair in 0..<grid.pairCount {
-            for threshold in 0..<n { logPosterior[pair * n + threshold] += pairPrior[pair] }
+        probabilities = Self.normalised(logLikelihood, plus: pairPrior, rowLength: grid.thresholdCount)
+    }
+
+    /// A cell this far (in ln) below the peak weighs under 1e-26 of it: 0 instead of an exp (the dearest step of
+    /// placing a trial), which moves no sum of the posterior by as much as its rounding does.
+    static let negligibleLogRatio = -60.0
+
+    /// exp(ln-likelihood + ln pair prior − peak), normalised to sum 1, in one buffer.
+    private static func normalised(_ logLikelihood: [Double], plus pairPrior: [Double], rowLength n: Int) -> [Double] {
+        var weights = logLikelihood
+        weights.withUnsafeMutableBufferPointer { cells in
+            var peak = -Double.infinity
+            for pair in pairPrior.indices {
+                let row = cells.baseAddress! + pair * n, prior = pairPrior[pair]
+                for threshold in 0..<n {
+                    row[threshold] += prior
+                    peak = max(peak, row[threshold])
+                }
+            }
+            if !peak.isFinite { peak = 0 }
+            var total = 0.0
+            for index in cells.indices {
+                let relative = cells[index] - peak
+                cells[index] = relative < negligibleLogRatio ? 0 : exp(relative)
+                total += cells[index]
+            }
+            for index in cells.indices { cells[index] /= total }
         }
-        let peak = logPosterior.max() ?? 0
-        var weights = logPosterior.map { exp($0 - peak) }
-        let total = weights.reduce(0, +)
-        for index in weights.indices { weights[index] /= total }
-        probabilities = weights
+        return weights
     }
 
     public mutating func update(difference: Cents, correct: Bool) {
@@ -93,8 +112,10 @@ public struct ThresholdPosterior: Sendable {
     public var lapseMarginal: [Double] {
         let n = grid.thresholdCount
         var marginal = [Double](repeating: 0, count: grid.lapseCount)
-        for pair in 0..<grid.pairCount {
-            for threshold in 0..<n { marginal[pair / grid.slopeCount] += probabilities[pair * n + threshold] }
+        probabilities.withUnsafeBufferPointer { cells in
+            for pair in 0..<grid.pairCount {
+                marginal[pair / grid.slopeCount] += FastSum.sum(cells.baseAddress! + pair * n, count: n)
+            }
         }
         let total = marginal.reduce(0, +)
         return total > 0 ? marginal.map { $0 / total } : marginal

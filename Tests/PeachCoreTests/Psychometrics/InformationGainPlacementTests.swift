@@ -57,8 +57,10 @@ import PeachTestSupport
     @Test func thresholdTargetIsTheExpectedEntropyReductionOfTheThresholdMarginal() {
         let posterior = Self.posterior()
         let reduced = InformationGainPlacement.Reduced(posterior)
+        // One scratch buffer for every candidate, as placement uses it, starting with values that must not count.
+        var scratch = [Double](repeating: 7, count: posterior.grid.thresholdCount)
         for index in [0, 3, 5, 8] {
-            let gain = reduced.expectedThresholdGain(differenceIndex: index, grid: posterior.grid)
+            let gain = reduced.expectedThresholdGain(differenceIndex: index, grid: posterior.grid, scratch: &scratch)
             let reference = Self.bruteForceGain(posterior, differenceIndex: index, thresholdOnly: true)
             #expect(abs(gain - reference) < 1e-4, "difference index \(index)")
         }
