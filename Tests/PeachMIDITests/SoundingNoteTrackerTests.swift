@@ -56,6 +56,21 @@ private func makeTracker() -> (SoundingNoteTracker<RecordingOutputPort>, Recordi
         #expect(reports.latest.isEmpty)
     }
 
+    @Test func anInstalledTapEchoIsListedUntilTheRhythmsChannelIsSilenced() async throws {
+        let (tracker, port, reports) = makeTracker()
+        let echoes = TrackedTapEchoes(port, listingIn: tracker)
+        let echo = TapEcho(.percussion, ceiling: .default)
+        try await echoes.installTapEcho(echo)
+        let drums = MIDIChannel(9)!
+        guard case .noteOn(_, let note, _) = echo.noteOn else { Issue.record("an echo starts with a note-on"); return }
+        #expect(reports.latest == [SoundingKey(channel: drums, note: note)], "listed before a tap can sound it")
+        #expect(await port.log == [.echo(echo)], "installed on the sequencer's port, not sent")
+        try await echoes.installTapEcho(nil)
+        #expect(reports.latest == [SoundingKey(channel: drums, note: note)], "the last echo may still sound")
+        try await tracker.send(SynthSetup.silence([drums]))
+        #expect(reports.latest.isEmpty)
+    }
+
     @Test func aKeyIsListedBeforeItsNoteOnLeaves() async throws {
         let (tracker, port, reports) = makeTracker()
         await port.holdNextSend()

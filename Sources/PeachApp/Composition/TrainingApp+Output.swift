@@ -52,13 +52,15 @@ extension TrainingApp {
                                                                 calibration: calibration)
         // The rhythm's channel (GM drums, channel 10) is silenced by the crash handler and the guardian too.
         let rhythm = MIDISetup.rhythmSound(config.clickSound).avoiding(playerConfiguration.channels)
-        let service = MIDIOutputService(port: stuckNotes.tracking(sequencer, channels: playerConfiguration.channels + [rhythm.channel]),
+        let tracked = stuckNotes.tracking(sequencer, channels: playerConfiguration.channels + [rhythm.channel])
+        let service = MIDIOutputService(port: tracked,
                                         directory: sequencer, ownOutput: sequencer.outputAddress,
                                         clock: clock, configuration: playerConfiguration,
                                         fadeDuration: config.safety.fadeDuration,
                                         volumePercent: Double(config.safety.volumePercent),
                                         offering: config.midi.onlyChosenSynth ? .specification(destination.clientName) : .automaticSynth,
-                                        routes: sequencer, echoes: sequencer, logger: logger, rhythm: rhythm)
+                                        routes: sequencer, echoes: TrackedTapEchoes(sequencer, listingIn: tracked),
+                                        logger: logger, rhythm: rhythm)
         stuckNotes.watch(service)
         do {
             try await service.connect(to: destination)

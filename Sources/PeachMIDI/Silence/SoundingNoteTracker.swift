@@ -78,6 +78,12 @@ public final class SoundingNoteTracker<Base: MIDIOutputPort>: MIDIOutputPort {
         try await base.cancelTimed()
     }
 
+    /// Lists the keys `events` switch on although they leave past this tracker (a tap echo, played by the sequencer
+    /// thread itself): they stay listed until a note-off or a channel silence sent through the tracker removes them.
+    public func listUntilSilenced(_ events: [MIDIEvent]) {
+        update { $0.switchOn(events) }
+    }
+
     /// Applies `change`, reports the keys if they changed; returns the cancellation count.
     @discardableResult
     private func update(_ change: (inout TrackedKeys) -> Void) -> Int {
