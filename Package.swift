@@ -26,7 +26,10 @@ let package = Package(
     ],
     targets: [
         // Pure domain: music values, trials, sessions, strategy, profile, trend, settings, ports.
-        .target(name: "PeachCore", dependencies: ["PeachText"]),
+        // Optimised in debug builds too, as PeachAudio: the estimator's grids and random walks unoptimised cost a
+        // live answer about a second natively and tens of seconds in the emulated test VM, where `peach` runs its
+        // debug build (a history with breaks took 109 s to start and answer three comparisons there).
+        .target(name: "PeachCore", dependencies: ["PeachText"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Every user-facing text in English and German (generated from po/peach.pot and po/de.po by scripts/catalog),
         // the language chosen from LC_ALL / LC_MESSAGES / LANG, numbers as the language writes them. Needs nothing.
         .target(name: "PeachText"),
