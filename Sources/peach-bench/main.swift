@@ -1,4 +1,10 @@
 import Foundation
+import PeachSystem
+
+// A write to a child that has just ended (`RunningPeach.quit` says q to a `peach web` that a posted q had ended
+// already) is an error its caller ignores, not SIGPIPE's silent end of the whole run: a CI run ended so, in the
+// host group, with no line saying why.
+Signals.ignore(SIGPIPE)
 
 // peach-bench: prints one line per figure (value, unit, goal, anchor) and writes
 // .build/bench/summary.json. `--short` is CI's mode: it fails only when a figure cannot be
