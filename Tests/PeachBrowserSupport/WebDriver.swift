@@ -31,8 +31,10 @@ public final class WebDriver {
             Thread.sleep(forTimeInterval: 0.1)
         }
         let arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=\(windowSize)"]
+        // Creating the session starts Chromium: it gets the start's whole allowance too (at least the usual minute). On
+        // the emulated VM's CPU, with the package built beside it, Chromium once took more than the minute alone.
         let created = try call("POST", "/session", ["capabilities": ["alwaysMatch": [
-            "browserName": "chrome", "goog:chromeOptions": ["args": arguments]]]])
+            "browserName": "chrome", "goog:chromeOptions": ["args": arguments]]]], timeout: max(startTimeout, .seconds(60)))
         guard let id = (created as? [String: Any])?["sessionId"] as? String else {
             throw LoopbackHTTP.Failure(description: "chromedriver made no session: \(String(describing: created))")
         }
@@ -56,9 +58,9 @@ public final class WebDriver {
 
     /// One WebDriver command; its `value`.
     @discardableResult
-    public func call(_ method: String, _ path: String, _ body: [String: Any]? = [:]) throws -> Any? {
+    public func call(_ method: String, _ path: String, _ body: [String: Any]? = [:], timeout: Duration = .seconds(60)) throws -> Any? {
         let json = try body.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        let answer = try LoopbackHTTP.request(method, port: port, path: path, body: method == "POST" ? json : nil)
+        let answer = try LoopbackHTTP.request(method, port: port, path: path, body: method == "POST" ? json : nil, timeout: timeout)
         let value = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["value"]
         guard answer.status == 200 else { throw LoopbackHTTP.Failure(description: "\(method) \(path): \(answer.status) \(answer.body.prefix(400))") }
         return value
