@@ -41,7 +41,6 @@ public struct ThresholdPosterior: Sendable {
                     peak = max(peak, row[threshold])
                 }
             }
-            if !peak.isFinite { peak = 0 }
             var total = 0.0
             for index in cells.indices {
                 let relative = cells[index] - peak
