@@ -16,20 +16,21 @@ public enum LoopbackHTTP {
     }
 
     /// `host`: the Host header (the port's loopback address unless a test sends a foreign one); `body` goes with its
-    /// `contentType` and length.
+    /// `contentType` and length. `address`: where the port is (another machine's only for the VM's host-side browser).
     public static func request(_ method: String, port: UInt16, path: String, body: String? = nil,
                                contentType: String = "application/json", host: String? = nil,
-                               headers: [String] = [], timeout: Duration = .seconds(60)) throws -> Answer {
+                               headers: [String] = [], timeout: Duration = .seconds(60), address: String? = nil) throws -> Answer {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         head += headers.map { $0 + "\r\n" }.joined()
         if let body { head += "Content-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n" }
-        return try exchange(head + "\r\n" + (body ?? ""), port: port, timeout: timeout)
+        return try exchange(head + "\r\n" + (body ?? ""), port: port, timeout: timeout, address: address)
     }
 
     /// `text` sent as it is on a new connection (a request, or bytes that are none), and the whole answer read: to its
     /// Content-Length, its last chunk, or the server's close, within `timeout`.
-    public static func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(60)) throws -> Answer {
-        let client = try LoopbackConnection.connect(port: port)
+    public static func exchange(_ text: String, port: UInt16, timeout: Duration = .seconds(60), address: String? = nil) throws -> Answer {
+        let client = try address.map { address throws in try IPv4Socket.connect(to: address, port: port) }
+            ?? LoopbackConnection.connect(port: port)
         defer { SocketIO.close(client) }
         let what = String(text.prefix { $0 != "\r" }.prefix(60))
         guard SocketIO.sendAll(Array(text.utf8), to: client) else { throw Failure(description: "could not send \(what)") }

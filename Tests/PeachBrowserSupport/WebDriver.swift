@@ -6,27 +6,31 @@ import PeachSystem
 /// to install (never a silent skip).
 public final class WebDriver {
     public let port: UInt16
-    private let driver: Process
+    /// Where chromedriver listens: nil for this machine's loopback; the VM's host (10.0.2.2) for `PEACH_WEBDRIVER`.
+    private let address: String?
+    /// The chromedriver this driver started (none when it speaks to one already running).
+    private let driver: Process?
     private var session = ""
 
     public static let installHint = "the page's browser tests need Debian's chromium and chromium-driver: run scripts/setup --test"
 
+    /// `PEACH_WEBDRIVER` ("10.0.2.2:PORT"), set by scripts/test-alsa for the qemu VM: a chromedriver already running on
+    /// the VM's host, whose Chromium runs at native speed (on the emulated CPU, it took minutes to start).
+    public static var hostDriver: (address: String, port: UInt16)? {
+        guard let value = ProcessInfo.processInfo.environment["PEACH_WEBDRIVER"], let colon = value.lastIndex(of: ":"),
+              let port = UInt16(value[value.index(after: colon)...]) else { return nil }
+        return (String(value[..<colon]), port)
+    }
+
     public init(windowSize: String = "1200,900", startTimeout: Duration = .seconds(20)) throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
-            throw LoopbackHTTP.Failure(description: Self.installHint)
+        if let host = Self.hostDriver {
+            (address, port, driver) = (host.address, host.port, nil)
+        } else {
+            address = nil
+            (port, driver) = try Self.startDriver()
         }
-        let probe = try LoopbackListener()
-        port = probe.port
-        probe.close()
-        driver = Process()
-        driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
-        driver.arguments = ["--port=\(port)"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
         let deadline = ContinuousClock.now + startTimeout
-        while (try? LoopbackHTTP.request("GET", port: port, path: "/status").status) != 200 {
+        while (try? LoopbackHTTP.request("GET", port: port, path: "/status", address: address).status) != 200 {
             guard ContinuousClock.now < deadline else { throw LoopbackHTTP.Failure(description: "chromedriver did not start") }
             Thread.sleep(forTimeInterval: 0.1)
         }
@@ -43,7 +47,25 @@ public final class WebDriver {
 
     deinit {
         if !session.isEmpty { _ = try? call("DELETE", "/session/\(session)", nil) }
-        Self.end(driver)
+        if let driver { Self.end(driver) }
+    }
+
+    /// A chromedriver of this test's own on a free loopback port.
+    private static func startDriver() throws -> (UInt16, Process) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            throw LoopbackHTTP.Failure(description: Self.installHint)
+        }
+        let probe = try LoopbackListener()
+        let port = probe.port
+        probe.close()
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
+        driver.arguments = ["--port=\(port)"]
+        driver.standardOutput = FileHandle.nullDevice
+        driver.standardError = FileHandle.nullDevice
+        try driver.run()
+        return (port, driver)
     }
 
     /// Ends a child this test started: SIGTERM, then SIGKILL if it is still there a second later (polled, never a
@@ -60,7 +82,8 @@ public final class WebDriver {
     @discardableResult
     public func call(_ method: String, _ path: String, _ body: [String: Any]? = [:], timeout: Duration = .seconds(60)) throws -> Any? {
         let json = try body.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        let answer = try LoopbackHTTP.request(method, port: port, path: path, body: method == "POST" ? json : nil, timeout: timeout)
+        let answer = try LoopbackHTTP.request(method, port: port, path: path, body: method == "POST" ? json : nil, timeout: timeout,
+                                              address: address)
         let value = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["value"]
         guard answer.status == 200 else { throw LoopbackHTTP.Failure(description: "\(method) \(path): \(answer.status) \(answer.body.prefix(400))") }
         return value

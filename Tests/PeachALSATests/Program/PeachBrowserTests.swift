@@ -5,8 +5,11 @@ import PeachMIDI
 import Testing
 
 extension RealSequencerTests {
-    /// `peach web` trained in a real browser (headless Chromium over WebDriver, both inside the VM beside the real
-    /// sequencer) on the FluidSynth it starts, one browser for all of it (Chromium starts slowly on the emulated CPU): every Start entry started
+    /// `peach web` trained in a real browser (headless Chromium over WebDriver) on the FluidSynth it starts, one browser
+    /// for all of it. In the qemu VM, scripts/test-alsa runs chromedriver and Chromium on the VM's host, natively (on
+    /// the emulated CPU Chromium alone took minutes to start and its page-source polls slowed FluidSynth's start), and
+    /// forwards a port into the guest, where a relay hands the browser's connections to `peach web` on the guest's
+    /// loopback (see `TCPRelay`). Every Start entry started
     /// by a click and stopped by Escape with nothing left sounding; a comparison answered by a click and one by a
     /// key; a pitch match tuned with the slider and the arrow keys and committed by its button; each in the log; a
     /// screenshot of each training screen kept.
@@ -18,12 +21,17 @@ extension RealSequencerTests {
             let synth: TestClient
             let peach: PeachRun
             let browser: WebDriver
+            /// In the VM, the way in for the host's browser (`PEACH_WEB_FORWARD_PORT`).
+            let relay: TCPRelay?
 
             init() async throws {
                 directory = try PeachProgram.temporaryDirectory()
                 synth = try TestClient(name: "Browser Ear", portName: "ear", writable: true)
+                let forwarded = ProcessInfo.processInfo.environment["PEACH_WEB_FORWARD_PORT"].flatMap { UInt16($0) }
                 peach = try PeachRun(["web", "--no-browser", "--synth", "fluidsynth", "--audio-driver", "file"]
+                                     + (forwarded.map { ["--web-port", String($0)] } ?? [])
                                      + PeachProgram.dataArguments(directory), directory: directory)
+                relay = try forwarded.map { try TCPRelay(address: "10.0.2.15", port: $0) }
                 // Printed before FluidSynth starts: the browser starts meanwhile, and the page shows the startup.
                 let line = try peach.expectLine(prefix: "Peach is on your browser's page ", anywhere: true)
                 let url = try #require(PageClient.address(printedIn: line))
@@ -74,13 +82,19 @@ extension RealSequencerTests {
         }
 
         @Test func everyEntryStartsAndStopsAComparisonIsAnsweredAndAMatchTuned() async throws {
+            let lap = Lap("browser")
             let session = try await Session()
+            lap("Chromium, peach web and FluidSynth started")
             let start = try session.wait("Start", Self.onStart)
             try Self.startAndStopEveryEntry(session, entries: Self.trainingEntries(start))
+            lap("every entry started and stopped")
             try Self.answerAComparisonByClickAndOneByKey(session)
+            lap("two comparisons answered")
             try Self.tuneAMatchBySliderAndKeys(session)
+            lap("a match tuned")
             try session.browser.press("q")
             #expect(session.peach.waitForExit() == 0, "\(session.peach.transcript)")
+            lap("peach web quit")
             let log = try String(contentsOf: session.directory.appendingPathComponent("training.log"), encoding: .utf8)
             #expect(log.contains("Peach FluidSynth \(session.peach.pid)"), "played on the FluidSynth Peach started: \(log)")
             try await PeachProgramTests.expectFluidSynthGone(with: session.peach, directory: session.directory)

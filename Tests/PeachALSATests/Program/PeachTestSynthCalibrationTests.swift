@@ -93,8 +93,10 @@ extension RealSequencerTests {
         func calibrateAndPlay(bits: Int, name: String) async throws -> (SynthCalibration, [PlayedNote]) {
             #expect(LoopbackRequirement.present, "snd-aloop is not loaded (scripts/run-in-alsa-vm.sh -M snd-aloop)")
             guard LoopbackRequirement.present else { throw ImperfectSynth.Failure(description: "no loopback card") }
+            let lap = Lap("test synth (\(bits)-bit)")
             let (synth, directory, run) = try calibrate(bits: bits, name: name)
             defer { synth.stop() }
+            lap("peach calibrate --capture")
             print("test synth (\(bits)-bit) capture calibration: \(run.stderr.text)\n\(run.stdout.text)")
 
             // What calibration recovered, from the JSON it printed.
@@ -123,7 +125,9 @@ extension RealSequencerTests {
             let cache = CalibrationCache(directory: directory.appendingPathComponent("calibration").path)
             let calibration = try #require(cache.load(CalibrationCache.key(synth: name, instrument: .piano, bendRange: .default)))
             #expect(abs((calibration.latency?.median.value ?? .nan) - median) < 1e-6, "stored \(String(describing: calibration.latency))")
+            lap("the calibration checked")
             let notes = try await play(on: synth, profiles: [calibration.profile(basedOn: .generalMIDI), .generalMIDI])
+            lap("\(Self.notesPerProfile) notes played twice and measured")
             for note in notes { print("test synth (\(bits)-bit): \(note)") }
             let calibrated = notes.filter(\.calibrated).count
             #expect(calibrated >= Self.notesPerProfile - 2, "calibrated notes measured: \(calibrated) of \(Self.notesPerProfile)")
