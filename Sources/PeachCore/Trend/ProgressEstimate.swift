@@ -35,8 +35,10 @@ public struct ProgressEstimate: Hashable, Sendable {
 
 extension ProgressEstimate {
     /// Median and 95 % interval of a level's masses on a log grid (`firstLog`, then every `logStep`), conclusive by
-    /// `ThresholdEstimate`'s rule: bounded inside the grid and at most `maximumConclusiveRatio` wide.
-    public init(masses: [Double], firstLog: Double, logStep: Double, start: Date, trials: Int) {
+    /// `ThresholdEstimate`'s rule: bounded inside the grid and at most `maximumRatio` wide (its
+    /// `maximumConclusiveRatio` unless the caller knows the data are enough whatever the width).
+    public init(masses: [Double], firstLog: Double, logStep: Double, start: Date, trials: Int,
+                maximumRatio: Double = ThresholdEstimate.maximumConclusiveRatio) {
         func value(_ position: Double) -> Double { exp(firstLog + position * logStep) }
         let low = GridQuantile.position(of: 0.025, in: masses)
         let middle = GridQuantile.position(of: 0.5, in: masses)
@@ -44,6 +46,6 @@ extension ProgressEstimate {
         let lower = value(low.position), upper = value(high.position)
         let bounded = low.cell > 0 && high.cell < masses.count - 1
         self.init(start: start, value: value(middle.position), lower: lower, upper: upper, trials: trials,
-                  isConclusive: bounded && upper / lower <= ThresholdEstimate.maximumConclusiveRatio)
+                  isConclusive: bounded && upper / lower <= maximumRatio)
     }
 }
