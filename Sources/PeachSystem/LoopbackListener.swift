@@ -12,19 +12,7 @@ public final class LoopbackListener: Sendable {
 
     /// Listens on 127.0.0.1:`port` (0: a free port the kernel chooses; `port` says which).
     public init(port: UInt16 = 0, backlog: Int32 = 64) throws(SystemError) {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw SystemError("creating", "a listening socket") }
-        var reuse: Int32 = 1
-        setsockopt(socketDescriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.loopback(port: port)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(socketDescriptor, backlog) == 0 else {
-            let error = SystemError("listening on", "127.0.0.1:\(port)")
-            _ = Glibc.close(socketDescriptor)
-            throw error
-        }
+        let socketDescriptor = try TCPSocket.listen(on: Self.loopback(port: port), backlog: backlog, name: "127.0.0.1:\(port)")
         // accept() never blocks: the server polls this descriptor and takes what waits.
         do {
             try DescriptorFlags.setNonBlocking(socketDescriptor, true, name: "127.0.0.1:\(port)")
@@ -85,17 +73,6 @@ public final class LoopbackListener: Sendable {
 /// Connecting to a loopback port, as a browser does (the tests' client).
 public enum LoopbackConnection {
     public static func connect(port: UInt16) throws(SystemError) -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw SystemError("creating", "a socket") }
-        var address = LoopbackListener.loopback(port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            let error = SystemError("connecting to", "127.0.0.1:\(port)")
-            _ = Glibc.close(descriptor)
-            throw error
-        }
-        return descriptor
+        try TCPSocket.connect(to: LoopbackListener.loopback(port: port), name: "127.0.0.1:\(port)")
     }
 }
