@@ -3,13 +3,15 @@ import Glibc
 #endif
 import Foundation
 import PeachSystem
+import Synchronization
 
 /// Passes every connection made to `address`:`port` on to 127.0.0.1:`port`, byte for byte in both directions: in the
 /// qemu VM, the host's browser reaches `peach web` (which listens on the guest's loopback only) through qemu's port
 /// forward to the guest's 10.0.2.15 and this relay. The Host header the browser sends names 127.0.0.1:`port`, as it
 /// would on one machine. A test's helper only: each connection has two threads that copy until their side closes.
-public final class TCPRelay: @unchecked Sendable {
+public final class TCPRelay: Sendable {
     private let listener: Int32
+    private let closed = Mutex(false)
 
     public init(address: String, port: UInt16) throws {
         listener = try IPv4Socket.listen(on: address, port: port)
@@ -19,8 +21,12 @@ public final class TCPRelay: @unchecked Sendable {
 
     /// Stops taking connections (those open go on until their ends close).
     public func close() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        _ = Glibc.close(listener)
+        closed.withLock { isClosed in
+            guard !isClosed else { return }
+            isClosed = true
+            shutdown(listener, Int32(SHUT_RDWR))
+            _ = Glibc.close(listener)
+        }
     }
 
     deinit { close() }
