@@ -16,7 +16,7 @@ public final class WebDriver {
 
     /// `PEACH_WEBDRIVER` ("10.0.2.2:PORT"), set by scripts/test-alsa for the qemu VM: a chromedriver already running on
     /// the VM's host, whose Chromium runs at native speed (on the emulated CPU, it took minutes to start).
-    public static var hostDriver: (address: String, port: UInt16)? {
+    static var hostDriver: (address: String, port: UInt16)? {
         guard let value = ProcessInfo.processInfo.environment["PEACH_WEBDRIVER"], let colon = value.lastIndex(of: ":"),
               let port = UInt16(value[value.index(after: colon)...]) else { return nil }
         return (String(value[..<colon]), port)

@@ -14,8 +14,7 @@ final class Lap {
 
     func callAsFunction(_ stage: String) {
         let now = clock.now
-        let seconds = Double((now - last).components.attoseconds) / 1e18 + Double((now - last).components.seconds)
-        print("\(prefix): \(stage): " + String(format: "%.1f s", seconds))
+        print("\(prefix): \(stage): " + String(format: "%.1f s", (now - last) / .seconds(1)))
         last = now
     }
 }
