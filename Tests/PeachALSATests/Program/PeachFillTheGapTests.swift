@@ -58,8 +58,9 @@ extension RealSequencerTests {
             // accent that is not the trial's (15 of 16 hits, the first tap missing, seen twice) would show here.
             defer {
                 let delays = zip(heardTaps, tapSounds).map { (Double($1) - Double($0)) / 1e6 }.sorted()
-                print(String(format: "fill the gap: each tap's sound came %.2f ms (median), %.2f ms (most) after the tap",
-                             delays.isEmpty ? .nan : delays[delays.count / 2], delays.last ?? .nan))
+                print(String(format: "fill the gap: each tap's sound came %.2f ms (lower quartile), %.2f ms (median), %.2f ms (most) after the tap: ",
+                             Self.lowerQuartile(delays), Self.median(delays), delays.last ?? .nan)
+                      + delays.map { String(format: "%.2f", $0) }.joined(separator: " "))
                 print("fill the gap: tapped after accents at " + accentTimes.map {
                     String(format: "%.1f", Double($0 - (accentTimes.first ?? 0)) / 1e6) }.joined(separator: ", ") + " ms")
             }
@@ -95,10 +96,16 @@ extension RealSequencerTests {
         /// taps on its own queue; each tap's offset from its gap as heard there is what Peach must record, within
         /// 0.2 ms. Scored against the grid it asked for, off the queue's wake-ups, Peach recorded up to half a wake-up
         /// period off, a different amount in each run (+0.35, −0.29, +0.08, −0.08 ms in four runs).
-        /// A tap's sound after the tap, median (ms): the sequencer thread's echo.
+        /// A tap's sound after the tap (ms), for the quarter of the taps that sounded soonest (the lower quartile): the
+        /// sequencer thread's echo. The VM's emulated CPU loses its host core now and then, most while the Debian package
+        /// is built beside it, and a tap's sound waits with it: in one CI run the medians were 1.3-4.8 ms, the quartiles
+        /// 1.5-1.8 ms. The quartile tells the two paths apart under load: from the sequencer thread it was 0.8-1.4 ms
+        /// here with two busy loops beside the VM; from the main actor (the session sounding every tap) 6.4-8.2 ms, no
+        /// tap's sound sooner than 4.5 ms (ten trials, 2026-11-30).
         static let soundDelayLimit = 3.0
 
         static func median(_ sorted: [Double]) -> Double { sorted.isEmpty ? .infinity : sorted[sorted.count / 2] }
+        static func lowerQuartile(_ sorted: [Double]) -> Double { sorted.isEmpty ? .infinity : sorted[sorted.count / 4] }
 
         @Test(arguments: 0..<5)
         func theRecordedOffsetsAreTheOnesAnIndependentCaptureHearsAtAnyPhase(run: Int) throws {
@@ -106,16 +113,7 @@ extension RealSequencerTests {
             try peach.send("fg")
             let tapped = try tapIntoSixteenGapsHeard(synth: synth, pad: pad)
             let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
-            var delays = tapped.soundDelays.sorted()
-            if Self.median(delays) > Self.soundDelayLimit {
-                // The emulated VM's scheduling, now and then: in one CI run with the package built beside it, one run's
-                // median was 5.3 ms where the others' were 1.2-2.6 ms. The next trial's taps decide; an echo from the
-                // main actor (5.7-7.0 ms) fails both.
-                print("fill the gap, run \(run): tap sounds \(delays), median over \(Self.soundDelayLimit) ms: the next trial decides")
-                let again = try tapIntoSixteenGapsHeard(synth: synth, pad: pad)
-                _ = try peach.expectLine(prefix: "trial 2:", timeout: .seconds(30))
-                delays = again.soundDelays.sorted()
-            }
+            let delays = tapped.soundDelays.sorted()
             try peach.send("s")
             // Stopped: the sequencer thread no longer sounds a tap (the echo went with the rhythm's cancel).
             _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
@@ -135,10 +133,10 @@ extension RealSequencerTests {
             print(String(format: "fill the gap, run %d: recorded mean %.3f ms, heard %.3f ms (difference %+.3f ms; %d clicks, %d taps heard)",
                          run, mean, heardMean, mean - heardMean, tapped.clicks.count, tapped.heardTaps.count))
             Self.expectHits(record[8], sent: heard, summary)
-            // Sounded by the sequencer thread as it reads the tap (`TapEcho`): from the main actor it came 5.7-7.0 ms
-            // after the tap (median) in this VM, up to 41 ms.
+            // Sounded by the sequencer thread as it reads the tap (`TapEcho`), not by the main actor (`soundDelayLimit`).
             #expect(!delays.isEmpty, "every tap the capture heard has its sound: \(tapped.heardTaps.count) taps")
-            #expect(Self.median(delays) <= Self.soundDelayLimit, "each tap's sound comes within 3 ms (median): \(delays)")
+            #expect(Self.lowerQuartile(delays) <= Self.soundDelayLimit,
+                    "the soonest quarter of the taps' sounds come within 3 ms of their taps: \(delays)")
             #expect(abs(mean - heardMean) <= 0.2, "recorded \(mean) ms, the capture heard \(heardMean) ms (\(heard)); \(summary)")
         }
 
@@ -172,10 +170,11 @@ extension RealSequencerTests {
                          along.reduce(0, +) / Double(along.count), median, mean, expectedMean))
             #expect(stored.contains("\"source\" : \"midi:Slow Pad\""), "stored under the pad's client name: \(stored)")
             #expect(abs(median - Self.padLatency) < 1.5, "calibrated \(median) ms for a pad 25 ms late; \(calibrated)")
-            // As the capture heard them: each tap against the click before it, on the capture's own queue.
-            let heard = heardAlong.heardTaps.compactMap { tap in
-                heardAlong.clicks.last { $0 <= tap }.map { (Double(tap) - Double($0)) / 1_000_000 }
-            }.sorted()
+            // As the capture heard them: each tap against the beat fitted through the clicks it stamped on its own queue.
+            // Against the click before each tap, one click delivered late moved its tap's offset: under load in one CI
+            // run the median was 0.22 ms from the stored one; the line takes each click's lateness out.
+            let heard = Self.offsets(fromLineThrough: heardAlong.clicks, step: 4 * Self.sixteenth,
+                                     taps: heardAlong.heardTaps).sorted()
             let heardMedian = heard.isEmpty ? .nan : heard[heard.count / 2]
             print(String(format: "tap calibration: stored median %.3f ms, the capture heard %.3f ms (%d taps)", median, heardMedian,
                          heard.count))
