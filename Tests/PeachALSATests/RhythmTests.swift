@@ -266,7 +266,7 @@ extension RealSequencerTests {
                 let index = (Double((stamp - base).nanoseconds) / Double(step.nanoseconds)).rounded()
                 return Double((stamp - (base + step * Int(index))).nanoseconds) / 1e6
             }
-            let asHeard = RealSequencerTests.PeachFillTheGapTests.offsets(fromLineThrough: clicks, step: UInt64(step.nanoseconds), taps: taps)
+            let asHeard = HeardGrid.offsets(fromLineThrough: clicks, step: UInt64(step.nanoseconds), taps: taps)
             let differences = zip(onPeach, asHeard).map { $0 - $1 }.sorted()
             try #require(!differences.isEmpty, "no tap was heard")
             let median = (differences[(differences.count - 1) / 2] + differences[differences.count / 2]) / 2

@@ -41,18 +41,21 @@ extension RealSequencerTests {
             return (directory, synth, pad, peach)
         }
 
-        /// Watches the clicks arrive; after each accent (step 1 of a cycle) the gap is the fourth step. Taps
-        /// at the intended offset from it, reading the capture's queue clock right before sending: returns
-        /// each tap's offset from its gap as sent, on the clock the clicks arrived by.
-        func tapIntoSixteenGaps(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws -> [Double] {
-            try tapIntoSixteenGapsHeard(synth: synth, pad: pad, late: padLatency).sent
+        /// What the capture heard of a trial tapped into: every click, the accents the taps followed and every tap
+        /// (when it is subscribed to the pad: stamped by the kernel on its own queue, as the clicks are), and each tap's
+        /// sound's delay after its tap (ms; empty unless every tap heard had its sound).
+        struct TappedGaps {
+            var clicks: [UInt64]
+            var accents: [UInt64]
+            var heardTaps: [UInt64]
+            var soundDelays: [Double]
         }
 
-        /// The same, also returning each gap's time on the capture's clock and every tap the capture heard (when it is
-        /// subscribed to the pad: stamped by the kernel on its own queue, as the clicks are).
-        func tapIntoSixteenGapsHeard(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws
-            -> (sent: [Double], clicks: [UInt64], heardTaps: [UInt64], soundDelays: [Double]) {
-            var sent: [Double] = [], accentTimes: [UInt64] = [], clicks: [UInt64] = [], heardTaps: [UInt64] = []
+        /// Watches the clicks arrive; after each accent (step 1 of a cycle) the gap is the fourth step. Taps at the
+        /// intended offset from it (`padLatency` ms later), reading the capture's queue clock right before sending.
+
+        func tapIntoSixteenGaps(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws -> TappedGaps {
+            var sent = 0, accentTimes: [UInt64] = [], clicks: [UInt64] = [], heardTaps: [UInt64] = []
             var tapSounds: [UInt64] = []
             // Where the accents it tapped after came, for a failure's log: a cycle is 500 ms at 120 BPM, and one
             // accent that is not the trial's (15 of 16 hits, the first tap missing, seen twice) would show here.
@@ -65,7 +68,7 @@ extension RealSequencerTests {
                     String(format: "%.1f", Double($0 - (accentTimes.first ?? 0)) / 1e6) }.joined(separator: ", ") + " ms")
             }
             let deadline = ContinuousClock.now + .seconds(30)
-            while sent.count < Self.intendedOffsets.count, ContinuousClock.now < deadline {
+            while sent < Self.intendedOffsets.count, ContinuousClock.now < deadline {
                 let received = synth.receive(idle: .milliseconds(2), limit: .milliseconds(20))
                 heardTaps += received.filter { $0.source == pad.address }.map(\.time)
                 clicks += received.filter { Self.isClick($0, pad: pad) }.map(\.time)
@@ -77,25 +80,20 @@ extension RealSequencerTests {
                 guard let accent = accents.last else { continue }
                 accentTimes.append(accent.time)
                 let gap = accent.time + 3 * Self.sixteenth
-                let intended = Self.intendedOffsets[sent.count]
+                let intended = Self.intendedOffsets[sent]
                 let target = UInt64(Int64(gap) + Int64((intended + padLatency) * 1_000_000))
                 while synth.queueTime() < target { usleep(200) }
-                let leaving = synth.queueTime()
                 try pad.send(.noteOn(channel: MIDIChannel(0)!, note: MIDINote(60)!, velocity: 100))
-                sent.append((Double(leaving) - Double(gap)) / 1_000_000)
+                sent += 1
             }
             let last = synth.receive(idle: .milliseconds(100), limit: .seconds(1))
             heardTaps += last.filter { $0.source == pad.address }.map(\.time)
             tapSounds += last.filter { Self.isTapSound($0, pad: pad) }.map(\.time)
             let delays = zip(heardTaps, tapSounds).map { (Double($1) - Double($0)) / 1e6 }
-            return (sent, clicks, heardTaps, tapSounds.count == heardTaps.count ? delays : [])
+            return TappedGaps(clicks: clicks, accents: accentTimes, heardTaps: heardTaps,
+                              soundDelays: tapSounds.count == heardTaps.count ? delays : [])
         }
 
-        /// At any phase: each run's first trial starts wherever Peach's queue happens to be within its 1 ms wake-up
-        /// period when "fg" arrives, so five runs score at five phases. A capture client stamps the clicks and the pad's
-        /// taps on its own queue; each tap's offset from its gap as heard there is what Peach must record, within
-        /// 0.2 ms. Scored against the grid it asked for, off the queue's wake-ups, Peach recorded up to half a wake-up
-        /// period off, a different amount in each run (+0.35, −0.29, +0.08, −0.08 ms in four runs).
         /// A tap's sound after the tap (ms), for the quarter of the taps that sounded soonest (the lower quartile): the
         /// sequencer thread's echo. The VM's emulated CPU loses its host core now and then, most while the Debian package
         /// is built beside it, and a tap's sound waits with it: in one CI run the medians were 1.3-4.8 ms, the quartiles
@@ -107,11 +105,16 @@ extension RealSequencerTests {
         static func median(_ sorted: [Double]) -> Double { sorted.isEmpty ? .infinity : sorted[sorted.count / 2] }
         static func lowerQuartile(_ sorted: [Double]) -> Double { sorted.isEmpty ? .infinity : sorted[sorted.count / 4] }
 
+        /// At any phase: each run's first trial starts wherever Peach's queue happens to be within its 1 ms wake-up
+        /// period when "fg" arrives, so five runs score at five phases. A capture client stamps the clicks and the pad's
+        /// taps on its own queue; each tap's offset from its gap as heard there is what Peach must record, within
+        /// 0.2 ms. Scored against the grid it asked for, off the queue's wake-ups, Peach recorded up to half a wake-up
+        /// period off, a different amount in each run (+0.35, −0.29, +0.08, −0.08 ms in four runs).
         @Test(arguments: 0..<5)
         func theRecordedOffsetsAreTheOnesAnIndependentCaptureHearsAtAnyPhase(run: Int) throws {
             let (directory, synth, pad, peach) = try startPeach(padName: "Phase Pad \(run)", captureTaps: true)
             try peach.send("fg")
-            let tapped = try tapIntoSixteenGapsHeard(synth: synth, pad: pad)
+            let tapped = try tapIntoSixteenGaps(synth: synth, pad: pad)
             let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
             let delays = tapped.soundDelays.sorted()
             try peach.send("s")
@@ -128,7 +131,7 @@ extension RealSequencerTests {
             let mean = try #require(Double(record[3]), "\(record)")
             #expect(record[2] == "120" && record[9] == "16", "\(record)")
             #expect(record[10] == "kernel", "MIDI taps are stamped by the kernel: \(record)")
-            let heard = Self.offsetsFromTheHeardGrid(clicks: tapped.clicks, taps: tapped.heardTaps)
+            let heard = Self.offsetsFromTheHeardGrid(tapped)
             let heardMean = Self.inWindow(heard).reduce(0, +) / Double(max(Self.inWindow(heard).count, 1))
             print(String(format: "fill the gap, run %d: recorded mean %.3f ms, heard %.3f ms (difference %+.3f ms; %d clicks, %d taps heard)",
                          run, mean, heardMean, mean - heardMean, tapped.clicks.count, tapped.heardTaps.count))
@@ -152,7 +155,7 @@ extension RealSequencerTests {
             try peach.send("s")
             _ = synth.receive(idle: .milliseconds(300), limit: .seconds(5))
             try peach.send("fg")
-            let sent = try tapIntoSixteenGaps(synth: synth, pad: pad, late: Self.padLatency)
+            let tapped = try tapIntoSixteenGaps(synth: synth, pad: pad, late: Self.padLatency)
             let summary = try peach.expectLine(prefix: "trial 1:", timeout: .seconds(30))
             try peach.send("s")
             try peach.send("q")
@@ -163,7 +166,8 @@ extension RealSequencerTests {
             let record = try #require(try PeachProgram.logRecords(directory).first { $0.first == "fillTheGap" },
                                       "no fill-the-gap record: \(peach.transcript)")
             let mean = try #require(Double(record[3]), "\(record)")
-            let corrected = sent.map { $0 - Self.padLatency }
+            // Each tap as the capture heard it against the heard grid, less the pad's 25 ms.
+            let corrected = Self.offsetsFromTheHeardGrid(tapped).map { $0 - Self.padLatency }
             let expectedMean = Self.inWindow(corrected).reduce(0, +) / Double(Self.inWindow(corrected).count)
             print(String(format: "tap calibration: %d taps sent %.3f ms (mean) after their clicks arrived, stored median %.3f ms; "
                          + "fill the gap recorded mean %.3f ms against %.3f ms tapped less 25 ms", along.count,
@@ -173,8 +177,8 @@ extension RealSequencerTests {
             // As the capture heard them: each tap against the beat fitted through the clicks it stamped on its own queue.
             // Against the click before each tap, one click delivered late moved its tap's offset: under load in one CI
             // run the median was 0.22 ms from the stored one; the line takes each click's lateness out.
-            let heard = Self.offsets(fromLineThrough: heardAlong.clicks, step: 4 * Self.sixteenth,
-                                     taps: heardAlong.heardTaps).sorted()
+            let heard = HeardGrid.offsets(fromLineThrough: heardAlong.clicks, step: 4 * Self.sixteenth,
+                                          taps: heardAlong.heardTaps).sorted()
             let heardMedian = heard.isEmpty ? .nan : heard[heard.count / 2]
             print(String(format: "tap calibration: stored median %.3f ms, the capture heard %.3f ms (%d taps)", median, heardMedian,
                          heard.count))
@@ -185,31 +189,17 @@ extension RealSequencerTests {
             #expect(abs(mean - expectedMean) < 2, "scored \(mean) ms, tapped \(expectedMean) ms after the correction; \(summary)")
         }
 
-        /// Each tap's offset from its gap where the heard grid puts it: a straight line fitted through every click the
-        /// capture stamped (step k at a + b·k, the steps counted from the first click, an accent), the gaps being every
-        /// fourth step (k = 3, 7, …). The line, not the tempo's 125 ms: it is the grid as the capture's clock heard it.
-        /// `clicks` hold no tap sounds (`tapSound`): those are no part of the grid.
-        static func offsetsFromTheHeardGrid(clicks: [UInt64], taps: [UInt64]) -> [Double] {
-            guard let first = clicks.first else { return [] }
-            let grid = clicks.filter { Int((Double($0 - first) / Double(sixteenth)).rounded()) % 4 != 3 }
-            return offsets(fromLineThrough: grid, step: sixteenth, taps: taps, every: 4, at: 3)
-        }
-
-        /// Each tap's offset from the nearest of the line's points k = every·n + at (every one where `every` is 1), the
-        /// line fitted through `clicks` (k counted in `step`s from the first click).
-        static func offsets(fromLineThrough clicks: [UInt64], step: UInt64, taps: [UInt64], every: Int = 1, at: Int = 0) -> [Double] {
-            guard let first = clicks.first, clicks.count > 2 else { return [] }
-            let steps = clicks.map { (Double($0 - first) / Double(step)).rounded() }
-            let times = clicks.map { Double($0 - first) }
-            let n = Double(clicks.count), meanStep = steps.reduce(0, +) / n, meanTime = times.reduce(0, +) / n
-            let slope = zip(steps, times).reduce(0) { $0 + ($1.0 - meanStep) * ($1.1 - meanTime) }
-                / steps.reduce(0) { $0 + ($1 - meanStep) * ($1 - meanStep) }
-            let intercept = meanTime - slope * meanStep
-            return taps.map { tap in
-                let time = Double(Int64(tap) - Int64(first))
-                let point = Double(every) * (((time - intercept) / slope - Double(at)) / Double(every)).rounded() + Double(at)
-                return (time - (intercept + slope * point)) / 1_000_000
+        /// Each tap's offset from its gap where the heard grid puts it (`HeardGrid`): the line through every click the
+        /// capture stamped, its steps counted from the cycles the accents open, the gaps being every fourth step
+        /// (k = 3, 7, …). The clicks hold no tap sounds (`tapSound`): those are no part of the grid.
+        static func offsetsFromTheHeardGrid(_ tapped: TappedGaps) -> [Double] {
+            guard let origin = HeardGrid.cycleOrigin(accents: tapped.accents, cycle: 4 * sixteenth) else { return [] }
+            let grid = tapped.clicks.filter { click in
+                let step = Int((Double(Int64(click) - Int64(origin)) / Double(sixteenth)).rounded())
+                return (step % 4 + 4) % 4 != 3
             }
+            return HeardGrid.offsets(fromLineThrough: grid, step: sixteenth, taps: tapped.heardTaps, every: 4, at: 3,
+                                     origin: origin)
         }
 
         static let padLatency = 25.0
@@ -233,13 +223,9 @@ extension RealSequencerTests {
                     sourceLocation: sourceLocation)
         }
 
-        /// Taps `late` ms after each click arrives, from the fifth click (after the count-in) to the last.
-        func tapAlong(synth: TestClient, pad: TestClient, late: Double) throws -> [Double] {
-            try tapAlongHeard(synth: synth, pad: pad, late: late).sent
-        }
-
-        /// The same, also returning every click and every tap the capture heard (stamped on its queue; taps only when
-        /// it is subscribed to the pad).
+        /// Taps `late` ms after each click arrives, from the fifth click (after the count-in) to the last; returns each
+        /// tap's offset from its click as sent, and every click and every tap the capture heard (stamped on its queue;
+        /// taps only when it is subscribed to the pad).
         func tapAlongHeard(synth: TestClient, pad: TestClient, late: Double) throws
             -> (sent: [Double], clicks: [UInt64], heardTaps: [UInt64]) {
             var clicks = 0, sent: [Double] = [], clickTimes: [UInt64] = [], heardTaps: [UInt64] = []
