@@ -16,7 +16,7 @@ public struct ThresholdGrid: Sendable {
     public static let standard = ThresholdGrid(fixedLapse: 0.02)
     /// The same with λ marginalised over Beta(1, 20) on 4 nodes.
     public static let lapseMarginalised = ThresholdGrid()
-    /// For training that plays lapse probes (unison comparison): the fixed 0.02 and a heavy lapser's rate beside it,
+    /// For training that plays lapse probes (every comparison discipline): the fixed 0.02 and a heavy lapser's rate beside it,
     /// with a small prior weight that the probes' answers earn or refute (docs/threshold-estimator.md, "Lapse probes
     /// in measurement slots").
     public static let lapseProbed = ThresholdGrid(lapseNodes: [0.02, heavyLapse],

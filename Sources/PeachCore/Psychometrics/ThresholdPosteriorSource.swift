@@ -3,7 +3,8 @@
 /// The same source gives a threshold test the slope learned in training (`trainedSlopePrior`).
 @MainActor
 public protocol ThresholdPosteriorSource: AnyObject {
-    func placementPosterior(for note: MIDINote) -> ThresholdPosterior
+    /// The posterior of `discipline`'s threshold at `note` (the reference note) to place its next measurement by.
+    func placementPosterior(for note: MIDINote, of discipline: TrainingDiscipline) -> ThresholdPosterior
     /// The shared slope (and lapse) posterior of the user's unison comparisons; nil without training (cold).
     var trainedSlopePrior: SlopePrior? { get }
 }

@@ -7,7 +7,7 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     ProgressStatistics {
     private var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: MIDINote.validRange.count)
     public private(set) var pooledThresholds: PooledThresholds?
-    /// Made with the first answer, on its discipline's grid (`grid(for:)`); the pool takes the same grid from it.
+    /// Made with the first answer, on the comparisons' grid (`grid`), as the pool is.
     private var progress: ThresholdProgress?
     public private(set) var count = 0
     /// What each answer's presented difference rests on: the profile says how many were never measured.
@@ -23,10 +23,10 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
         count += 1
         pitchBases.add(comparison.pitchBasis)
         let trial = ThresholdTrial(comparison)
-        if progress == nil { progress = ThresholdProgress(grid: Self.grid(for: comparison.discipline)) }
+        if progress == nil { progress = ThresholdProgress(grid: Self.grid) }
         progress?.add(trial, at: comparison.timestamp)
         if settled {
-            pooledThresholds = pooledThresholds ?? PooledThresholds(grid: progress?.grid ?? .standard)
+            pooledThresholds = pooledThresholds ?? PooledThresholds(grid: Self.grid)
             pooledThresholds?.add(trial)
             progress?.refresh()
         } else {
@@ -36,11 +36,9 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
 
     public var progressOverTime: DisciplineProgress? { progress?.summary }
 
-    /// Unison comparison training plays lapse probes (`MeasurementTrialPlanner`), whose answers can earn a heavy
-    /// lapse rate; the interval comparisons' training plays none, so their lapse rate stays the fixed one.
-    static func grid(for discipline: TrainingDiscipline) -> ThresholdGrid {
-        discipline.isUnison ? .lapseProbed : .standard
-    }
+    /// Every comparison discipline's training plays lapse probes (`MeasurementTrialPlanner`), whose answers can earn
+    /// a heavy lapse rate, so every one is followed on the grid with the heavy lapse node.
+    public static let grid = ThresholdGrid.lapseProbed
 
     public var placementLevel: PlacementLevel? {
         pooledThresholds.flatMap { PlacementLevel(pooled: $0, now: progress?.nowMasses) }
@@ -49,7 +47,7 @@ public struct ComparisonStatistics: DisciplineStatistics, NoteDifficultyStatisti
     public mutating func settle() {
         progress?.refresh()
         guard !pending.isEmpty else { return }
-        pooledThresholds = pooledThresholds ?? PooledThresholds(grid: progress?.grid ?? .standard)
+        pooledThresholds = pooledThresholds ?? PooledThresholds(grid: Self.grid)
         pooledThresholds?.add(pending)
         pending = ThresholdTrialCounts()
     }

@@ -5,7 +5,8 @@ import PeachText
 
 /// Interval comparison: note 1, then note 2 at one of the chosen intervals (up or down, equal temperament or
 /// just intonation, one after the other or together) ± a cent offset; was the interval wider or narrower
-/// than in tune? Kazez difficulty per interval and tuning system (`IntervalComparisonStrategy`).
+/// than in tune? Kazez difficulty per interval and tuning system, with measurement trials and lapse probes for each
+/// (`IntervalComparisonStrategy`).
 public struct IntervalComparisonMode: TrainingMode {
     nonisolated public static let id = TrainingModeID(rawValue: "intervalComparison")
     public var id: TrainingModeID { Self.id }
@@ -19,10 +20,11 @@ public struct IntervalComparisonMode: TrainingMode {
     public init() {}
 
     public func makeSession(_ dependencies: SessionDependencies) -> any ModeSession {
+        // The profile keeps each discipline's pooled thresholds: the measurement trials are placed on them.
         ComparisonModeSession(
             ComparisonSession(
                 notePlayer: dependencies.notePlayer, profile: dependencies.profile, settings: dependencies.settings,
-                strategy: IntervalComparisonStrategy(), clock: dependencies.clock, logger: dependencies.logger,
+                strategy: IntervalComparisonStrategy(posteriors: dependencies.profile), clock: dependencies.clock, logger: dependencies.logger,
                 interruptions: dependencies.interruptions, observers: dependencies.observers),
             title: tr(.modeIntervalComparison), question: .interval,
             detail: { comparison in comparison.map { IntervalDetail.describe($0.directedInterval, $0.tuningSystem, $0.presentation, from: $0.referenceNote, target: $0.targetNote) } })

@@ -37,7 +37,7 @@ public struct MeasuringComparisonStrategy: ComparisonStrategy {
         if planner.nextIsMeasurement {
             measurementNote = measurementNotes.selectNote(profile: profile, settings: settings, previousNote: previousNote)
         }
-        let plan = planner.planNext { [posteriors, measurementNote] in posteriors.placementPosterior(for: measurementNote) }
+        let plan = planner.planNext { [posteriors, measurementNote] in posteriors.placementPosterior(for: measurementNote, of: .unisonComparison) }
         self.planner = planner
         switch plan {
         case .kazez:

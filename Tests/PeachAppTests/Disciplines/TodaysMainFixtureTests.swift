@@ -19,7 +19,9 @@ import Testing
 /// was regenerated again when a comparison's regions without answers were left out of it (no "unknown" lines), the
 /// SVG when a discipline with no firm threshold, and a progress without a firm day, became one line instead of a chart
 /// of inconclusive estimates, and the JSON and SVG when the time-following model gained a fast drifting pair (figures
-/// moved in their third digit; the text did not change).
+/// moved in their third digit; the text did not change). The JSON was regenerated again when interval comparisons
+/// gained the heavy lapse node their training's probes now earn or refute (the fifths' lower bound 2.3 → 1.75 c: this
+/// log's fifths were trained without probes; the text and SVG did not change).
 @MainActor @Suite struct TodaysMainFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")

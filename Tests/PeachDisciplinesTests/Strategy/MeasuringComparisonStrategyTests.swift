@@ -4,11 +4,12 @@ import Testing
 import PeachDisciplines
 import PeachTestSupport
 
-/// A posterior source with a fixed posterior that records which notes it was asked about.
+/// A posterior source with a fixed posterior that records which notes (and disciplines) it was asked about.
 @MainActor
 final class FixedPosteriorSource: ThresholdPosteriorSource {
     let posterior: ThresholdPosterior
     private(set) var askedNotes: [MIDINote] = []
+    private(set) var askedDisciplines: [TrainingDiscipline] = []
     var trainedSlopePrior: SlopePrior?
 
     init(correctAnswersAt difference: Cents = Cents(8), count: Int = 30) {
@@ -17,8 +18,9 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         self.posterior = posterior
     }
 
-    func placementPosterior(for note: MIDINote) -> ThresholdPosterior {
+    func placementPosterior(for note: MIDINote, of discipline: TrainingDiscipline) -> ThresholdPosterior {
         askedNotes.append(note)
+        askedDisciplines.append(discipline)
         return posterior
     }
 }
@@ -107,6 +109,7 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         let measurements = [3, 7, 11, 15].map { played[$0] }
         #expect(measurements.allSatisfy { $0.centOffset.magnitude == best })
         #expect(source.askedNotes == measurements.map(\.referenceNote), "asked about exactly the measured notes")
+        #expect(source.askedDisciplines.allSatisfy { $0 == .unisonComparison })
         #expect(measurements.allSatisfy { TrainingSettings.defaults.noteRange.contains($0.referenceNote) })
         // All correct from 100 c: the Kazez trials walk down and never land on the estimator's difference by chance.
         #expect(played[2].centOffset.magnitude != best)
@@ -169,9 +172,18 @@ final class FixedPosteriorSource: ThresholdPosteriorSource {
         #expect(launched.thresholds(of: .unisonComparison)?.trialCount == 240)
         #expect(tracker.thresholds(of: .unisonComparison)?.trialCount == 240)
         for note in [MIDINote(40)!, MIDINote(60)!, MIDINote(80)!] {
-            let a = launched.placementPosterior(for: note).probabilities
-            let b = tracker.placementPosterior(for: note).probabilities
+            let a = launched.placementPosterior(for: note, of: .unisonComparison).probabilities
+            let b = tracker.placementPosterior(for: note, of: .unisonComparison).probabilities
             #expect(zip(a, b).allSatisfy { abs($0 - $1) <= 1e-9 * max(abs($0), 1e-300) + 1e-15 })
         }
+        // The fifths are a discipline of their own: their 60 answers, on the same grid with its heavy lapse node.
+        let fifth = Comparison(referenceNote: MIDINote(60)!, targetNote: MIDINote(67)!, centOffset: Cents(1),
+                               interval: .perfectFifth).discipline
+        #expect(launched.thresholds(of: fifth)?.trialCount == 60)
+        let fifths = launched.placementPosterior(for: MIDINote(60)!, of: fifth)
+        #expect(fifths.grid.lapses == ThresholdGrid.lapseProbed.lapses)
+        #expect(fifths.probabilities != launched.placementPosterior(for: MIDINote(60)!, of: .unisonComparison).probabilities)
+        let tracked = tracker.placementPosterior(for: MIDINote(60)!, of: fifth).probabilities
+        #expect(zip(fifths.probabilities, tracked).allSatisfy { abs($0 - $1) <= 1e-9 * max(abs($0), 1e-300) + 1e-15 })
     }
 }
