@@ -8,7 +8,7 @@ enum EstimatorSpeed {
     static func run(report: BenchReport, short: Bool) {
         let trials = syntheticHistory(count: 100_000)
         var rebuilds: [Double] = [], queries: [Double] = []
-        // Unison comparison's grid: the fixed lapse rate and the heavy one its lapse probes earn or refute.
+        // The comparisons' grid: the fixed lapse rate and the heavy one their lapse probes earn or refute.
         let grid = ThresholdGrid.lapseProbed
         var pooled = PooledThresholds(grid: grid)
         for _ in 0..<(short ? 3 : 7) {

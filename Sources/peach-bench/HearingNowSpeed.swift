@@ -49,7 +49,7 @@ enum HearingNowSpeed {
     /// A staircase-like history at about 8 c: answers from 2 to 30 c, three in four right, on notes C2 to C6 (the
     /// level now does not read the note; the pool's regions do).
     static func history(days: Int, perDay: Int) -> (ThresholdProgress, PooledThresholds) {
-        // Unison comparison's grid: the fixed lapse rate and the heavy one its probes earn or refute.
+        // The comparisons' grid: the fixed lapse rate and the heavy one their probes earn or refute.
         let grid = ThresholdEstimatorBenchmark.grid
         var progress = ThresholdProgress(grid: grid)
         var counts = ThresholdTrialCounts(grid: grid)
