@@ -68,8 +68,7 @@ public struct IntervalComparisonStrategy: ComparisonStrategy {
             return kazezDifference(after: planner.lastKazezTrial, at: note, profile: profile, settings: settings,
                                    discipline: discipline)
         case .measurement(let difference), .lapseProbe(let difference):
-            let bounds = settings.centDifferenceBounds
-            return min(max(difference, bounds.lowerBound), bounds.upperBound)
+            return MeasurementTrialPlanner.clamped(difference, to: settings.centDifferenceBounds)
         }
     }
 

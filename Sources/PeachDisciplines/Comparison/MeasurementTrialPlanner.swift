@@ -119,7 +119,13 @@ public struct MeasurementTrialPlanner: Sendable {
     /// `factor` times the upper end of the posterior's 95 % interval for the threshold, within `bounds`.
     public static func probeDifference(for posterior: ThresholdPosterior, factor: Double = defaultProbeFactor,
                                        within bounds: ClosedRange<Cents>) -> Cents {
-        min(max(Cents(posterior.estimate.upper.value * factor), bounds.lowerBound), bounds.upperBound)
+        clamped(Cents(posterior.estimate.upper.value * factor), to: bounds)
+    }
+
+    /// `difference` within `bounds`: a slot's difference is planned within the estimator's bounds and played within
+    /// the training's (`TrainingSettings.centDifferenceBounds`).
+    public static func clamped(_ difference: Cents, to bounds: ClosedRange<Cents>) -> Cents {
+        min(max(difference, bounds.lowerBound), bounds.upperBound)
     }
 
     /// The answer to the planned trial; only a Kazez trial moves the chain on.

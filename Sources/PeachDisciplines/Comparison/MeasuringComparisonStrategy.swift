@@ -43,8 +43,7 @@ public struct MeasuringComparisonStrategy: ComparisonStrategy {
         case .kazez:
             return kazez.nextComparison(profile: profile, settings: settings, last: planner.lastKazezTrial)
         case .measurement(let difference), .lapseProbe(let difference):
-            let bounds = settings.centDifferenceBounds
-            let clamped = min(max(difference, bounds.lowerBound), bounds.upperBound)
+            let clamped = MeasurementTrialPlanner.clamped(difference, to: settings.centDifferenceBounds)
             let higher = Bool.random(using: &measurementRandom)
             return Comparison(referenceNote: measurementNote, centOffset: higher ? clamped : -clamped)
         }
