@@ -53,14 +53,13 @@ extension RealSequencerTests {
 
         /// Watches the clicks arrive; after each accent (step 1 of a cycle) the gap is the fourth step. Taps at the
         /// intended offset from it (`padLatency` ms later), reading the capture's queue clock right before sending.
-
         func tapIntoSixteenGaps(synth: TestClient, pad: TestClient, late padLatency: Double = 0) throws -> TappedGaps {
             var sent = 0, accentTimes: [UInt64] = [], clicks: [UInt64] = [], heardTaps: [UInt64] = []
             var tapSounds: [UInt64] = []
             // Where the accents it tapped after came, for a failure's log: a cycle is 500 ms at 120 BPM, and one
             // accent that is not the trial's (15 of 16 hits, the first tap missing, seen twice) would show here.
             defer {
-                let delays = zip(heardTaps, tapSounds).map { (Double($1) - Double($0)) / 1e6 }.sorted()
+                let delays = Self.soundDelays(taps: heardTaps, sounds: tapSounds).sorted()
                 print(String(format: "fill the gap: each tap's sound came %.2f ms (lower quartile), %.2f ms (median), %.2f ms (most) after the tap: ",
                              Self.lowerQuartile(delays), Self.median(delays), delays.last ?? .nan)
                       + delays.map { String(format: "%.2f", $0) }.joined(separator: " "))
@@ -89,9 +88,13 @@ extension RealSequencerTests {
             let last = synth.receive(idle: .milliseconds(100), limit: .seconds(1))
             heardTaps += last.filter { $0.source == pad.address }.map(\.time)
             tapSounds += last.filter { Self.isTapSound($0, pad: pad) }.map(\.time)
-            let delays = zip(heardTaps, tapSounds).map { (Double($1) - Double($0)) / 1e6 }
             return TappedGaps(clicks: clicks, accents: accentTimes, heardTaps: heardTaps,
-                              soundDelays: tapSounds.count == heardTaps.count ? delays : [])
+                              soundDelays: tapSounds.count == heardTaps.count ? Self.soundDelays(taps: heardTaps, sounds: tapSounds) : [])
+        }
+
+        /// Each tap's sound after its tap (ms), pairing them in the order heard.
+        static func soundDelays(taps: [UInt64], sounds: [UInt64]) -> [Double] {
+            zip(taps, sounds).map { (Double($1) - Double($0)) / 1e6 }
         }
 
         /// A tap's sound after the tap (ms), for the quarter of the taps that sounded soonest (the lower quartile): the
@@ -179,7 +182,7 @@ extension RealSequencerTests {
             // run the median was 0.22 ms from the stored one; the line takes each click's lateness out.
             let heard = HeardGrid.offsets(fromLineThrough: heardAlong.clicks, step: 4 * Self.sixteenth,
                                           taps: heardAlong.heardTaps).sorted()
-            let heardMedian = heard.isEmpty ? .nan : heard[heard.count / 2]
+            let heardMedian = Self.median(heard)
             print(String(format: "tap calibration: stored median %.3f ms, the capture heard %.3f ms (%d taps)", median, heardMedian,
                          heard.count))
             #expect(abs(median - heardMedian) <= 0.2, "stored \(median) ms, heard \(heardMedian) ms: \(heard)")

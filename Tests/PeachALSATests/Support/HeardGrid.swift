@@ -53,7 +53,6 @@ enum HeardGrid {
     /// Least squares through (step, time); nil for fewer than two distinct steps.
     static func line(through points: [(step: Double, time: Double)]) -> Line? {
         let n = Double(points.count)
-        guard n >= 2 else { return nil }
         let meanStep = points.reduce(0) { $0 + $1.step } / n, meanTime = points.reduce(0) { $0 + $1.time } / n
         let spread = points.reduce(0) { $0 + ($1.step - meanStep) * ($1.step - meanStep) }
         guard spread > 0 else { return nil }
