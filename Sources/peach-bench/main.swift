@@ -36,8 +36,8 @@ var wallTimes: [(name: String, seconds: Double)] = []
     wallTimes.append((name, Double(monotonicNanoseconds() - start) / 1e9))
 }
 
-// Simulations: figures that do not depend on how busy the machine is (scripts/test-all runs them after the VM suite: beside it,
-// even on one core at idle priority, they slowed the emulated CPU enough to fail a VM timing test).
+// Simulations: figures that do not depend on how busy the machine is (scripts/test-all runs them at idle priority beside
+// the VM suite's last minutes, after the Debian package check).
 await run("convergence", group: "simulation") { ConvergenceBenchmark.run(report: report, short: short) }
 await run("threshold", group: "simulation") { ThresholdEstimatorBenchmark.run(report: report, short: short) }
 await run("hearing-now", group: "simulation") {
